@@ -1,0 +1,51 @@
+//! # dlx-core: exact cover by Dancing Links
+//!
+//! Knuth's Algorithm X (exact cover with primary and secondary items), Algorithm C
+//! (colours) and Algorithm M (multiplicities), on a pointer-free arena of `u32` links, with
+//! an iterative search that can be iterated, stopped, budgeted, observed and split.
+//!
+//! ```
+//! use dlx_core::{ProblemBuilder, Solver, Uniqueness};
+//!
+//! // Knuth's example from TAOCP 7.2.2.1: items a..g, six options.
+//! let mut b = ProblemBuilder::new();
+//! for name in ["a", "b", "c", "d", "e", "f", "g"] {
+//!     b.add_primary(name)?;
+//! }
+//! for option in ["c e", "a d g", "b c f", "a d f", "b g", "d e g"] {
+//!     b.add_option_by_names(option.split(' '))?;
+//! }
+//! let problem = b.build()?;
+//!
+//! let count = Solver::new(&problem).count();
+//! assert_eq!(count.solutions, 1);
+//! assert_eq!(count.stats.nodes, 5);
+//!
+//! let Uniqueness::Unique(solution) = Solver::new(&problem).unique() else { panic!() };
+//! let mut text: Vec<String> = solution.options().iter().map(|&o| problem.option_text(o)).collect();
+//! text.sort();
+//! assert_eq!(text, ["a d f", "b g", "c e"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+
+#![deny(missing_docs)]
+
+mod arena;
+mod error;
+mod links;
+mod observer;
+mod problem;
+mod search;
+mod solver;
+mod verify;
+
+pub use error::ProblemError;
+pub use observer::{NoObserver, Observer, View};
+pub use problem::{
+    AddedOption, ColorId, ItemId, ItemKind, OptionEntry, OptionId, Problem, ProblemBuilder,
+    SkippedOption,
+};
+pub use search::StopReason;
+pub use solver::{Count, First, PreselectError, Solution, Solutions, Solver, Stats, Uniqueness};
+pub use verify::{verify, VerifyError};

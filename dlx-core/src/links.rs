@@ -1,0 +1,245 @@
+//! The dancing operations on an [`Arena`]: `cover`, `hide`, `purify`, `tweak` and their
+//! inverses, exactly as Knuth states them in TAOCP 7.2.2.1 (Algorithms X, C and M).
+//!
+//! Every operation counts its updates as Knuth's DLX1 does: one per item unlinked from an
+//! active list, one per option node unlinked from its item's list. Undoing counts nothing.
+
+use crate::arena::{Arena, PURIFIED};
+
+impl Arena {
+    /// `hide(p)`: unlink every other node of `p`'s option from its item's list, skipping
+    /// nodes already purified (Algorithm C).
+    #[inline(always)]
+    pub(crate) fn hide(&mut self, p: u32, updates: &mut u64) {
+        let nodes = &mut self.nodes[..];
+        let mut q = p + 1;
+        while q != p {
+            let node = nodes[q as usize];
+            if node.top == 0 {
+                // A spacer: go back to the first node of this option.
+                q = node.up;
+                continue;
+            }
+            if node.color != PURIFIED {
+                nodes[node.up as usize].down = node.down;
+                nodes[node.down as usize].up = node.up;
+                nodes[node.top as usize].top -= 1;
+                *updates += 1;
+            }
+            q += 1;
+        }
+    }
+
+    /// `unhide(p)`: the inverse of [`hide`](Self::hide), walking the option backwards.
+    #[inline(always)]
+    pub(crate) fn unhide(&mut self, p: u32) {
+        let nodes = &mut self.nodes[..];
+        let mut q = p - 1;
+        while q != p {
+            let node = nodes[q as usize];
+            if node.top == 0 {
+                // A spacer: go to the last node of the option after it.
+                q = node.down;
+                continue;
+            }
+            if node.color != PURIFIED {
+                nodes[node.up as usize].down = q;
+                nodes[node.down as usize].up = q;
+                nodes[node.top as usize].top += 1;
+            }
+            q -= 1;
+        }
+    }
+
+    /// `cover(i)`: hide every option in item `i`'s list, then unlink `i` from its active list.
+    #[inline(always)]
+    pub(crate) fn cover(&mut self, i: u32, updates: &mut u64) {
+        let mut p = self.nodes[i as usize].down;
+        while p != i {
+            self.hide(p, updates);
+            p = self.nodes[p as usize].down;
+        }
+        self.unlink_item(i);
+        *updates += 1;
+    }
+
+    /// `uncover(i)`: the inverse of [`cover`](Self::cover).
+    #[inline(always)]
+    pub(crate) fn uncover(&mut self, i: u32) {
+        self.relink_item(i);
+        let mut p = self.nodes[i as usize].up;
+        while p != i {
+            self.unhide(p);
+            p = self.nodes[p as usize].up;
+        }
+    }
+
+    /// Removes item `i` from its list of active items (no update is counted).
+    #[inline(always)]
+    pub(crate) fn unlink_item(&mut self, i: u32) {
+        let ItemLinks { left, right } = self.items[i as usize];
+        self.items[left as usize].right = right;
+        self.items[right as usize].left = left;
+    }
+
+    /// Puts item `i` back into its list of active items.
+    #[inline(always)]
+    pub(crate) fn relink_item(&mut self, i: u32) {
+        let ItemLinks { left, right } = self.items[i as usize];
+        self.items[left as usize].right = i;
+        self.items[right as usize].left = i;
+    }
+
+    /// `purify(p)`: item `TOP(p)` takes node `p`'s colour; options that give it another
+    /// colour are hidden, those that agree are marked so that they are not hidden again.
+    #[inline(always)]
+    pub(crate) fn purify(&mut self, p: u32, updates: &mut u64) {
+        let Node { top: i, color, .. } = self.nodes[p as usize];
+        let mut q = self.nodes[i as usize].down;
+        while q != i {
+            if self.nodes[q as usize].color == color {
+                if q != p {
+                    self.nodes[q as usize].color = PURIFIED;
+                }
+            } else {
+                self.hide(q, updates);
+            }
+            q = self.nodes[q as usize].down;
+        }
+    }
+
+    /// `unpurify(p)`: the inverse of [`purify`](Self::purify).
+    #[inline(always)]
+    pub(crate) fn unpurify(&mut self, p: u32) {
+        let Node { top: i, color, .. } = self.nodes[p as usize];
+        let mut q = self.nodes[i as usize].up;
+        while q != i {
+            if self.nodes[q as usize].color == PURIFIED {
+                self.nodes[q as usize].color = color;
+            } else if q != p {
+                self.unhide(q);
+            }
+            q = self.nodes[q as usize].up;
+        }
+    }
+
+    /// `commit(p, j)`: cover item `j = TOP(p)` if `p` is uncoloured, purify it if coloured,
+    /// nothing if `p` was already purified.
+    #[inline(always)]
+    pub(crate) fn commit(&mut self, p: u32, updates: &mut u64) {
+        let Node { top, color, .. } = self.nodes[p as usize];
+        if color == 0 {
+            self.cover(top, updates);
+        } else if color != PURIFIED {
+            self.purify(p, updates);
+        }
+    }
+
+    /// `uncommit(p, j)`: the inverse of [`commit`](Self::commit).
+    #[inline(always)]
+    pub(crate) fn uncommit(&mut self, p: u32) {
+        let Node { top, color, .. } = self.nodes[p as usize];
+        if color == 0 {
+            self.uncover(top);
+        } else if color != PURIFIED {
+            self.unpurify(p);
+        }
+    }
+
+    /// Commits every item of `x`'s option except the one of `x` itself, left to right
+    /// (step X5 / C5: "cover the items `≠ i` in the option that contains `x_l`").
+    #[inline(always)]
+    pub(crate) fn commit_others(&mut self, x: u32, updates: &mut u64) {
+        let mut p = x + 1;
+        while p != x {
+            let top = self.nodes[p as usize].top;
+            if top == 0 {
+                p = self.nodes[p as usize].up;
+            } else {
+                self.commit(p, updates);
+                p += 1;
+            }
+        }
+    }
+
+    /// Undoes [`commit_others`](Self::commit_others), right to left (step X6 / C6).
+    #[inline(always)]
+    pub(crate) fn uncommit_others(&mut self, x: u32) {
+        let mut p = x - 1;
+        while p != x {
+            let top = self.nodes[p as usize].top;
+            if top == 0 {
+                p = self.nodes[p as usize].down;
+            } else {
+                self.uncommit(p);
+                p -= 1;
+            }
+        }
+    }
+}
+
+use crate::arena::{ItemLinks, Node};
+
+#[cfg(test)]
+mod tests {
+    use crate::arena::Arena;
+    use crate::ProblemBuilder;
+
+    fn toy() -> Arena {
+        let mut b = ProblemBuilder::new();
+        for n in ["A", "B", "C", "D", "E"] {
+            b.add_primary(n).unwrap();
+        }
+        for n in ["F", "G"] {
+            b.add_secondary(n).unwrap();
+        }
+        for o in [
+            &["C", "E", "F"][..],
+            &["A", "D", "G"],
+            &["B", "C", "F"],
+            &["A", "D"],
+            &["B", "G"],
+            &["D", "E", "G"],
+        ] {
+            b.add_option_by_names(o.iter().copied()).unwrap();
+        }
+        Arena::new(&b.build().unwrap())
+    }
+
+    #[test]
+    fn cover_then_uncover_restores_every_link() {
+        let mut arena = toy();
+        let before = arena.clone();
+        let mut updates = 0;
+        arena.cover(1, &mut updates);
+        // Covering A hides options "A D G" and "A D": 2 nodes each beyond A, plus A itself.
+        assert_eq!(updates, 5);
+        assert_eq!(arena.len(4), 1, "D keeps only D E G");
+        assert_eq!(arena.items[0].right, 2);
+        arena.cover(4, &mut updates);
+        arena.uncover(4);
+        arena.uncover(1);
+        assert_eq!(arena.nodes, before.nodes);
+        assert_eq!(arena.items, before.items);
+    }
+
+    #[test]
+    fn purify_keeps_agreeing_options() {
+        let mut b = ProblemBuilder::new();
+        b.add_primary("A").unwrap();
+        b.add_primary("B").unwrap();
+        b.add_secondary("X").unwrap();
+        b.add_option_by_names(["A", "X:red"]).unwrap();
+        b.add_option_by_names(["B", "X:red"]).unwrap();
+        b.add_option_by_names(["B", "X:blue"]).unwrap();
+        let mut arena = Arena::new(&b.build().unwrap());
+        let before = arena.clone();
+        let mut updates = 0;
+        // Node of option 0 in X's list.
+        let p = arena.node_in(crate::OptionId(0), 3).unwrap();
+        arena.purify(p, &mut updates);
+        assert_eq!(arena.len(2), 1, "B keeps only B X:red");
+        arena.unpurify(p);
+        assert_eq!(arena.nodes, before.nodes);
+    }
+}

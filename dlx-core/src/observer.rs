@@ -1,0 +1,226 @@
+//! Watching the search: an [`Observer`] receives every step of Algorithm X as it happens.
+//!
+//! The search is generic over its observer, so with [`NoObserver`] (the default) every call
+//! compiles to nothing: tracing costs nothing when it is off.
+
+use crate::arena::Arena;
+use crate::problem::{ItemId, OptionId};
+
+/// A read-only look at the search's current state, handed to an [`Observer`].
+///
+/// ```
+/// use dlx_core::{Observer, OptionId, ItemId, ProblemBuilder, Solver, View};
+/// struct FirstLengths(Vec<u32>);
+/// impl Observer for FirstLengths {
+///     fn choose(&mut self, level: usize, _item: ItemId, view: &View<'_>) {
+///         if level == 0 {
+///             self.0 = view.active_items().map(|i| view.len(i)).collect();
+///         }
+///     }
+/// }
+/// let mut b = ProblemBuilder::new();
+/// let a = b.add_primary("A").unwrap();
+/// let c = b.add_primary("C").unwrap();
+/// b.add_option([a, c]).unwrap();
+/// b.add_option([a]).unwrap();
+/// let p = b.build().unwrap();
+/// let mut obs = FirstLengths(vec![]);
+/// Solver::new(&p).count_observed(&mut obs);
+/// assert_eq!(obs.0, [2, 1]);
+/// ```
+pub struct View<'a> {
+    pub(crate) arena: &'a Arena,
+}
+
+impl View<'_> {
+    /// The primary items not yet covered, left to right.
+    ///
+    /// See [`View`] for an example.
+    pub fn active_items(&self) -> impl Iterator<Item = ItemId> + '_ {
+        let items = &self.arena.items;
+        let mut i = items[0].right;
+        std::iter::from_fn(move || {
+            if i == 0 {
+                None
+            } else {
+                let out = ItemId(i - 1);
+                i = items[i as usize].right;
+                Some(out)
+            }
+        })
+    }
+
+    /// How many options are still available for an item (`LEN`).
+    ///
+    /// See [`View`] for an example.
+    pub fn len(&self, item: ItemId) -> u32 {
+        self.arena.len(item.0 + 1)
+    }
+
+    /// The options still available for an item, top to bottom.
+    ///
+    /// ```
+    /// use dlx_core::{Observer, ItemId, ProblemBuilder, Solver, View, OptionId};
+    /// struct Seen(Vec<OptionId>);
+    /// impl Observer for Seen {
+    ///     fn choose(&mut self, level: usize, item: ItemId, view: &View<'_>) {
+    ///         if level == 0 { self.0 = view.options_of(item).collect(); }
+    ///     }
+    /// }
+    /// let mut b = ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// b.add_option([a]).unwrap();
+    /// b.add_option([a]).unwrap();
+    /// let p = b.build().unwrap();
+    /// let mut seen = Seen(vec![]);
+    /// Solver::new(&p).count_observed(&mut seen);
+    /// assert_eq!(seen.0, [OptionId::new(0), OptionId::new(1)]);
+    /// ```
+    pub fn options_of(&self, item: ItemId) -> impl Iterator<Item = OptionId> + '_ {
+        let head = item.0 + 1;
+        let nodes = &self.arena.nodes;
+        let mut p = nodes[head as usize].down;
+        std::iter::from_fn(move || {
+            if p == head {
+                None
+            } else {
+                let out = self.arena.option_of(p);
+                p = nodes[p as usize].down;
+                Some(out)
+            }
+        })
+    }
+
+    /// True while an option can still be chosen: none of its items is covered and none of
+    /// its colours clashes with a choice made.
+    ///
+    /// ```
+    /// use dlx_core::{Observer, ItemId, ProblemBuilder, Solver, View, OptionId};
+    /// struct Live(Vec<bool>);
+    /// impl Observer for Live {
+    ///     fn try_option(&mut self, level: usize, _o: OptionId, _k: u32, _d: u32, view: &View<'_>) {
+    ///         if level == 0 { self.0.push(view.is_live(OptionId::new(1))); }
+    ///     }
+    /// }
+    /// let mut b = ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// b.add_option([a]).unwrap();
+    /// b.add_option([a]).unwrap();
+    /// let p = b.build().unwrap();
+    /// let mut live = Live(vec![]);
+    /// Solver::new(&p).count_observed(&mut live);
+    /// // A is chosen (and covered) before any of its options is tried.
+    /// assert_eq!(live.0, [false, false]);
+    /// ```
+    pub fn is_live(&self, option: OptionId) -> bool {
+        self.arena.option_is_live(option)
+    }
+}
+
+/// Receives the steps of the search. Every method has an empty default, so an observer
+/// implements only what it wants. Step names are Knuth's (TAOCP 7.2.2.1, Algorithm X).
+///
+/// ```
+/// use dlx_core::{Observer, OptionId, ProblemBuilder, Solver, View};
+/// #[derive(Default)]
+/// struct Tally { tries: usize, solutions: usize }
+/// impl Observer for Tally {
+///     fn try_option(&mut self, _l: usize, _o: OptionId, _k: u32, _d: u32, _v: &View<'_>) {
+///         self.tries += 1;
+///     }
+///     fn solution(&mut self, _level: usize, _options: &[OptionId]) { self.solutions += 1; }
+/// }
+/// let mut b = ProblemBuilder::new();
+/// let a = b.add_primary("A").unwrap();
+/// b.add_option([a]).unwrap();
+/// b.add_option([a]).unwrap();
+/// let p = b.build().unwrap();
+/// let mut t = Tally::default();
+/// assert_eq!(Solver::new(&p).count_observed(&mut t).solutions, 2);
+/// assert_eq!((t.tries, t.solutions), (2, 2));
+/// ```
+pub trait Observer {
+    /// False only for observers that watch nothing: the search then skips every call (at
+    /// compile time, since it is generic over the observer).
+    const ENABLED: bool = true;
+
+    /// False when [`solution`](Self::solution) need not be called, which saves building
+    /// the list of options of each solution.
+    const WANTS_SOLUTIONS: bool = true;
+
+    /// Step X3: `item` was chosen at `level` for branching (before it is covered); the view
+    /// shows every active item's length, so the reason for the choice can be shown.
+    fn choose(&mut self, level: usize, item: ItemId, view: &View<'_>) {
+        let _ = (level, item, view);
+    }
+
+    /// Step X5: `option` is tried at `level`; it is the `k`-th of `d` options of the chosen
+    /// item (1-based). Called before its other items are covered.
+    fn try_option(&mut self, level: usize, option: OptionId, k: u32, d: u32, view: &View<'_>) {
+        let _ = (level, option, k, d, view);
+    }
+
+    /// Step X5 (Algorithm M): the chosen item gets no more options at this level (its lower
+    /// bound is already met).
+    fn skip_item(&mut self, level: usize, item: ItemId) {
+        let _ = (level, item);
+    }
+
+    /// Step X2: every primary item is covered; `options` is the solution.
+    fn solution(&mut self, level: usize, options: &[OptionId]) {
+        let _ = (level, options);
+    }
+
+    /// Step X6: the option tried at `level` is taken back (its items uncovered).
+    fn undo_option(&mut self, level: usize, option: OptionId) {
+        let _ = (level, option);
+    }
+
+    /// Step X7/X8: every option of the item chosen at `level` has been tried (or there were
+    /// none: a dead end); the search backs up to the level above.
+    fn backtrack(&mut self, level: usize, item: ItemId) {
+        let _ = (level, item);
+    }
+}
+
+/// The observer that watches nothing; with it the search pays nothing for observation.
+///
+/// ```
+/// use dlx_core::{NoObserver, ProblemBuilder, Solver};
+/// let mut b = ProblemBuilder::new();
+/// let a = b.add_primary("A").unwrap();
+/// b.add_option([a]).unwrap();
+/// let p = b.build().unwrap();
+/// assert_eq!(Solver::new(&p).count_observed(&mut NoObserver).solutions, 1);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoObserver;
+
+impl Observer for NoObserver {
+    const ENABLED: bool = false;
+    const WANTS_SOLUTIONS: bool = false;
+}
+
+impl<O: Observer + ?Sized> Observer for &mut O {
+    const ENABLED: bool = O::ENABLED;
+    const WANTS_SOLUTIONS: bool = O::WANTS_SOLUTIONS;
+
+    fn choose(&mut self, level: usize, item: ItemId, view: &View<'_>) {
+        (**self).choose(level, item, view)
+    }
+    fn try_option(&mut self, level: usize, option: OptionId, k: u32, d: u32, view: &View<'_>) {
+        (**self).try_option(level, option, k, d, view)
+    }
+    fn skip_item(&mut self, level: usize, item: ItemId) {
+        (**self).skip_item(level, item)
+    }
+    fn solution(&mut self, level: usize, options: &[OptionId]) {
+        (**self).solution(level, options)
+    }
+    fn undo_option(&mut self, level: usize, option: OptionId) {
+        (**self).undo_option(level, option)
+    }
+    fn backtrack(&mut self, level: usize, item: ItemId) {
+        (**self).backtrack(level, item)
+    }
+}

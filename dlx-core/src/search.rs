@@ -1,0 +1,664 @@
+//! The search loop: Knuth's Algorithms X/C and M as an explicit state machine over a level
+//! stack, so that it can stop after any solution and resume, stop on a budget or a flag, and
+//! start below a prefix of choices (a work unit).
+//!
+//! Algorithm X/C follows DLX1/DLX2 step for step, so its node and update counts equal
+//! Knuth's: a node is counted each time a level is entered (X2) and once more per solution;
+//! the chosen item is covered even when its list is empty (the search then backs up at
+//! once); a solution is recognised right after an option's items are covered (X5), as DLX1
+//! does.
+//!
+//! Algorithm M (multiplicities) follows TAOCP 7.2.2.1's Algorithm M with its `tweak` and
+//! `untweak` operations; see `docs/architecture.md` for the branching rule.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use crate::arena::Arena;
+use crate::observer::{Observer, View};
+use crate::problem::{ItemId, OptionId};
+
+/// Why a search stopped before it had explored the whole tree.
+///
+/// ```
+/// use dlx_core::{ProblemBuilder, Solver, StopReason};
+/// let mut b = ProblemBuilder::new();
+/// let a = b.add_primary("A").unwrap();
+/// b.add_option([a]).unwrap();
+/// b.add_option([a]).unwrap();
+/// let p = b.build().unwrap();
+/// let count = Solver::new(&p).with_solution_limit(1).count();
+/// assert_eq!(count.stop, Some(StopReason::SolutionLimit));
+/// assert!(!count.is_complete());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StopReason {
+    /// The node budget was spent.
+    NodeBudget,
+    /// The cancellation flag was raised.
+    Cancelled,
+    /// The requested number of solutions was found.
+    SolutionLimit,
+}
+
+impl std::fmt::Display for StopReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            StopReason::NodeBudget => "node budget spent",
+            StopReason::Cancelled => "cancelled",
+            StopReason::SolutionLimit => "solution limit reached",
+        })
+    }
+}
+
+/// What a run of the loop ended with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// A solution is in the level stack; running again resumes after it.
+    Solution,
+    /// The whole (sub)tree has been explored.
+    Exhausted,
+    /// Stopped early; running again resumes where it stopped.
+    Interrupted(StopReason),
+}
+
+/// Limits checked as levels are entered.
+#[derive(Clone, Debug)]
+pub(crate) struct Limits {
+    pub node_budget: u64,
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            node_budget: u64::MAX,
+            cancel: None,
+        }
+    }
+}
+
+impl Limits {
+    #[inline]
+    fn cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+}
+
+/// Where the loop resumes. The names are Knuth's steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Label {
+    /// X2/M2: enter a new level.
+    Enter,
+    /// X5/M5–M6: try the option `x_l` (or, in M, decide whether `x_l` may be tried).
+    Try,
+    /// X6/M7: undo `x_l` and move to the next option.
+    TryAgain,
+    /// X7/M8: restore the chosen item and leave the level.
+    Restore,
+    /// The search is over.
+    Done,
+}
+
+/// Counters kept while searching.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Counters {
+    pub nodes: u64,
+    pub updates: u64,
+    pub solutions: u64,
+    pub profile: Vec<u64>,
+}
+
+/// The state of one search: its own copy of the links plus the level stack.
+#[derive(Clone, Debug)]
+pub(crate) struct Search {
+    pub arena: Arena,
+    /// True when some item has multiplicity bounds: use Algorithm M.
+    pub multiplicities: bool,
+    /// `x_l`, the node tried at each level (an item header when its list is exhausted, or,
+    /// in M, when the item gets no more options).
+    pub choice: Vec<u32>,
+    /// The item branched on at each level.
+    pub item: Vec<u32>,
+    /// `k` in "k of d": the position of `x_l` among the branches of its level (1-based).
+    pub pos: Vec<u32>,
+    /// `d` in "k of d": the number of branches at each level when it was entered.
+    pub deg: Vec<u32>,
+    /// Algorithm M's `FT_l`: the first node tweaked at each level.
+    pub first_tweaked: Vec<u32>,
+    pub level: usize,
+    /// The search ends when it backs up past this level (0 for a whole search).
+    pub floor: usize,
+    pub label: Label,
+    pub counters: Counters,
+    /// Options fixed before the search started (givens).
+    pub preselected: Vec<OptionId>,
+    /// How many levels of `choice` the last solution found occupies.
+    pub solution_depth: usize,
+}
+
+impl Search {
+    pub fn new(arena: Arena) -> Search {
+        let depth = arena.layout.num_primary as usize + 2;
+        let multiplicities = arena.layout.slack.iter().any(|&s| s != 0)
+            || arena
+                .bound
+                .iter()
+                .take(arena.layout.num_primary as usize + 1)
+                .skip(1)
+                .any(|&b| b != 1);
+        Search {
+            arena,
+            multiplicities,
+            choice: vec![0; depth],
+            item: vec![0; depth],
+            pos: vec![0; depth],
+            deg: vec![0; depth],
+            first_tweaked: vec![0; depth],
+            level: 0,
+            floor: 0,
+            label: Label::Enter,
+            counters: Counters {
+                profile: vec![0; depth],
+                ..Counters::default()
+            },
+            preselected: Vec::new(),
+            solution_depth: 0,
+        }
+    }
+
+    /// Makes room for `level + 1` (the level a solution is counted at).
+    #[inline]
+    fn ensure_depth(&mut self, level: usize) {
+        if level + 2 > self.choice.len() {
+            let n = (level + 2).max(self.choice.len() * 2);
+            self.choice.resize(n, 0);
+            self.item.resize(n, 0);
+            self.pos.resize(n, 0);
+            self.deg.resize(n, 0);
+            self.first_tweaked.resize(n, 0);
+            self.counters.profile.resize(n, 0);
+        }
+    }
+
+    /// Runs until the next solution, the end, or an interruption.
+    pub fn run<O: Observer>(&mut self, obs: &mut O, limits: &Limits) -> Step {
+        if self.multiplicities {
+            self.run_m(obs, limits)
+        } else {
+            self.run_xc(obs, limits)
+        }
+    }
+
+    /// Appends the options of the solution last found to `out`.
+    pub fn solution_into(&self, out: &mut Vec<OptionId>) {
+        out.extend_from_slice(&self.preselected);
+        for &x in &self.choice[..self.solution_depth] {
+            if !self.arena.is_header(x) {
+                out.push(self.arena.option_of(x));
+            }
+        }
+    }
+
+    #[inline]
+    fn check_limits(&self, limits: &Limits) -> Option<StopReason> {
+        if self.counters.nodes >= limits.node_budget {
+            return Some(StopReason::NodeBudget);
+        }
+        if self.counters.nodes & 0x3ff == 0 && limits.cancelled() {
+            return Some(StopReason::Cancelled);
+        }
+        None
+    }
+
+    #[inline]
+    fn report_solution<O: Observer>(&mut self, obs: &mut O, level: usize, depth: usize) {
+        self.solution_depth = depth;
+        if O::WANTS_SOLUTIONS {
+            let mut options = Vec::new();
+            self.solution_into(&mut options);
+            obs.solution(level, &options);
+        }
+    }
+
+    /// Algorithm X with colours (Algorithm C), as DLX1 and DLX2 run it.
+    fn run_xc<O: Observer>(&mut self, obs: &mut O, limits: &Limits) -> Step {
+        let mut updates = 0u64;
+        let mut level = self.level;
+        let mut label = self.label;
+        let (mut x, mut i) = match label {
+            Label::TryAgain | Label::Try | Label::Restore => {
+                (self.choice[level], self.item[level])
+            }
+            _ => (0, 0),
+        };
+        let step = loop {
+            match label {
+                Label::Enter => {
+                    // X2: enter level l.
+                    if let Some(reason) = self.check_limits(limits) {
+                        break Step::Interrupted(reason);
+                    }
+                    self.ensure_depth(level);
+                    self.counters.nodes += 1;
+                    if self.arena.items[0].right == 0 {
+                        // No primary item at all: the empty set is the one solution.
+                        self.counters.solutions += 1;
+                        self.report_solution(obs, level, level);
+                        label = Label::Done;
+                        break Step::Solution;
+                    }
+                    self.counters.profile[level] += 1;
+                    // X3: choose i, the active item with the fewest options (leftmost).
+                    let (best, len) = self.choose_fewest();
+                    i = best;
+                    if O::ENABLED {
+                        obs.choose(level, ItemId(i - 1), &View { arena: &self.arena });
+                    }
+                    // X4: cover i (even when its list is empty, as DLX1 does).
+                    self.arena.cover(i, &mut updates);
+                    x = self.arena.nodes[i as usize].down;
+                    self.choice[level] = x;
+                    self.item[level] = i;
+                    self.pos[level] = 1;
+                    self.deg[level] = len;
+                    label = Label::Try;
+                }
+                Label::Try => {
+                    if x == i {
+                        // Every option of i has been tried.
+                        label = Label::Restore;
+                        continue;
+                    }
+                    // X5: try x_l.
+                    if O::ENABLED {
+                        let view = View { arena: &self.arena };
+                        let option = self.arena.option_of(x);
+                        obs.try_option(level, option, self.pos[level], self.deg[level], &view);
+                    }
+                    self.arena.commit_others(x, &mut updates);
+                    if self.arena.items[0].right == 0 {
+                        // Every primary item is covered: visit a solution (a node of its
+                        // own), then continue with X6.
+                        self.counters.nodes += 1;
+                        self.counters.profile[level + 1] += 1;
+                        self.counters.solutions += 1;
+                        self.report_solution(obs, level, level + 1);
+                        label = Label::TryAgain;
+                        break Step::Solution;
+                    }
+                    level += 1;
+                    label = Label::Enter;
+                }
+                Label::TryAgain => {
+                    // X6: try again: uncover the items of x_l, right to left.
+                    if O::ENABLED {
+                        obs.undo_option(level, self.arena.option_of(x));
+                    }
+                    self.arena.uncommit_others(x);
+                    x = self.arena.nodes[x as usize].down;
+                    self.choice[level] = x;
+                    self.pos[level] += 1;
+                    label = Label::Try;
+                }
+                Label::Restore => {
+                    // X7: backtrack: uncover i.
+                    self.arena.uncover(i);
+                    if O::ENABLED {
+                        obs.backtrack(level, ItemId(i - 1));
+                    }
+                    // X8: leave level l.
+                    if level == self.floor {
+                        label = Label::Done;
+                        break Step::Exhausted;
+                    }
+                    level -= 1;
+                    x = self.choice[level];
+                    i = self.item[level];
+                    label = Label::TryAgain;
+                }
+                Label::Done => break Step::Exhausted,
+            }
+        };
+        self.level = level;
+        self.label = label;
+        self.counters.updates += updates;
+        step
+    }
+
+    /// The active primary item with the fewest options, ties to the leftmost, and its length.
+    #[inline(always)]
+    fn choose_fewest(&self) -> (u32, u32) {
+        let items = &self.arena.items[..];
+        let nodes = &self.arena.nodes[..];
+        let mut k = items[0].right;
+        let mut best = k;
+        let mut best_len = u32::MAX;
+        while k != 0 {
+            let len = nodes[k as usize].top;
+            if len < best_len {
+                best_len = len;
+                best = k;
+                if len == 0 {
+                    break;
+                }
+            }
+            k = items[k as usize].right;
+        }
+        (best, best_len)
+    }
+
+    /// Algorithm M: exact cover with multiplicities and colours.
+    fn run_m<O: Observer>(&mut self, obs: &mut O, limits: &Limits) -> Step {
+        let mut updates = 0u64;
+        let mut level = self.level;
+        let mut label = self.label;
+        let num_primary = self.arena.layout.num_primary;
+        let layout = Arc::clone(&self.arena.layout);
+        let slack = &layout.slack[..];
+        let (mut x, mut i) = match label {
+            Label::TryAgain | Label::Try | Label::Restore => {
+                (self.choice[level], self.item[level])
+            }
+            _ => (0, 0),
+        };
+        let step = loop {
+            match label {
+                Label::Enter => {
+                    // M2: enter level l.
+                    if let Some(reason) = self.check_limits(limits) {
+                        break Step::Interrupted(reason);
+                    }
+                    self.ensure_depth(level);
+                    self.counters.nodes += 1;
+                    if self.arena.items[0].right == 0 {
+                        self.counters.solutions += 1;
+                        self.report_solution(obs, level, level);
+                        label = Label::Done;
+                        break Step::Solution;
+                    }
+                    self.counters.profile[level] += 1;
+                    // M3: choose i with the fewest branches θ = LEN + 1 − monus(BOUND, SLACK).
+                    let (best, theta) = self.choose_fewest_branches();
+                    i = best;
+                    if O::ENABLED {
+                        obs.choose(level, ItemId(i - 1), &View { arena: &self.arena });
+                    }
+                    // M4: prepare to branch on i.
+                    self.arena.bound[i as usize] -= 1;
+                    if self.arena.bound[i as usize] == 0 {
+                        self.arena.cover(i, &mut updates);
+                    }
+                    x = self.arena.nodes[i as usize].down;
+                    self.choice[level] = x;
+                    self.item[level] = i;
+                    self.first_tweaked[level] = x;
+                    self.pos[level] = 1;
+                    self.deg[level] = theta.max(0) as u32;
+                    label = Label::Try;
+                }
+                Label::Try => {
+                    // M5: possibly tweak x_l.
+                    let bound = self.arena.bound[i as usize];
+                    let s = slack[i as usize];
+                    if bound == 0 && s == 0 {
+                        // i is covered for good: plain Algorithm X on its list.
+                        if x == i {
+                            label = Label::Restore;
+                            continue;
+                        }
+                    } else {
+                        // Too few options left to reach i's lower bound?
+                        if self.arena.len(i) + s <= bound {
+                            label = Label::Restore;
+                            continue;
+                        }
+                        if x != i {
+                            self.tweak(x, i, bound != 0, &mut updates);
+                        } else if bound != 0 {
+                            // i's lower bound is met: give it no more options.
+                            self.arena.unlink_item(i);
+                        }
+                    }
+                    // M6: try x_l.
+                    if x != i {
+                        if O::ENABLED {
+                            let view = View { arena: &self.arena };
+                            let option = self.arena.option_of(x);
+                            obs.try_option(level, option, self.pos[level], self.deg[level], &view);
+                        }
+                        self.commit_others_m(x, num_primary, &mut updates);
+                    } else if O::ENABLED {
+                        obs.skip_item(level, ItemId(i - 1));
+                    }
+                    if self.arena.items[0].right == 0 {
+                        self.counters.nodes += 1;
+                        self.counters.profile[level + 1] += 1;
+                        self.counters.solutions += 1;
+                        self.report_solution(obs, level, level + 1);
+                        label = Label::TryAgain;
+                        break Step::Solution;
+                    }
+                    level += 1;
+                    label = Label::Enter;
+                }
+                Label::TryAgain => {
+                    // M7: try again.
+                    if x == i {
+                        // Back from the branch that gave i no more options.
+                        if self.arena.bound[i as usize] != 0 {
+                            self.arena.relink_item(i);
+                        }
+                        label = Label::Restore;
+                        continue;
+                    }
+                    if O::ENABLED {
+                        obs.undo_option(level, self.arena.option_of(x));
+                    }
+                    self.uncommit_others_m(x, num_primary);
+                    x = self.arena.nodes[x as usize].down;
+                    self.choice[level] = x;
+                    self.pos[level] += 1;
+                    label = Label::Try;
+                }
+                Label::Restore => {
+                    // M8: restore i.
+                    let bound = self.arena.bound[i as usize];
+                    if bound == 0 && slack[i as usize] == 0 {
+                        self.arena.uncover(i);
+                    } else {
+                        self.untweak(level, i, bound != 0);
+                        if bound == 0 {
+                            self.arena.uncover(i);
+                        }
+                    }
+                    self.arena.bound[i as usize] += 1;
+                    if O::ENABLED {
+                        obs.backtrack(level, ItemId(i - 1));
+                    }
+                    // M9: leave level l.
+                    if level == self.floor {
+                        label = Label::Done;
+                        break Step::Exhausted;
+                    }
+                    level -= 1;
+                    x = self.choice[level];
+                    i = self.item[level];
+                    label = Label::TryAgain;
+                }
+                Label::Done => break Step::Exhausted,
+            }
+        };
+        self.level = level;
+        self.label = label;
+        self.counters.updates += updates;
+        step
+    }
+
+    /// M3: the active primary item with the fewest branches
+    /// `θ = LEN(i) + 1 − monus(BOUND(i), SLACK(i))`, ties to the leftmost.
+    fn choose_fewest_branches(&self) -> (u32, i64) {
+        let items = &self.arena.items[..];
+        let nodes = &self.arena.nodes[..];
+        let slack = &self.arena.layout.slack[..];
+        let mut k = items[0].right;
+        let mut best = k;
+        let mut best_theta = i64::MAX;
+        while k != 0 {
+            let need = self.arena.bound[k as usize].saturating_sub(slack[k as usize]);
+            let theta = nodes[k as usize].top as i64 + 1 - need as i64;
+            if theta < best_theta {
+                best_theta = theta;
+                best = k;
+                if theta <= 0 {
+                    break;
+                }
+            }
+            k = items[k as usize].right;
+        }
+        (best, best_theta)
+    }
+
+    /// `tweak(x, i)`: take option `x` out of item `i`'s list for the rest of this level's
+    /// subtree; with `hide` also out of every other item's list (when `i` is still active).
+    fn tweak(&mut self, x: u32, i: u32, hide: bool, updates: &mut u64) {
+        if hide {
+            self.arena.hide(x, updates);
+        }
+        let nodes = &mut self.arena.nodes;
+        let d = nodes[x as usize].down;
+        nodes[i as usize].down = d;
+        nodes[d as usize].up = i;
+        nodes[i as usize].top -= 1;
+        *updates += 1;
+    }
+
+    /// `untweak(l)`: put back the options tweaked out of `i`'s list at this level, in their
+    /// order, and unhide them (last tweaked first) when they were hidden.
+    fn untweak(&mut self, level: usize, i: u32, hidden: bool) {
+        let first = self.first_tweaked[level];
+        let nodes = &mut self.arena.nodes;
+        let z = nodes[i as usize].down;
+        if first == z {
+            return;
+        }
+        nodes[i as usize].down = first;
+        let mut y = i;
+        let mut t = first;
+        let mut k = 0;
+        while t != z {
+            nodes[t as usize].up = y;
+            k += 1;
+            y = t;
+            t = nodes[t as usize].down;
+        }
+        nodes[z as usize].up = y;
+        nodes[i as usize].top += k;
+        if hidden {
+            let mut t = y;
+            while t != i {
+                self.arena.unhide(t);
+                t = self.arena.nodes[t as usize].up;
+            }
+        }
+    }
+
+    /// M6: for the other items of `x`'s option: a primary item's bound goes down (covered
+    /// when it reaches 0); a secondary item is committed as in Algorithm C.
+    fn commit_others_m(&mut self, x: u32, num_primary: u32, updates: &mut u64) {
+        let mut p = x + 1;
+        while p != x {
+            let j = self.arena.nodes[p as usize].top;
+            if j == 0 {
+                p = self.arena.nodes[p as usize].up;
+                continue;
+            }
+            if j <= num_primary {
+                self.arena.bound[j as usize] -= 1;
+                if self.arena.bound[j as usize] == 0 {
+                    self.arena.cover(j, updates);
+                }
+            } else {
+                self.arena.commit(p, updates);
+            }
+            p += 1;
+        }
+    }
+
+    /// M7: undo [`commit_others_m`](Self::commit_others_m), right to left.
+    fn uncommit_others_m(&mut self, x: u32, num_primary: u32) {
+        let mut p = x - 1;
+        while p != x {
+            let j = self.arena.nodes[p as usize].top;
+            if j == 0 {
+                p = self.arena.nodes[p as usize].down;
+                continue;
+            }
+            if j <= num_primary {
+                if self.arena.bound[j as usize] == 0 {
+                    self.arena.uncover(j);
+                }
+                self.arena.bound[j as usize] += 1;
+            } else {
+                self.arena.uncommit(p);
+            }
+            p -= 1;
+        }
+    }
+
+    /// Fixes an option before the search starts, as if it had been chosen: its items are
+    /// covered (or, in M, their bounds lowered) and it can't be chosen again.
+    pub fn preselect(&mut self, option: OptionId) -> Result<(), crate::PreselectError> {
+        if self.label != Label::Enter || self.level != 0 || self.counters.nodes != 0 {
+            return Err(crate::PreselectError::AlreadyStarted);
+        }
+        if option.index() >= self.arena.layout.option_first.len() {
+            return Err(crate::PreselectError::UnknownOption(option));
+        }
+        if !self.arena.option_is_live(option) {
+            return Err(crate::PreselectError::Conflict(option));
+        }
+        let first = self.arena.layout.option_first[option.index()];
+        let mut updates = 0;
+        if self.multiplicities {
+            // Take the option out of every list, then count it against its items.
+            let num_primary = self.arena.layout.num_primary;
+            self.arena.hide(first, &mut updates);
+            let i = self.arena.nodes[first as usize].top;
+            let n = self.arena.nodes[first as usize];
+            self.arena.nodes[n.up as usize].down = n.down;
+            self.arena.nodes[n.down as usize].up = n.up;
+            self.arena.nodes[i as usize].top -= 1;
+            let mut p = first;
+            loop {
+                let j = self.arena.nodes[p as usize].top;
+                if j == 0 {
+                    break;
+                }
+                if j <= num_primary {
+                    if self.arena.bound[j as usize] == 0 {
+                        return Err(crate::PreselectError::Conflict(option));
+                    }
+                    self.arena.bound[j as usize] -= 1;
+                    if self.arena.bound[j as usize] == 0 {
+                        self.arena.cover(j, &mut updates);
+                    }
+                } else {
+                    self.arena.commit(p, &mut updates);
+                }
+                p += 1;
+            }
+        } else {
+            let mut p = first;
+            while self.arena.nodes[p as usize].top != 0 {
+                self.arena.commit(p, &mut updates);
+                p += 1;
+            }
+        }
+        self.counters.updates += updates;
+        self.preselected.push(option);
+        Ok(())
+    }
+}

@@ -1,0 +1,614 @@
+//! The front door: [`Solver`] runs the search and answers the questions users ask — how
+//! many solutions, the first one, all of them, exactly one or not — without storing
+//! solutions unless asked.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+
+use crate::arena::Arena;
+use crate::observer::{NoObserver, Observer};
+use crate::problem::{OptionId, Problem};
+use crate::search::{Label, Limits, Search, Step, StopReason};
+
+/// One solution: the chosen options, in the order the search chose them (options fixed
+/// with [`Solver::preselect`] first).
+///
+/// ```
+/// use dlx_core::{ProblemBuilder, Solver};
+/// let mut b = ProblemBuilder::new();
+/// let a = b.add_primary("A").unwrap();
+/// let c = b.add_primary("C").unwrap();
+/// b.add_option([a, c]).unwrap();
+/// let p = b.build().unwrap();
+/// let s = Solver::new(&p).first().solution().unwrap();
+/// assert_eq!(s.len(), 1);
+/// let names: Vec<_> = s.options().iter()
+///     .flat_map(|&o| p.option_items(o))
+///     .map(|i| p.item_name(i))
+///     .collect();
+/// assert_eq!(names, ["A", "C"]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Solution {
+    options: Vec<OptionId>,
+}
+
+impl Solution {
+    /// Wraps a list of options.
+    ///
+    /// ```
+    /// use dlx_core::{OptionId, Solution};
+    /// let s = Solution::new(vec![OptionId::new(3)]);
+    /// assert_eq!(s.options(), [OptionId::new(3)]);
+    /// ```
+    pub fn new(options: Vec<OptionId>) -> Self {
+        Solution { options }
+    }
+
+    /// The chosen options.
+    ///
+    /// See [`Solution`] for an example.
+    pub fn options(&self) -> &[OptionId] {
+        &self.options
+    }
+
+    /// The number of chosen options.
+    ///
+    /// See [`Solution`] for an example.
+    pub fn len(&self) -> usize {
+        self.options.len()
+    }
+
+    /// True for the empty solution (a problem without primary items).
+    ///
+    /// ```
+    /// assert!(dlx_core::Solution::new(vec![]).is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.options.is_empty()
+    }
+
+    /// The options sorted by index: a canonical form for comparing solutions as sets.
+    ///
+    /// ```
+    /// use dlx_core::{OptionId, Solution};
+    /// let s = Solution::new(vec![OptionId::new(3), OptionId::new(1)]);
+    /// assert_eq!(s.sorted(), [OptionId::new(1), OptionId::new(3)]);
+    /// ```
+    pub fn sorted(&self) -> Vec<OptionId> {
+        let mut v = self.options.clone();
+        v.sort_unstable();
+        v
+    }
+
+    /// Consumes the solution, giving its options.
+    ///
+    /// ```
+    /// use dlx_core::{OptionId, Solution};
+    /// assert_eq!(Solution::new(vec![OptionId::new(0)]).into_options(), [OptionId::new(0)]);
+    /// ```
+    pub fn into_options(self) -> Vec<OptionId> {
+        self.options
+    }
+}
+
+/// What a search measured: Knuth's nodes and updates, the nodes per level, solutions and
+/// time.
+///
+/// ```
+/// use dlx_core::{ProblemBuilder, Solver};
+/// let mut b = ProblemBuilder::new();
+/// let a = b.add_primary("A").unwrap();
+/// b.add_option([a]).unwrap();
+/// let p = b.build().unwrap();
+/// let stats = Solver::new(&p).count().stats;
+/// // One node for level 0, one for the solution; cover A, hide nothing.
+/// assert_eq!((stats.nodes, stats.updates, stats.solutions), (2, 1, 1));
+/// assert_eq!(stats.profile, [1, 1]);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Search-tree nodes: one per level entered, plus one per solution (Knuth's count).
+    pub nodes: u64,
+    /// Items unlinked from an active list plus option nodes unlinked from an item's list.
+    pub updates: u64,
+    /// Solutions found.
+    pub solutions: u64,
+    /// Nodes per level (level `l` at index `l`; a solution counts at the level below its
+    /// last choice), trailing zeros removed.
+    pub profile: Vec<u64>,
+    /// Wall-clock time spent searching.
+    pub elapsed: Duration,
+}
+
+/// The answer to "how many solutions?".
+///
+/// ```
+/// use dlx_core::{ProblemBuilder, Solver};
+/// let mut b = ProblemBuilder::new();
+/// let a = b.add_primary("A").unwrap();
+/// b.add_option([a]).unwrap();
+/// b.add_option([a]).unwrap();
+/// let p = b.build().unwrap();
+/// let count = Solver::new(&p).count();
+/// assert_eq!(count.solutions, 2);
+/// assert!(count.is_complete());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found (all of them when the count is complete).
+    pub solutions: u64,
+    /// Why the search stopped early; `None` when the whole tree was explored.
+    pub stop: Option<StopReason>,
+    /// Nodes, updates and time.
+    pub stats: Stats,
+}
+
+impl Count {
+    /// True when the whole tree was explored, so `solutions` is final.
+    ///
+    /// See [`Count`] for an example.
+    pub fn is_complete(&self) -> bool {
+        self.stop.is_none()
+    }
+}
+
+/// The answer to "find me a solution".
+///
+/// ```
+/// use dlx_core::{First, ProblemBuilder, Solver};
+/// let mut b = ProblemBuilder::new();
+/// let a = b.add_primary("A").unwrap();
+/// b.add_primary("B").unwrap();
+/// b.add_option([a]).unwrap();
+/// let p = b.build().unwrap();
+/// assert_eq!(Solver::new(&p).first(), First::NoSolution);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum First {
+    /// A solution.
+    Found(Solution),
+    /// The whole tree was explored: there is none.
+    NoSolution,
+    /// The search stopped before finding one; there may or may not be one.
+    Incomplete(StopReason),
+}
+
+impl First {
+    /// The solution, if one was found.
+    ///
+    /// See [`Solution`] for an example.
+    pub fn solution(self) -> Option<Solution> {
+        match self {
+            First::Found(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// The answer to "is the solution unique?" The search stops at the second solution.
+///
+/// ```
+/// use dlx_core::{ProblemBuilder, Solver, Uniqueness};
+/// let mut b = ProblemBuilder::new();
+/// let a = b.add_primary("A").unwrap();
+/// b.add_option([a]).unwrap();
+/// let p = b.build().unwrap();
+/// assert!(matches!(Solver::new(&p).unique(), Uniqueness::Unique(_)));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Uniqueness {
+    /// Exactly one solution.
+    Unique(Solution),
+    /// No solution.
+    NoSolution,
+    /// At least two solutions: the first two found.
+    Multiple(Solution, Solution),
+    /// The search stopped before it could tell; `found` is the solution seen so far, if any.
+    Incomplete {
+        /// Why the search stopped.
+        reason: StopReason,
+        /// The one solution found before stopping, if any.
+        found: Option<Solution>,
+    },
+}
+
+/// Why an option could not be fixed before the search.
+///
+/// ```
+/// use dlx_core::{PreselectError, ProblemBuilder, Solver, OptionId};
+/// let mut b = ProblemBuilder::new();
+/// let a = b.add_primary("A").unwrap();
+/// b.add_option([a]).unwrap();
+/// b.add_option([a]).unwrap();
+/// let p = b.build().unwrap();
+/// let mut s = Solver::new(&p);
+/// s.preselect(OptionId::new(0)).unwrap();
+/// assert_eq!(s.preselect(OptionId::new(1)), Err(PreselectError::Conflict(OptionId::new(1))));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum PreselectError {
+    /// The option clashes with options fixed before it.
+    #[error("option {} conflicts with the options fixed before it", .0.index())]
+    Conflict(OptionId),
+    /// No such option.
+    #[error("no option {}", .0.index())]
+    UnknownOption(OptionId),
+    /// Options can only be fixed before the search starts.
+    #[error("options can only be fixed before the search starts")]
+    AlreadyStarted,
+}
+
+/// Runs Algorithm X (C, M) on a problem.
+///
+/// A solver owns its copy of the links; make one per question. Builders set limits: a node
+/// budget, a cancellation flag, a number of solutions. An interrupted search never reports
+/// "no solution": its answers say they are incomplete.
+///
+/// ```
+/// use dlx_core::{ProblemBuilder, Solver};
+/// // Two ways to cover {A, B}.
+/// let mut b = ProblemBuilder::new();
+/// let a = b.add_primary("A").unwrap();
+/// let bb = b.add_primary("B").unwrap();
+/// b.add_option([a, bb]).unwrap();
+/// b.add_option([a]).unwrap();
+/// b.add_option([bb]).unwrap();
+/// let p = b.build().unwrap();
+/// assert_eq!(Solver::new(&p).count().solutions, 2);
+/// let all: Vec<_> = Solver::new(&p).solutions().map(|s| s.sorted()).collect();
+/// assert_eq!(all.len(), 2);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Solver<'p> {
+    problem: &'p Problem,
+    search: Search,
+    limits: Limits,
+    solution_limit: u64,
+    elapsed: Duration,
+    stop: Option<StopReason>,
+}
+
+impl<'p> Solver<'p> {
+    /// A solver for `problem`, with no limits.
+    ///
+    /// See [`Solver`] for an example.
+    pub fn new(problem: &'p Problem) -> Self {
+        Self::from_arena(problem, Arena::new(problem))
+    }
+
+    pub(crate) fn from_arena(problem: &'p Problem, arena: Arena) -> Self {
+        Solver {
+            problem,
+            search: Search::new(arena),
+            limits: Limits::default(),
+            solution_limit: u64::MAX,
+            elapsed: Duration::ZERO,
+            stop: None,
+        }
+    }
+
+    /// The problem being solved.
+    ///
+    /// ```
+    /// # use dlx_core::{ProblemBuilder, Solver};
+    /// let mut b = ProblemBuilder::new();
+    /// b.add_primary("A").unwrap();
+    /// let p = b.build().unwrap();
+    /// assert_eq!(Solver::new(&p).problem().num_items(), 1);
+    /// ```
+    pub fn problem(&self) -> &'p Problem {
+        self.problem
+    }
+
+    /// Stops the search after this many nodes (the answer is then incomplete).
+    ///
+    /// ```
+    /// # use dlx_core::{ProblemBuilder, Solver, StopReason};
+    /// let mut b = ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// b.add_option([a]).unwrap();
+    /// let p = b.build().unwrap();
+    /// let count = Solver::new(&p).with_node_budget(0).count();
+    /// assert_eq!((count.solutions, count.stop), (0, Some(StopReason::NodeBudget)));
+    /// ```
+    pub fn with_node_budget(mut self, nodes: u64) -> Self {
+        self.limits.node_budget = nodes;
+        self
+    }
+
+    /// Stops the search soon after `flag` becomes true (it is checked every 1,024 nodes).
+    ///
+    /// ```
+    /// # use dlx_core::{ProblemBuilder, Solver, StopReason};
+    /// # use std::sync::{Arc, atomic::AtomicBool};
+    /// let mut b = ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// b.add_option([a]).unwrap();
+    /// let p = b.build().unwrap();
+    /// let flag = Arc::new(AtomicBool::new(true));
+    /// let count = Solver::new(&p).with_cancel_flag(flag).count();
+    /// assert_eq!(count.stop, Some(StopReason::Cancelled));
+    /// ```
+    pub fn with_cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.limits.cancel = Some(flag);
+        self
+    }
+
+    /// Stops after this many solutions.
+    ///
+    /// See [`StopReason`] for an example.
+    pub fn with_solution_limit(mut self, solutions: u64) -> Self {
+        self.solution_limit = solutions;
+        self
+    }
+
+    /// Fixes an option before the search (a given of a puzzle): every solution will
+    /// contain it. Fails if it clashes with options fixed before.
+    ///
+    /// See [`PreselectError`] for an example.
+    pub fn preselect(&mut self, option: OptionId) -> Result<(), PreselectError> {
+        self.search.preselect(option)
+    }
+
+    /// Search statistics so far.
+    ///
+    /// ```
+    /// # use dlx_core::{ProblemBuilder, Solver};
+    /// let mut b = ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// b.add_option([a]).unwrap();
+    /// let p = b.build().unwrap();
+    /// let mut it = Solver::new(&p).solutions();
+    /// it.next();
+    /// assert_eq!(it.stats().solutions, 1);
+    /// ```
+    pub fn stats(&self) -> Stats {
+        let c = &self.search.counters;
+        let mut profile = c.profile.clone();
+        while profile.last() == Some(&0) {
+            profile.pop();
+        }
+        Stats {
+            nodes: c.nodes,
+            updates: c.updates,
+            solutions: c.solutions,
+            profile,
+            elapsed: self.elapsed,
+        }
+    }
+
+    /// Why the search stopped early, if it did.
+    ///
+    /// ```
+    /// # use dlx_core::{ProblemBuilder, Solver};
+    /// let mut b = ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// b.add_option([a]).unwrap();
+    /// let p = b.build().unwrap();
+    /// let mut it = Solver::new(&p).solutions();
+    /// while it.next().is_some() {}
+    /// assert!(it.is_complete());
+    /// ```
+    pub fn stop_reason(&self) -> Option<StopReason> {
+        self.stop
+    }
+
+    /// True once the whole tree has been explored.
+    ///
+    /// See [`stop_reason`](Self::stop_reason) for an example.
+    pub fn is_complete(&self) -> bool {
+        self.search.label == Label::Done
+    }
+
+    /// Runs to the next solution with an observer; `None` at the end or on interruption
+    /// (then [`stop_reason`](Self::stop_reason) says why).
+    pub(crate) fn next_with<O: Observer>(&mut self, obs: &mut O) -> Option<Solution> {
+        if self.advance(obs) {
+            let mut options = Vec::new();
+            self.search.solution_into(&mut options);
+            Some(Solution { options })
+        } else {
+            None
+        }
+    }
+
+    /// Runs to the next solution; true when one was found.
+    fn advance<O: Observer>(&mut self, obs: &mut O) -> bool {
+        if self.search.label == Label::Done || self.stop.is_some() {
+            return false;
+        }
+        if self.search.counters.solutions >= self.solution_limit {
+            self.stop = Some(StopReason::SolutionLimit);
+            return false;
+        }
+        let start = Instant::now();
+        let step = self.search.run(obs, &self.limits);
+        self.elapsed += start.elapsed();
+        match step {
+            Step::Solution => true,
+            Step::Exhausted => false,
+            Step::Interrupted(reason) => {
+                self.stop = Some(reason);
+                false
+            }
+        }
+    }
+
+    /// Counts the solutions (up to the limits set).
+    ///
+    /// See [`Count`] for an example.
+    pub fn count(self) -> Count {
+        self.count_observed(&mut NoObserver)
+    }
+
+    /// Counts the solutions while an [`Observer`] watches every step.
+    ///
+    /// See [`Observer`] for an example.
+    pub fn count_observed<O: Observer>(mut self, obs: &mut O) -> Count {
+        while self.advance(obs) {}
+        Count {
+            solutions: self.search.counters.solutions,
+            stop: self.stop,
+            stats: self.stats(),
+        }
+    }
+
+    /// The first solution, or why there is none.
+    ///
+    /// See [`First`] for an example.
+    pub fn first(mut self) -> First {
+        match self.next_with(&mut NoObserver) {
+            Some(s) => First::Found(s),
+            None => match self.stop {
+                Some(reason) => First::Incomplete(reason),
+                None => First::NoSolution,
+            },
+        }
+    }
+
+    /// Whether there is exactly one solution; stops at the second.
+    ///
+    /// See [`Uniqueness`] for an example.
+    pub fn unique(mut self) -> Uniqueness {
+        self.solution_limit = self.solution_limit.max(2);
+        let first = self.next_with(&mut NoObserver);
+        let Some(first) = first else {
+            return match self.stop {
+                Some(reason) => Uniqueness::Incomplete {
+                    reason,
+                    found: None,
+                },
+                None => Uniqueness::NoSolution,
+            };
+        };
+        match self.next_with(&mut NoObserver) {
+            Some(second) => Uniqueness::Multiple(first, second),
+            None => match self.stop {
+                Some(reason) => Uniqueness::Incomplete {
+                    reason,
+                    found: Some(first),
+                },
+                None => Uniqueness::Unique(first),
+            },
+        }
+    }
+
+    /// An iterator over the solutions, found one at a time as it is advanced.
+    ///
+    /// See [`Solver`] for an example.
+    pub fn solutions(self) -> Solutions<'p, NoObserver> {
+        Solutions {
+            solver: self,
+            observer: NoObserver,
+        }
+    }
+
+    /// An iterator over the solutions with an observer watching the search.
+    ///
+    /// ```
+    /// use dlx_core::{Observer, OptionId, ProblemBuilder, Solver};
+    /// #[derive(Default)]
+    /// struct Found(usize);
+    /// impl Observer for Found {
+    ///     fn solution(&mut self, _l: usize, _o: &[OptionId]) { self.0 += 1; }
+    /// }
+    /// let mut b = ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// b.add_option([a]).unwrap();
+    /// let p = b.build().unwrap();
+    /// let mut it = Solver::new(&p).solutions_observed(Found::default());
+    /// assert!(it.next().is_some());
+    /// assert_eq!(it.observer().0, 1);
+    /// ```
+    pub fn solutions_observed<O: Observer>(self, observer: O) -> Solutions<'p, O> {
+        Solutions {
+            solver: self,
+            observer,
+        }
+    }
+}
+
+/// An iterator over solutions; see [`Solver::solutions`]. After it ends,
+/// [`is_complete`](Self::is_complete) tells whether every solution was seen.
+///
+/// ```
+/// use dlx_core::{ProblemBuilder, Solver};
+/// let mut b = ProblemBuilder::new();
+/// let a = b.add_primary("A").unwrap();
+/// b.add_option([a]).unwrap();
+/// b.add_option([a]).unwrap();
+/// let p = b.build().unwrap();
+/// let mut it = Solver::new(&p).solutions();
+/// assert!(it.next().is_some()); // stop early: the rest is never searched
+/// assert!(!it.is_complete());
+/// ```
+#[derive(Debug)]
+pub struct Solutions<'p, O: Observer> {
+    solver: Solver<'p>,
+    observer: O,
+}
+
+impl<'p, O: Observer> Solutions<'p, O> {
+    /// Statistics so far.
+    ///
+    /// See [`Solver::stats`] for an example.
+    pub fn stats(&self) -> Stats {
+        self.solver.stats()
+    }
+
+    /// True once the whole tree has been explored.
+    ///
+    /// See [`Solutions`] for an example.
+    pub fn is_complete(&self) -> bool {
+        self.solver.is_complete()
+    }
+
+    /// Why the iteration stopped early, if it did.
+    ///
+    /// ```
+    /// # use dlx_core::{ProblemBuilder, Solver, StopReason};
+    /// let mut b = ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// b.add_option([a]).unwrap();
+    /// b.add_option([a]).unwrap();
+    /// let p = b.build().unwrap();
+    /// let mut it = Solver::new(&p).with_solution_limit(1).solutions();
+    /// assert_eq!(it.by_ref().count(), 1);
+    /// assert_eq!(it.stop_reason(), Some(StopReason::SolutionLimit));
+    /// ```
+    pub fn stop_reason(&self) -> Option<StopReason> {
+        self.solver.stop_reason()
+    }
+
+    /// The observer.
+    ///
+    /// See [`Solver::solutions_observed`] for an example.
+    pub fn observer(&self) -> &O {
+        &self.observer
+    }
+
+    /// The problem being solved.
+    ///
+    /// ```
+    /// # use dlx_core::{ProblemBuilder, Solver};
+    /// let mut b = ProblemBuilder::new();
+    /// b.add_primary("A").unwrap();
+    /// let p = b.build().unwrap();
+    /// assert_eq!(Solver::new(&p).solutions().problem().num_items(), 1);
+    /// ```
+    pub fn problem(&self) -> &'p Problem {
+        self.solver.problem
+    }
+}
+
+impl<O: Observer> Iterator for Solutions<'_, O> {
+    type Item = Solution;
+
+    fn next(&mut self) -> Option<Solution> {
+        self.solver.next_with(&mut self.observer)
+    }
+}
