@@ -81,8 +81,8 @@ pub enum ProblemError {
         /// The item.
         name: String,
     },
-    /// An empty name, or one with white space in it.
-    #[error("bad name `{name}`: names are non-empty and contain no white space")]
+    /// An empty name, or one with white space, `:` or `|` in it.
+    #[error("bad name `{name}`: names are non-empty, without white space, `:` or `|`")]
     BadName {
         /// The name.
         name: String,

@@ -19,7 +19,7 @@
 //!
 //! let count = Solver::new(&problem).count();
 //! assert_eq!(count.solutions, 1);
-//! assert_eq!(count.stats.nodes, 5);
+//! assert_eq!(count.stats.nodes, 6); // levels entered 5 times, plus 1 solution
 //!
 //! let Uniqueness::Unique(solution) = Solver::new(&problem).unique() else { panic!() };
 //! let mut text: Vec<String> = solution.options().iter().map(|&o| problem.option_text(o)).collect();
@@ -33,6 +33,7 @@
 
 mod arena;
 mod error;
+pub mod format;
 mod links;
 mod observer;
 mod problem;

@@ -212,8 +212,8 @@ mod tests {
         let before = arena.clone();
         let mut updates = 0;
         arena.cover(1, &mut updates);
-        // Covering A hides options "A D G" and "A D": 2 nodes each beyond A, plus A itself.
-        assert_eq!(updates, 5);
+        // Covering A hides options "A D G" (2 nodes) and "A D" (1 node), and unlinks A.
+        assert_eq!(updates, 4);
         assert_eq!(arena.len(4), 1, "D keeps only D E G");
         assert_eq!(arena.items[0].right, 2);
         arena.cover(4, &mut updates);

@@ -636,7 +636,7 @@ impl ProblemBuilder {
         if self.option_starts.len() > 1 || !self.skipped.is_empty() {
             return Err(ProblemError::ItemAfterOptions { name });
         }
-        if name.is_empty() || name.chars().any(|c| c.is_whitespace()) {
+        if name.is_empty() || name.chars().any(|c| c.is_whitespace() || c == ':' || c == '|') {
             return Err(ProblemError::BadName { name });
         }
         if self.item_index.contains_key(&name) {
