@@ -1,0 +1,229 @@
+//! Property tests: on random small problems with secondary items, colours and
+//! multiplicities, the engine agrees with a brute-force count over all subsets of options,
+//! every solution it reports passes the independent verifier, and renumbering options or
+//! items never changes the count.
+
+use std::collections::BTreeSet;
+
+use dlx_core::{format, verify, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, Solver};
+use proptest::prelude::*;
+
+/// A random problem, described plainly so that it can be permuted and rebuilt.
+#[derive(Clone, Debug)]
+struct Spec {
+    /// `(lower, upper)` per primary item.
+    bounds: Vec<(u32, u32)>,
+    secondaries: usize,
+    /// Entries per option: item index (primaries first) and colour (0 = none).
+    options: Vec<Vec<(usize, u32)>>,
+}
+
+impl Spec {
+    fn build(&self) -> Problem {
+        let mut b = ProblemBuilder::new();
+        for (k, &(lower, upper)) in self.bounds.iter().enumerate() {
+            b.add_primary_with_bounds(format!("p{k}"), lower, upper)
+                .unwrap();
+        }
+        for k in 0..self.secondaries {
+            b.add_secondary(format!("s{k}")).unwrap();
+        }
+        for option in &self.options {
+            // Colours are interned on first use, as the text parser does.
+            let entries: Vec<_> = option
+                .iter()
+                .map(|&(item, color)| {
+                    let color = (color != 0).then(|| b.color(&format!("c{color}")));
+                    (ItemId::new(item as u32), color)
+                })
+                .collect();
+            b.add_colored_option(entries).unwrap();
+        }
+        b.build().unwrap()
+    }
+
+    /// The same problem with options and items renumbered.
+    fn permuted(
+        &self,
+        option_order: &[usize],
+        primary_order: &[usize],
+        secondary_order: &[usize],
+    ) -> Spec {
+        let np = self.bounds.len();
+        // New index of old item k.
+        let mut new_index = vec![0; np + self.secondaries];
+        for (new, &old) in primary_order.iter().enumerate() {
+            new_index[old] = new;
+        }
+        for (new, &old) in secondary_order.iter().enumerate() {
+            new_index[np + old] = np + new;
+        }
+        Spec {
+            bounds: primary_order.iter().map(|&old| self.bounds[old]).collect(),
+            secondaries: self.secondaries,
+            options: option_order
+                .iter()
+                .map(|&o| {
+                    let mut entries: Vec<_> = self.options[o]
+                        .iter()
+                        .map(|&(item, color)| (new_index[item], color))
+                        .collect();
+                    entries.reverse();
+                    entries
+                })
+                .collect(),
+        }
+    }
+}
+
+fn spec(multiplicities: bool) -> impl Strategy<Value = Spec> {
+    let bounds = if multiplicities {
+        prop::collection::vec(
+            (0u32..=2, 0u32..=2).prop_map(|(l, extra)| (l, (l + extra).max(1))),
+            1..=4,
+        )
+        .boxed()
+    } else {
+        prop::collection::vec(Just((1u32, 1u32)), 1..=5).boxed()
+    };
+    (bounds, 0usize..=3).prop_flat_map(|(bounds, secondaries)| {
+        let items = bounds.len() + secondaries;
+        let np = bounds.len();
+        let option =
+            prop::collection::btree_set(0..items, 1..=items.min(4)).prop_flat_map(move |set| {
+                let set: Vec<usize> = set.into_iter().collect();
+                let colors = prop::collection::vec(0u32..=2, set.len());
+                (Just(set), colors).prop_map(move |(set, colors)| {
+                    set.into_iter()
+                        .zip(colors)
+                        .map(|(item, c)| (item, if item < np { 0 } else { c }))
+                        .collect::<Vec<_>>()
+                })
+            });
+        let options = prop::collection::vec(option, 0..=11);
+        (Just(bounds), Just(secondaries), options).prop_map(|(bounds, secondaries, options)| Spec {
+            bounds,
+            secondaries,
+            options,
+        })
+    })
+}
+
+/// Every subset of options that the verifier accepts, as sorted option lists.
+fn brute_force(problem: &Problem) -> BTreeSet<Vec<OptionId>> {
+    let n = problem.num_options();
+    assert!(n <= 16);
+    (0u32..1 << n)
+        .map(|mask| {
+            (0..n as u32)
+                .filter(|k| mask >> k & 1 == 1)
+                .map(OptionId::new)
+                .collect::<Vec<_>>()
+        })
+        .filter(|subset| verify(problem, subset).is_ok())
+        .collect()
+}
+
+fn engine_solutions(problem: &Problem) -> Vec<Vec<OptionId>> {
+    Solver::new(problem)
+        .solutions()
+        .map(|s| s.sorted())
+        .collect()
+}
+
+fn check_against_oracle(spec: &Spec) -> Result<(), TestCaseError> {
+    let problem = spec.build();
+    let expected = brute_force(&problem);
+    let found = engine_solutions(&problem);
+    for s in &found {
+        prop_assert!(
+            verify(&problem, s).is_ok(),
+            "engine reported a bad solution {:?}",
+            s
+        );
+    }
+    let as_set: BTreeSet<_> = found.iter().cloned().collect();
+    prop_assert_eq!(as_set.len(), found.len(), "a solution was reported twice");
+    prop_assert_eq!(&as_set, &expected);
+    let count = Solver::new(&problem).count();
+    prop_assert!(count.is_complete());
+    prop_assert_eq!(count.solutions, expected.len() as u64);
+    prop_assert_eq!(count.stats.profile.iter().sum::<u64>(), count.stats.nodes);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn exact_cover_with_colours_matches_brute_force(spec in spec(false)) {
+        check_against_oracle(&spec)?;
+    }
+
+    #[test]
+    fn multiplicities_match_brute_force(spec in spec(true)) {
+        check_against_oracle(&spec)?;
+    }
+
+    #[test]
+    fn renumbering_never_changes_the_count(
+        spec in spec(true),
+        seed in any::<u64>(),
+    ) {
+        let mut rng = seed;
+        let mut shuffle = |n: usize| {
+            let mut v: Vec<usize> = (0..n).collect();
+            for k in (1..n).rev() {
+                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                v.swap(k, (rng >> 33) as usize % (k + 1));
+            }
+            v
+        };
+        let options = shuffle(spec.options.len());
+        let primaries = shuffle(spec.bounds.len());
+        let secondaries = shuffle(spec.secondaries);
+        let permuted = spec.permuted(&options, &primaries, &secondaries);
+        let a = Solver::new(&spec.build()).count().solutions;
+        let b = Solver::new(&permuted.build()).count().solutions;
+        prop_assert_eq!(a, b);
+    }
+
+    #[test]
+    fn text_format_round_trips(spec in spec(true)) {
+        let problem = spec.build();
+        let text = format::write(&problem).unwrap();
+        let again = format::parse(&text).unwrap();
+        prop_assert_eq!(&again, &problem);
+        prop_assert_eq!(format::write(&again).unwrap(), text);
+    }
+
+    #[test]
+    fn unique_and_first_agree_with_count(spec in spec(true)) {
+        let problem = spec.build();
+        let n = Solver::new(&problem).count().solutions;
+        let first = Solver::new(&problem).first();
+        prop_assert_eq!(first.solution().is_some(), n > 0);
+        let unique = Solver::new(&problem).unique();
+        match n {
+            0 => prop_assert_eq!(unique, dlx_core::Uniqueness::NoSolution),
+            1 => prop_assert!(matches!(unique, dlx_core::Uniqueness::Unique(_))),
+            _ => prop_assert!(matches!(unique, dlx_core::Uniqueness::Multiple(ref a, ref b) if a != b)),
+        }
+    }
+}
+
+#[test]
+fn bounds_are_reported_back() {
+    let spec = Spec {
+        bounds: vec![(0, 2)],
+        secondaries: 0,
+        options: vec![vec![(0, 0)], vec![(0, 0)]],
+    };
+    let p = spec.build();
+    assert_eq!(
+        p.item_kind(ItemId::new(0)),
+        ItemKind::Primary { lower: 0, upper: 2 }
+    );
+    // {}, {0}, {1}, {0, 1}.
+    assert_eq!(Solver::new(&p).count().solutions, 4);
+}
