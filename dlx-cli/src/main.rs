@@ -1,1 +1,18 @@
-fn main() {}
+//! `dlx`: solve, count and enumerate exact cover problems and puzzles.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+mod cli;
+mod commands;
+mod input;
+mod output;
+
+fn main() -> ExitCode {
+    let cli = cli::Cli::parse();
+    match commands::run(cli) {
+        Ok(code) => code,
+        Err(err) => output::report_error(&err),
+    }
+}

@@ -118,16 +118,17 @@ impl Arena {
         // items another one through `N + 1` (as in DLX1), so that covering any item is the
         // same operation.
         let mut items = vec![ItemLinks::default(); n as usize + 2];
-        let ring = |items: &mut Vec<ItemLinks>, root: u32, members: std::ops::RangeInclusive<u32>| {
-            let mut prev = root;
-            for i in members {
-                items[i as usize].left = prev;
-                items[prev as usize].right = i;
-                prev = i;
-            }
-            items[prev as usize].right = root;
-            items[root as usize].left = prev;
-        };
+        let ring =
+            |items: &mut Vec<ItemLinks>, root: u32, members: std::ops::RangeInclusive<u32>| {
+                let mut prev = root;
+                for i in members {
+                    items[i as usize].left = prev;
+                    items[prev as usize].right = i;
+                    prev = i;
+                }
+                items[prev as usize].right = root;
+                items[root as usize].left = prev;
+            };
         ring(&mut items, 0, 1..=n1);
         ring(&mut items, n + 1, n1 + 1..=n);
         let mut bound = vec![0; n as usize + 2];
@@ -171,6 +172,7 @@ impl Arena {
     }
 
     /// The node of option `option` in item `item`'s column, if the option holds the item.
+    #[cfg(test)]
     pub fn node_in(&self, option: OptionId, item: u32) -> Option<u32> {
         let mut p = self.layout.option_first[option.index()];
         loop {
@@ -230,8 +232,14 @@ mod tests {
         assert_eq!(arena.nodes[5].down, 10);
         assert_eq!(arena.nodes[10].down, 1);
         assert_eq!(arena.nodes[1].up, 10);
-        assert_eq!(arena.nodes[4].down, 6, "first spacer points to last node of option 0");
-        assert_eq!(arena.nodes[7].up, 5, "spacer points back to first node of option 0");
+        assert_eq!(
+            arena.nodes[4].down, 6,
+            "first spacer points to last node of option 0"
+        );
+        assert_eq!(
+            arena.nodes[7].up, 5,
+            "spacer points back to first node of option 0"
+        );
         assert_eq!(arena.nodes[7].down, 8);
         assert_eq!(arena.nodes[12].up, 10);
         assert_eq!(arena.option_of(11), OptionId(2));

@@ -561,10 +561,12 @@ impl ProblemBuilder {
     pub fn with_numbered_items(num_primary: usize, num_secondary: usize) -> Self {
         let mut b = Self::new();
         for k in 0..num_primary {
-            b.add_primary(k.to_string()).expect("numbered names are distinct");
+            b.add_primary(k.to_string())
+                .expect("numbered names are distinct");
         }
         for k in num_primary..num_primary + num_secondary {
-            b.add_secondary(k.to_string()).expect("numbered names are distinct");
+            b.add_secondary(k.to_string())
+                .expect("numbered names are distinct");
         }
         b
     }
@@ -636,7 +638,11 @@ impl ProblemBuilder {
         if self.option_starts.len() > 1 || !self.skipped.is_empty() {
             return Err(ProblemError::ItemAfterOptions { name });
         }
-        if name.is_empty() || name.chars().any(|c| c.is_whitespace() || c == ':' || c == '|') {
+        if name.is_empty()
+            || name
+                .chars()
+                .any(|c| c.is_whitespace() || c == ':' || c == '|')
+        {
             return Err(ProblemError::BadName { name });
         }
         if self.item_index.contains_key(&name) {

@@ -229,9 +229,7 @@ impl Search {
         let mut level = self.level;
         let mut label = self.label;
         let (mut x, mut i) = match label {
-            Label::TryAgain | Label::Try | Label::Restore => {
-                (self.choice[level], self.item[level])
-            }
+            Label::TryAgain | Label::Try | Label::Restore => (self.choice[level], self.item[level]),
             _ => (0, 0),
         };
         let step = loop {
@@ -359,9 +357,7 @@ impl Search {
         let layout = Arc::clone(&self.arena.layout);
         let slack = &layout.slack[..];
         let (mut x, mut i) = match label {
-            Label::TryAgain | Label::Try | Label::Restore => {
-                (self.choice[level], self.item[level])
-            }
+            Label::TryAgain | Label::Try | Label::Restore => (self.choice[level], self.item[level]),
             _ => (0, 0),
         };
         let step = loop {

@@ -40,7 +40,12 @@ fn check(r: &Reference) {
     if let Some((nodes, updates)) = r.dlx1 {
         assert_eq!(count.stats.nodes, nodes, "{}: nodes", r.file);
         assert_eq!(count.stats.updates, updates, "{}: updates", r.file);
-        assert_eq!(count.stats.profile.iter().sum::<u64>(), nodes, "{}: profile", r.file);
+        assert_eq!(
+            count.stats.profile.iter().sum::<u64>(),
+            nodes,
+            "{}: profile",
+            r.file
+        );
     }
     // Every solution passes the independent verifier, and there are as many as counted.
     let mut seen = 0;

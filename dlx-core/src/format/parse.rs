@@ -270,9 +270,13 @@ fn parse_item_line(b: &mut ProblemBuilder, number: usize, line: &str) -> Result<
             continue;
         }
         let (bounds, name) = match word.rsplit_once('|') {
-            Some((prefix, name)) => (Some(parse_bounds(prefix).ok_or_else(|| {
-                at(ParseErrorKind::BadMultiplicity(word.to_string()))
-            })?), name),
+            Some((prefix, name)) => (
+                Some(
+                    parse_bounds(prefix)
+                        .ok_or_else(|| at(ParseErrorKind::BadMultiplicity(word.to_string())))?,
+                ),
+                name,
+            ),
             None => (None, word),
         };
         if name.is_empty() {
@@ -376,7 +380,10 @@ mod tests {
     #[test]
     fn reads_knuths_toy_example() {
         let p = parse(include_str!("../../tests/data/toy.dlx")).unwrap();
-        assert_eq!((p.num_primary(), p.num_secondary(), p.num_options()), (5, 2, 6));
+        assert_eq!(
+            (p.num_primary(), p.num_secondary(), p.num_options()),
+            (5, 2, 6)
+        );
         assert_eq!(p.option_text(crate::OptionId(1)), "A D G");
     }
 

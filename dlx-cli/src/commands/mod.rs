@@ -1,0 +1,19 @@
+//! One module per subcommand.
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+
+use crate::cli::{Cli, Command};
+
+mod count;
+mod solve;
+mod stats;
+
+/// Runs the chosen subcommand and returns its exit code.
+pub fn run(cli: Cli) -> Result<ExitCode> {
+    match cli.command {
+        Command::Count(args) => count::run(&args),
+        Command::Solve(args) => solve::run(&args),
+    }
+}

@@ -1,0 +1,16 @@
+//! Statistics lines on standard error, and their JSON form.
+
+use dlx_core::Stats;
+
+/// Prints Knuth-style statistics on standard error.
+pub fn print(stats: &Stats, complete: bool) {
+    eprintln!(
+        "{} solution{}, {} nodes, {} updates, {:.3} s{}",
+        stats.solutions,
+        if stats.solutions == 1 { "" } else { "s" },
+        stats.nodes,
+        stats.updates,
+        stats.elapsed.as_secs_f64(),
+        if complete { "" } else { " (incomplete)" }
+    );
+}
