@@ -128,6 +128,11 @@ pub(crate) struct Search {
     pub deg: Vec<u32>,
     /// Algorithm M's `FT_l`: the first node tweaked at each level.
     pub first_tweaked: Vec<u32>,
+    /// Work units only: the last branch (1-based) that this search may try at each level.
+    pub last: Vec<u32>,
+    /// Work units only: the counters (nodes, updates, solutions) when the branch now being
+    /// tried at each level began, so that a unit can be split at a branch boundary.
+    pub snapshot: Vec<[u64; 3]>,
     pub level: usize,
     /// The search ends when it backs up past this level (0 for a whole search).
     pub floor: usize,
@@ -157,6 +162,8 @@ impl Search {
             pos: vec![0; depth],
             deg: vec![0; depth],
             first_tweaked: vec![0; depth],
+            last: vec![u32::MAX; depth],
+            snapshot: vec![[0; 3]; depth],
             level: 0,
             floor: 0,
             label: Label::Enter,
@@ -171,7 +178,7 @@ impl Search {
 
     /// Makes room for `level + 1` (the level a solution is counted at).
     #[inline]
-    fn ensure_depth(&mut self, level: usize) {
+    pub(crate) fn ensure_depth(&mut self, level: usize) {
         if level + 2 > self.choice.len() {
             let n = (level + 2).max(self.choice.len() * 2);
             self.choice.resize(n, 0);
@@ -179,6 +186,8 @@ impl Search {
             self.pos.resize(n, 0);
             self.deg.resize(n, 0);
             self.first_tweaked.resize(n, 0);
+            self.last.resize(n, u32::MAX);
+            self.snapshot.resize(n, [0; 3]);
             self.counters.profile.resize(n, 0);
         }
     }
@@ -186,9 +195,19 @@ impl Search {
     /// Runs until the next solution, the end, or an interruption.
     pub fn run<O: Observer>(&mut self, obs: &mut O, limits: &Limits) -> Step {
         if self.multiplicities {
-            self.run_m(obs, limits)
+            self.run_m::<O, false>(obs, limits)
         } else {
-            self.run_xc(obs, limits)
+            self.run_xc::<O, false>(obs, limits)
+        }
+    }
+
+    /// Like [`run`](Self::run), for a work unit: obeys the per-level limits in `last` and
+    /// keeps the counter snapshots that splitting needs.
+    pub fn run_unit<O: Observer>(&mut self, obs: &mut O, limits: &Limits) -> Step {
+        if self.multiplicities {
+            self.run_m::<O, true>(obs, limits)
+        } else {
+            self.run_xc::<O, true>(obs, limits)
         }
     }
 
@@ -224,7 +243,7 @@ impl Search {
     }
 
     /// Algorithm X with colours (Algorithm C), as DLX1 and DLX2 run it.
-    fn run_xc<O: Observer>(&mut self, obs: &mut O, limits: &Limits) -> Step {
+    fn run_xc<O: Observer, const UNIT: bool>(&mut self, obs: &mut O, limits: &Limits) -> Step {
         let mut updates = 0u64;
         let mut level = self.level;
         let mut label = self.label;
@@ -262,13 +281,20 @@ impl Search {
                     self.item[level] = i;
                     self.pos[level] = 1;
                     self.deg[level] = len;
+                    if UNIT {
+                        self.last[level] = u32::MAX;
+                    }
                     label = Label::Try;
                 }
                 Label::Try => {
-                    if x == i {
-                        // Every option of i has been tried.
+                    if x == i || (UNIT && self.pos[level] > self.last[level]) {
+                        // Every option of i (that this unit owns) has been tried.
                         label = Label::Restore;
                         continue;
+                    }
+                    if UNIT {
+                        let c = &self.counters;
+                        self.snapshot[level] = [c.nodes, c.updates + updates, c.solutions];
                     }
                     // X5: try x_l.
                     if O::ENABLED {
@@ -328,7 +354,7 @@ impl Search {
 
     /// The active primary item with the fewest options, ties to the leftmost, and its length.
     #[inline(always)]
-    fn choose_fewest(&self) -> (u32, u32) {
+    pub(crate) fn choose_fewest(&self) -> (u32, u32) {
         let items = &self.arena.items[..];
         let nodes = &self.arena.nodes[..];
         let mut k = items[0].right;
@@ -349,7 +375,7 @@ impl Search {
     }
 
     /// Algorithm M: exact cover with multiplicities and colours.
-    fn run_m<O: Observer>(&mut self, obs: &mut O, limits: &Limits) -> Step {
+    fn run_m<O: Observer, const UNIT: bool>(&mut self, obs: &mut O, limits: &Limits) -> Step {
         let mut updates = 0u64;
         let mut level = self.level;
         let mut label = self.label;
@@ -393,9 +419,20 @@ impl Search {
                     self.first_tweaked[level] = x;
                     self.pos[level] = 1;
                     self.deg[level] = theta.max(0) as u32;
+                    if UNIT {
+                        self.last[level] = u32::MAX;
+                    }
                     label = Label::Try;
                 }
                 Label::Try => {
+                    if UNIT {
+                        if self.pos[level] > self.last[level] {
+                            label = Label::Restore;
+                            continue;
+                        }
+                        let c = &self.counters;
+                        self.snapshot[level] = [c.nodes, c.updates + updates, c.solutions];
+                    }
                     // M5: possibly tweak x_l.
                     let bound = self.arena.bound[i as usize];
                     let s = slack[i as usize];
@@ -495,7 +532,7 @@ impl Search {
 
     /// M3: the active primary item with the fewest branches
     /// `θ = LEN(i) + 1 − monus(BOUND(i), SLACK(i))`, ties to the leftmost.
-    fn choose_fewest_branches(&self) -> (u32, i64) {
+    pub(crate) fn choose_fewest_branches(&self) -> (u32, i64) {
         let items = &self.arena.items[..];
         let nodes = &self.arena.nodes[..];
         let slack = &self.arena.layout.slack[..];
@@ -519,7 +556,7 @@ impl Search {
 
     /// `tweak(x, i)`: take option `x` out of item `i`'s list for the rest of this level's
     /// subtree; with `hide` also out of every other item's list (when `i` is still active).
-    fn tweak(&mut self, x: u32, i: u32, hide: bool, updates: &mut u64) {
+    pub(crate) fn tweak(&mut self, x: u32, i: u32, hide: bool, updates: &mut u64) {
         if hide {
             self.arena.hide(x, updates);
         }
@@ -563,7 +600,7 @@ impl Search {
 
     /// M6: for the other items of `x`'s option: a primary item's bound goes down (covered
     /// when it reaches 0); a secondary item is committed as in Algorithm C.
-    fn commit_others_m(&mut self, x: u32, num_primary: u32, updates: &mut u64) {
+    pub(crate) fn commit_others_m(&mut self, x: u32, num_primary: u32, updates: &mut u64) {
         let mut p = x + 1;
         while p != x {
             let j = self.arena.nodes[p as usize].top;

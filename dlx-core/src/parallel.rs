@@ -1,0 +1,850 @@
+//! Parallel search: workers on a rayon pool take work units from a shared table and split
+//! their own unit whenever another worker is idle, so every core stays busy however
+//! lopsided the tree. See [`unit`](crate::Unit) for how units partition the tree.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::arena::Arena;
+use crate::checkpoint::{Checkpoint, CheckpointError, UnitRecord};
+use crate::observer::NoObserver;
+use crate::problem::Problem;
+use crate::search::{Limits, Step, StopReason};
+use crate::solver::{Count, First, Solution, Stats, Uniqueness};
+use crate::unit::{Unit, UnitCounts, UnitError, UnitSearch};
+
+/// Nodes a worker searches between looks at the table (to split, report, or stop).
+const CHUNK: u64 = 2048;
+
+/// A live view of a parallel run, cheap to poll from another thread.
+///
+/// ```
+/// use dlx_core::{format::parse, ParallelSolver, Progress};
+/// let p = parse("A B\nA\nB\nA B\n").unwrap();
+/// let progress = Progress::new();
+/// let count = ParallelSolver::new(&p).threads(2).progress(progress.clone()).count().unwrap();
+/// assert_eq!(count.solutions, 2);
+/// let snap = progress.snapshot();
+/// assert_eq!(snap.solutions, 2);
+/// assert!((snap.fraction - 1.0).abs() < 1e-9);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Progress {
+    inner: Arc<ProgressInner>,
+}
+
+#[derive(Debug, Default)]
+struct ProgressInner {
+    started: Mutex<Option<Instant>>,
+    /// Finished units: weight (f64 bits), solutions, nodes.
+    done_weight: Mutex<f64>,
+    done_solutions: AtomicU64,
+    done_nodes: AtomicU64,
+    /// Per-worker running figures, published every chunk.
+    slots: Mutex<Vec<SlotState>>,
+    units_done: AtomicUsize,
+    units_total: AtomicUsize,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct SlotState {
+    fraction: f64,
+    solutions: u64,
+    nodes: u64,
+}
+
+/// What [`Progress::snapshot`] reports.
+///
+/// ```
+/// let s = dlx_core::ProgressSnapshot::default();
+/// assert_eq!(s.nodes_per_second(), 0.0);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ProgressSnapshot {
+    /// Knuth's estimate of the fraction of the tree explored, from 0 to 1.
+    pub fraction: f64,
+    /// Solutions found so far.
+    pub solutions: u64,
+    /// Nodes visited so far.
+    pub nodes: u64,
+    /// Time since the run started.
+    pub elapsed: Duration,
+    /// Units finished.
+    pub units_done: usize,
+    /// Units made so far.
+    pub units_total: usize,
+}
+
+impl ProgressSnapshot {
+    /// Nodes per second so far.
+    ///
+    /// See [`ProgressSnapshot`] for an example.
+    pub fn nodes_per_second(&self) -> f64 {
+        let s = self.elapsed.as_secs_f64();
+        if s > 0.0 {
+            self.nodes as f64 / s
+        } else {
+            0.0
+        }
+    }
+}
+
+impl Progress {
+    /// A fresh handle; give a clone to [`ParallelSolver::progress`] and poll this one.
+    ///
+    /// See [`Progress`] for an example.
+    pub fn new() -> Progress {
+        Progress::default()
+    }
+
+    /// The figures now.
+    ///
+    /// See [`Progress`] for an example.
+    pub fn snapshot(&self) -> ProgressSnapshot {
+        let p = &self.inner;
+        let slots = p.slots.lock().expect("progress lock");
+        let running = slots.iter().fold(SlotState::default(), |a, s| SlotState {
+            fraction: a.fraction + s.fraction,
+            solutions: a.solutions + s.solutions,
+            nodes: a.nodes + s.nodes,
+        });
+        drop(slots);
+        let done_weight = *p.done_weight.lock().expect("progress lock");
+        ProgressSnapshot {
+            fraction: (done_weight + running.fraction).clamp(0.0, 1.0),
+            solutions: p.done_solutions.load(Ordering::Relaxed) + running.solutions,
+            nodes: p.done_nodes.load(Ordering::Relaxed) + running.nodes,
+            elapsed: p
+                .started
+                .lock()
+                .expect("progress lock")
+                .map_or(Duration::ZERO, |t| t.elapsed()),
+            units_done: p.units_done.load(Ordering::Relaxed),
+            units_total: p.units_total.load(Ordering::Relaxed),
+        }
+    }
+
+    fn start(&self, workers: usize) {
+        *self.inner.started.lock().expect("progress lock") = Some(Instant::now());
+        *self.inner.slots.lock().expect("progress lock") = vec![SlotState::default(); workers];
+    }
+
+    fn publish(&self, worker: usize, us: &UnitSearch) {
+        let counts = us.counts();
+        let mut slots = self.inner.slots.lock().expect("progress lock");
+        slots[worker] = SlotState {
+            fraction: us.progress(),
+            solutions: counts.solutions,
+            nodes: counts.nodes,
+        };
+    }
+
+    fn finish_part(&self, worker: Option<usize>, weight: f64, counts: UnitCounts) {
+        *self.inner.done_weight.lock().expect("progress lock") += weight;
+        self.inner
+            .done_solutions
+            .fetch_add(counts.solutions, Ordering::Relaxed);
+        self.inner
+            .done_nodes
+            .fetch_add(counts.nodes, Ordering::Relaxed);
+        self.inner.units_done.fetch_add(1, Ordering::Relaxed);
+        if let Some(w) = worker {
+            self.inner.slots.lock().expect("progress lock")[w] = SlotState::default();
+        }
+    }
+}
+
+/// Errors of a parallel run.
+///
+/// ```
+/// use dlx_core::{format::parse, ParallelError, ParallelSolver, Checkpoint};
+/// let a = parse("A\nA\n").unwrap();
+/// let b = parse("B\nB\nB\n").unwrap();
+/// let err = ParallelSolver::new(&b).resume(Checkpoint::fresh(&a)).count().unwrap_err();
+/// assert!(matches!(err, ParallelError::Checkpoint(_)));
+/// ```
+#[derive(Debug, thiserror::Error)]
+pub enum ParallelError {
+    /// A checkpoint could not be read, written or used.
+    #[error(transparent)]
+    Checkpoint(#[from] CheckpointError),
+    /// A unit does not fit the problem.
+    #[error("unit {unit:?}: {source}")]
+    Unit {
+        /// The unit.
+        unit: Unit,
+        /// What is wrong with it.
+        source: UnitError,
+    },
+    /// The thread pool could not be built.
+    #[error("cannot start worker threads: {0}")]
+    Pool(String),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    Pending,
+    Running,
+    Done(UnitCounts),
+}
+
+#[derive(Debug)]
+struct Record {
+    unit: Unit,
+    weight: f64,
+    state: State,
+    /// Solutions kept for ordered output, in search order.
+    buffered: Vec<Solution>,
+}
+
+#[derive(Debug, Default)]
+struct Table {
+    records: Vec<Record>,
+    pending: VecDeque<usize>,
+    busy: usize,
+    /// Ordered mode: records not yet emitted, by search order (then by age: a unit closed
+    /// by a split comes before the unit that goes on from where it stopped).
+    order: BTreeMap<(Vec<u32>, usize), usize>,
+    error: Option<ParallelError>,
+}
+
+impl Table {
+    fn add(&mut self, unit: Unit, weight: f64, state: State, ordered: bool) -> usize {
+        let id = self.records.len();
+        if ordered {
+            self.order.insert((unit.order_key(), id), id);
+        }
+        self.records.push(Record {
+            unit,
+            weight,
+            state,
+            buffered: Vec::new(),
+        });
+        if state == State::Pending {
+            self.pending.push_back(id);
+        }
+        id
+    }
+
+    fn checkpoint(&self, problem: String) -> Checkpoint {
+        Checkpoint {
+            version: crate::checkpoint::CHECKPOINT_VERSION,
+            problem,
+            units: self
+                .records
+                .iter()
+                .map(|r| UnitRecord {
+                    unit: r.unit.clone(),
+                    weight: r.weight,
+                    done: match r.state {
+                        State::Done(c) => Some(c),
+                        _ => None,
+                    },
+                })
+                .collect(),
+        }
+    }
+}
+
+/// What to do with solutions.
+enum Sink<'a> {
+    /// Count only.
+    Count,
+    /// Hand each to a callback as found (any order).
+    Stream(&'a (dyn Fn(Solution) + Sync)),
+    /// Hand them over in the sequential order.
+    Ordered(&'a Mutex<&'a mut (dyn FnMut(Solution) + Send)>),
+}
+
+/// Counts, enumerates and checks uniqueness on several threads.
+///
+/// The whole tree is explored exactly once, so the total nodes and updates equal the
+/// sequential figures. Solutions are never stored unless asked for in order.
+///
+/// ```
+/// use dlx_core::{format::parse, ParallelSolver, Solver};
+/// let text = "A B C\nA B\nC\nA\nB C\nA C\nB\n";
+/// let p = parse(text).unwrap();
+/// let seq = Solver::new(&p).count();
+/// for threads in [1, 2, 3] {
+///     let par = ParallelSolver::new(&p).threads(threads).count().unwrap();
+///     assert_eq!(par.solutions, seq.solutions);
+///     assert_eq!((par.stats.nodes, par.stats.updates), (seq.stats.nodes, seq.stats.updates));
+/// }
+/// ```
+pub struct ParallelSolver<'p> {
+    problem: &'p Problem,
+    threads: usize,
+    cancel: Option<Arc<AtomicBool>>,
+    progress: Option<Progress>,
+    checkpoint: Option<(PathBuf, Duration)>,
+    resume: Option<Checkpoint>,
+    units: Option<Vec<Unit>>,
+    solution_limit: u64,
+}
+
+impl<'p> ParallelSolver<'p> {
+    /// A parallel solver using every core.
+    ///
+    /// See [`ParallelSolver`] for an example.
+    pub fn new(problem: &'p Problem) -> Self {
+        ParallelSolver {
+            problem,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            cancel: None,
+            progress: None,
+            checkpoint: None,
+            resume: None,
+            units: None,
+            solution_limit: u64::MAX,
+        }
+    }
+
+    /// The number of worker threads (at least 1).
+    ///
+    /// See [`ParallelSolver`] for an example.
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// Stops soon after `flag` becomes true; counts so far are reported as incomplete.
+    ///
+    /// ```
+    /// # use dlx_core::{format::parse, ParallelSolver, StopReason};
+    /// # use std::sync::{Arc, atomic::AtomicBool};
+    /// let p = parse("A\nA\nA\n").unwrap();
+    /// let count = ParallelSolver::new(&p)
+    ///     .cancel_flag(Arc::new(AtomicBool::new(true)))
+    ///     .count()
+    ///     .unwrap();
+    /// assert_eq!(count.stop, Some(StopReason::Cancelled));
+    /// ```
+    pub fn cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// Reports progress through `progress` (see [`Progress`]).
+    ///
+    /// See [`Progress`] for an example.
+    pub fn progress(mut self, progress: Progress) -> Self {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// Writes a checkpoint to `path` every `every` (and at the end), atomically.
+    ///
+    /// ```
+    /// # use dlx_core::{format::parse, ParallelSolver, Checkpoint};
+    /// # use std::time::Duration;
+    /// let p = parse("A B\nA\nB\nA B\n").unwrap();
+    /// let path = std::env::temp_dir().join(format!("dlx-ck-doc-{}.json", std::process::id()));
+    /// let count = ParallelSolver::new(&p).checkpoint(&path, Duration::from_secs(1)).count().unwrap();
+    /// let saved = Checkpoint::load(&path).unwrap();
+    /// assert!(saved.is_complete());
+    /// assert_eq!(saved.totals().solutions, count.solutions);
+    /// # std::fs::remove_file(&path).unwrap();
+    /// ```
+    pub fn checkpoint(mut self, path: impl Into<PathBuf>, every: Duration) -> Self {
+        self.checkpoint = Some((path.into(), every));
+        self
+    }
+
+    /// Resumes from a checkpoint: its finished units are counted as they stand, its
+    /// pending units are searched again from their start.
+    ///
+    /// See [`ParallelError`] for an example.
+    pub fn resume(mut self, checkpoint: Checkpoint) -> Self {
+        self.resume = Some(checkpoint);
+        self
+    }
+
+    /// Searches only these units (for distributed runs); the result counts only them.
+    ///
+    /// ```
+    /// # use dlx_core::{format::parse, ParallelSolver, Unit};
+    /// let p = parse("A B\nA\nB\nA B\n").unwrap();
+    /// let unit = Unit::Range { path: vec![], first: 2, last: 2 };
+    /// assert_eq!(ParallelSolver::new(&p).units(vec![unit]).count().unwrap().solutions, 1);
+    /// ```
+    pub fn units(mut self, units: Vec<Unit>) -> Self {
+        self.units = Some(units);
+        self
+    }
+
+    /// Counts the solutions.
+    ///
+    /// See [`ParallelSolver`] for an example.
+    pub fn count(self) -> Result<Count, ParallelError> {
+        self.drive(Sink::Count)
+    }
+
+    /// Calls `f` with each solution as soon as a worker finds it (in no particular order).
+    ///
+    /// ```
+    /// # use dlx_core::{format::parse, ParallelSolver};
+    /// # use std::sync::Mutex;
+    /// let p = parse("A B\nA\nB\nA B\n").unwrap();
+    /// let found = Mutex::new(Vec::new());
+    /// let count = ParallelSolver::new(&p).threads(2)
+    ///     .for_each_solution(|s| found.lock().unwrap().push(s.sorted())).unwrap();
+    /// assert_eq!(found.into_inner().unwrap().len() as u64, count.solutions);
+    /// ```
+    pub fn for_each_solution(self, f: impl Fn(Solution) + Sync) -> Result<Count, ParallelError> {
+        self.drive(Sink::Stream(&f))
+    }
+
+    /// Calls `f` with each solution in the order the sequential search finds them.
+    /// Solutions found ahead of their turn wait in memory.
+    ///
+    /// ```
+    /// # use dlx_core::{format::parse, ParallelSolver, Solver};
+    /// let p = parse("A B C\nA B\nC\nA\nB C\nA C\nB\n").unwrap();
+    /// let mut parallel = Vec::new();
+    /// ParallelSolver::new(&p).threads(3).for_each_solution_ordered(|s| parallel.push(s)).unwrap();
+    /// let sequential: Vec<_> = Solver::new(&p).solutions().collect();
+    /// assert_eq!(parallel, sequential);
+    /// ```
+    pub fn for_each_solution_ordered(
+        self,
+        mut f: impl FnMut(Solution) + Send,
+    ) -> Result<Count, ParallelError> {
+        let f: &mut (dyn FnMut(Solution) + Send) = &mut f;
+        let sink = Mutex::new(f);
+        self.drive(Sink::Ordered(&sink))
+    }
+
+    /// Some solution (not necessarily the sequential search's first), or why none.
+    ///
+    /// ```
+    /// # use dlx_core::{format::parse, ParallelSolver, First};
+    /// let p = parse("A B\nA\n").unwrap();
+    /// assert_eq!(ParallelSolver::new(&p).first().unwrap(), First::NoSolution);
+    /// ```
+    pub fn first(mut self) -> Result<First, ParallelError> {
+        self.solution_limit = 1;
+        let found = Mutex::new(Vec::new());
+        let count = self.for_each_solution(|s| found.lock().expect("lock").push(s))?;
+        let mut found = found.into_inner().expect("lock");
+        Ok(match (found.pop(), count.stop) {
+            (Some(s), _) => First::Found(s),
+            (None, None) => First::NoSolution,
+            (None, Some(reason)) => First::Incomplete(reason),
+        })
+    }
+
+    /// Whether there is exactly one solution; every worker stops at the second.
+    ///
+    /// ```
+    /// # use dlx_core::{format::parse, ParallelSolver, Uniqueness};
+    /// let p = parse("A B\nA\nB\nA B\n").unwrap();
+    /// assert!(matches!(ParallelSolver::new(&p).threads(2).unique().unwrap(), Uniqueness::Multiple(..)));
+    /// ```
+    pub fn unique(mut self) -> Result<Uniqueness, ParallelError> {
+        self.solution_limit = 2;
+        let found = Mutex::new(Vec::new());
+        let count = self.for_each_solution(|s| found.lock().expect("lock").push(s))?;
+        let mut found = found.into_inner().expect("lock").into_iter();
+        Ok(match (found.next(), found.next(), count.stop) {
+            (Some(a), Some(b), _) => Uniqueness::Multiple(a, b),
+            (Some(a), None, None) => Uniqueness::Unique(a),
+            (None, _, None) => Uniqueness::NoSolution,
+            (found, _, Some(reason)) => Uniqueness::Incomplete { reason, found },
+        })
+    }
+
+    fn drive(self, sink: Sink<'_>) -> Result<Count, ParallelError> {
+        let started = Instant::now();
+        let ordered = matches!(sink, Sink::Ordered(_));
+        let hash = crate::checkpoint::problem_hash(self.problem);
+        let mut table = Table::default();
+        let mut base = UnitCounts::default();
+        match (&self.resume, &self.units) {
+            (Some(c), _) => {
+                c.check(self.problem)?;
+                for r in &c.units {
+                    match r.done {
+                        Some(counts) => {
+                            base += counts;
+                            table.add(r.unit.clone(), r.weight, State::Done(counts), ordered);
+                        }
+                        None => {
+                            table.add(r.unit.clone(), r.weight, State::Pending, ordered);
+                        }
+                    }
+                }
+            }
+            (None, Some(units)) => {
+                for u in units {
+                    table.add(u.clone(), 0.0, State::Pending, ordered);
+                }
+            }
+            (None, None) => {
+                table.add(Unit::Root, 1.0, State::Pending, ordered);
+            }
+        }
+        let progress = self.progress.clone().unwrap_or_default();
+        progress.start(self.threads);
+        {
+            let done_weight: f64 = table
+                .records
+                .iter()
+                .filter(|r| matches!(r.state, State::Done(_)))
+                .map(|r| r.weight)
+                .sum();
+            *progress.inner.done_weight.lock().expect("progress lock") = done_weight;
+            progress
+                .inner
+                .done_solutions
+                .store(base.solutions, Ordering::Relaxed);
+            progress
+                .inner
+                .done_nodes
+                .store(base.nodes, Ordering::Relaxed);
+            let done = table.records.len() - table.pending.len();
+            progress.inner.units_done.store(done, Ordering::Relaxed);
+            progress
+                .inner
+                .units_total
+                .store(table.records.len(), Ordering::Relaxed);
+        }
+        let shared = Shared {
+            table: Mutex::new(table),
+            wake: Condvar::new(),
+            stop: Arc::new(AtomicBool::new(false)),
+            stop_reason: Mutex::new(None),
+            found: AtomicU64::new(0),
+            idle: AtomicUsize::new(0),
+            pending: AtomicUsize::new(0),
+            partial: Mutex::new(UnitCounts::default()),
+        };
+        shared.pending.store(
+            shared.table.lock().expect("table").pending.len(),
+            Ordering::Relaxed,
+        );
+        let arena = Arena::new(self.problem);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads)
+            .build()
+            .map_err(|e| ParallelError::Pool(e.to_string()))?;
+        let ctx = Context {
+            arena: &arena,
+            shared: &shared,
+            sink: &sink,
+            progress: &progress,
+            cancel: self.cancel.as_deref(),
+            solution_limit: self.solution_limit,
+            ordered,
+        };
+        let mut checkpoint_error = None;
+        pool.in_place_scope(|scope| {
+            for worker in 0..self.threads {
+                let ctx = &ctx;
+                scope.spawn(move |_| ctx.work(worker));
+            }
+            // This thread writes checkpoints while the workers run.
+            if let Some((path, every)) = &self.checkpoint {
+                let mut last = Instant::now();
+                loop {
+                    let table = shared.table.lock().expect("table");
+                    let finished = table.busy == 0 && table.pending.is_empty()
+                        || shared.stop.load(Ordering::Relaxed) && table.busy == 0;
+                    if finished {
+                        break;
+                    }
+                    let (table, _) = shared
+                        .wake
+                        .wait_timeout(table, Duration::from_millis(50))
+                        .expect("table");
+                    if last.elapsed() >= *every {
+                        let c = table.checkpoint(hash.clone());
+                        drop(table);
+                        if let Err(e) = c.save(path) {
+                            checkpoint_error = Some(e);
+                            shared.stop.store(true, Ordering::Relaxed);
+                        }
+                        last = Instant::now();
+                    }
+                }
+            }
+        });
+        let mut table = shared.table.into_inner().expect("table");
+        if let Some(e) = table.error.take() {
+            return Err(e);
+        }
+        if let Some((path, _)) = &self.checkpoint {
+            table.checkpoint(hash.clone()).save(path)?;
+        }
+        if let Some(e) = checkpoint_error {
+            return Err(e.into());
+        }
+        let mut totals = UnitCounts::default();
+        let mut complete = true;
+        for r in &table.records {
+            match r.state {
+                State::Done(c) => totals += c,
+                _ => complete = false,
+            }
+        }
+        // Work done in units that were interrupted counts too: reported as incomplete.
+        totals += *shared.partial.lock().expect("partial");
+        let stop = if complete {
+            None
+        } else {
+            Some(
+                shared
+                    .stop_reason
+                    .into_inner()
+                    .expect("stop")
+                    .unwrap_or(StopReason::Cancelled),
+            )
+        };
+        Ok(Count {
+            solutions: totals.solutions,
+            stop,
+            stats: Stats {
+                nodes: totals.nodes,
+                updates: totals.updates,
+                solutions: totals.solutions,
+                profile: Vec::new(),
+                elapsed: started.elapsed(),
+            },
+        })
+    }
+}
+
+struct Shared {
+    table: Mutex<Table>,
+    wake: Condvar,
+    /// Raised to stop every worker (cancelled, solution limit, error).
+    stop: Arc<AtomicBool>,
+    stop_reason: Mutex<Option<StopReason>>,
+    /// Solutions found, for the solution limit.
+    found: AtomicU64,
+    /// Workers waiting for work.
+    idle: AtomicUsize,
+    /// Units waiting in the queue.
+    pending: AtomicUsize,
+    /// Counts of units interrupted before they finished.
+    partial: Mutex<UnitCounts>,
+}
+
+impl Shared {
+    fn halt(&self, reason: StopReason) {
+        let mut r = self.stop_reason.lock().expect("stop");
+        r.get_or_insert(reason);
+        self.stop.store(true, Ordering::Relaxed);
+        self.wake.notify_all();
+    }
+}
+
+struct Context<'a, 's> {
+    arena: &'a Arena,
+    shared: &'a Shared,
+    sink: &'a Sink<'s>,
+    progress: &'a Progress,
+    cancel: Option<&'a AtomicBool>,
+    solution_limit: u64,
+    ordered: bool,
+}
+
+impl Context<'_, '_> {
+    /// A worker: takes units until none is left (or the run stops).
+    fn work(&self, worker: usize) {
+        while let Some(id) = self.next_unit() {
+            self.run_unit(worker, id);
+        }
+    }
+
+    fn next_unit(&self) -> Option<usize> {
+        let shared = self.shared;
+        let mut table = shared.table.lock().expect("table");
+        loop {
+            if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                let mut r = shared.stop_reason.lock().expect("stop");
+                r.get_or_insert(StopReason::Cancelled);
+                shared.stop.store(true, Ordering::Relaxed);
+            }
+            if shared.stop.load(Ordering::Relaxed) {
+                shared.wake.notify_all();
+                return None;
+            }
+            if let Some(id) = table.pending.pop_front() {
+                shared.pending.store(table.pending.len(), Ordering::Relaxed);
+                table.busy += 1;
+                table.records[id].state = State::Running;
+                return Some(id);
+            }
+            if table.busy == 0 {
+                shared.wake.notify_all();
+                return None;
+            }
+            shared.idle.fetch_add(1, Ordering::Relaxed);
+            table = shared.wake.wait(table).expect("table");
+            shared.idle.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+
+    fn run_unit(&self, worker: usize, mut id: usize) {
+        let shared = self.shared;
+        let unit = shared.table.lock().expect("table").records[id].unit.clone();
+        let mut us = match UnitSearch::from_arena(self.arena.clone(), &unit) {
+            Ok(us) => us,
+            Err(source) => {
+                let mut table = shared.table.lock().expect("table");
+                table
+                    .error
+                    .get_or_insert(ParallelError::Unit { unit, source });
+                table.busy -= 1;
+                drop(table);
+                shared.halt(StopReason::Cancelled);
+                return;
+            }
+        };
+        {
+            // A unit given without a weight (distributed runs) takes the one computed.
+            let mut table = shared.table.lock().expect("table");
+            if table.records[id].weight == 0.0 {
+                table.records[id].weight = us.weight;
+            }
+        }
+        let mut limits = Limits {
+            node_budget: 0,
+            cancel: Some(Arc::clone(&shared.stop)),
+        };
+        loop {
+            limits.node_budget = us.search.counters.nodes + CHUNK;
+            match us.search.run_unit(&mut NoObserver, &limits) {
+                Step::Solution => self.solution(id, &us),
+                Step::Exhausted => {
+                    let counts = us.counts();
+                    let mut table = shared.table.lock().expect("table");
+                    let weight = table.records[id].weight;
+                    table.records[id].state = State::Done(counts);
+                    table.busy -= 1;
+                    self.progress.finish_part(Some(worker), weight, counts);
+                    if self.ordered {
+                        self.emit_ordered(&mut table);
+                    }
+                    drop(table);
+                    shared.wake.notify_all();
+                    return;
+                }
+                Step::Interrupted(_) => {
+                    if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                        shared.halt(StopReason::Cancelled);
+                    }
+                    if shared.stop.load(Ordering::Relaxed) {
+                        let mut table = shared.table.lock().expect("table");
+                        table.records[id].state = State::Pending;
+                        table.busy -= 1;
+                        *shared.partial.lock().expect("partial") += us.counts();
+                        drop(table);
+                        shared.wake.notify_all();
+                        return;
+                    }
+                    self.progress.publish(worker, &us);
+                    if shared.idle.load(Ordering::Relaxed) > 0
+                        && shared.pending.load(Ordering::Relaxed) == 0
+                    {
+                        id = self.split(worker, id, &mut us);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Splits the running unit `id`; returns the id the worker goes on with.
+    fn split(&self, worker: usize, id: usize, us: &mut UnitSearch) -> usize {
+        let Some(split) = us.split() else {
+            return id;
+        };
+        let shared = self.shared;
+        let mut table = shared.table.lock().expect("table");
+        let closed_weight =
+            (table.records[id].weight - split.continuing_weight - split.given_weight).max(0.0);
+        table.records[id].state = State::Done(split.closed);
+        table.records[id].weight = closed_weight;
+        // Solutions found since the branch in progress began move to the continuing unit.
+        let moved = if self.ordered {
+            // The buffer holds this unit's solutions in order; the closed part found the
+            // first `closed.solutions` of them.
+            let buffered = &mut table.records[id].buffered;
+            let keep = (split.closed.solutions as usize).min(buffered.len());
+            buffered.split_off(keep)
+        } else {
+            Vec::new()
+        };
+        let new_id = table.add(
+            split.continuing,
+            split.continuing_weight,
+            State::Running,
+            self.ordered,
+        );
+        table.records[new_id].buffered = moved;
+        table.add(
+            split.given,
+            split.given_weight,
+            State::Pending,
+            self.ordered,
+        );
+        shared.pending.store(table.pending.len(), Ordering::Relaxed);
+        self.progress.finish_part(None, closed_weight, split.closed);
+        self.progress
+            .inner
+            .units_total
+            .store(table.records.len(), Ordering::Relaxed);
+        self.progress.publish(worker, us);
+        if self.ordered {
+            self.emit_ordered(&mut table);
+        }
+        drop(table);
+        shared.wake.notify_one();
+        new_id
+    }
+
+    fn solution(&self, id: usize, us: &UnitSearch) {
+        let shared = self.shared;
+        let n = shared.found.fetch_add(1, Ordering::Relaxed) + 1;
+        if n > self.solution_limit {
+            return;
+        }
+        match self.sink {
+            Sink::Count => {}
+            Sink::Stream(f) => {
+                let mut options = Vec::new();
+                us.search.solution_into(&mut options);
+                f(Solution::new(options));
+            }
+            Sink::Ordered(_) => {
+                let mut options = Vec::new();
+                us.search.solution_into(&mut options);
+                let mut table = shared.table.lock().expect("table");
+                table.records[id].buffered.push(Solution::new(options));
+            }
+        }
+        if n >= self.solution_limit {
+            shared.halt(StopReason::SolutionLimit);
+        }
+    }
+
+    /// Hands over the buffered solutions of every finished unit that comes next in order.
+    fn emit_ordered(&self, table: &mut Table) {
+        let Sink::Ordered(f) = self.sink else { return };
+        while let Some((_, &id)) = table.order.first_key_value() {
+            if !matches!(table.records[id].state, State::Done(_)) {
+                break;
+            }
+            table.order.pop_first();
+            let solutions = std::mem::take(&mut table.records[id].buffered);
+            let mut f = f.lock().expect("sink");
+            for s in solutions {
+                f(s);
+            }
+        }
+    }
+}

@@ -1,0 +1,548 @@
+//! Work units: independent pieces of the search tree, for parallel and distributed runs.
+//!
+//! A unit is either the whole tree ([`Unit::Root`]) or a *range*: below a path of choices
+//! (the `k`-th branch at level 0, then the `k`-th at level 1, ...), the branches
+//! `first..=last` of the next level ([`Unit::Range`]). Because the search is deterministic,
+//! a path names the same node on every machine. A range unit counts exactly the work of its
+//! branches (covering the options' items and everything below); the node at which the
+//! branching happens, and everything above, belongs to the unit it was split from. So the
+//! counts of a set of units that partition the tree add up to the sequential counts.
+//!
+//! A running unit is split at a branch boundary of its shallowest level that still has
+//! untried branches: the part already explored is closed with the counts it took, the
+//! branch in progress continues as a new unit, and the untried branches become another.
+//! Every piece is again a plain unit, so a checkpoint is just a list of units, each done
+//! (with its counts) or pending.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::arena::Arena;
+use crate::search::{Label, Search};
+
+/// A piece of the search tree.
+///
+/// ```
+/// use dlx_core::Unit;
+/// let unit = Unit::Range { path: vec![2, 1], first: 3, last: 5 };
+/// let json = serde_json::to_string(&unit).unwrap();
+/// assert_eq!(json, r#"{"range":{"path":[2,1],"first":3,"last":5}}"#);
+/// assert_eq!(serde_json::from_str::<Unit>(&json).unwrap(), unit);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unit {
+    /// The whole search tree.
+    Root,
+    /// Branches `first..=last` (1-based, "k of d") at level `path.len()`, below the node
+    /// reached by taking branch `path[l]` at each level `l`.
+    Range {
+        /// The branch taken at each level above (1-based).
+        path: Vec<u32>,
+        /// The first branch of this unit (1-based).
+        first: u32,
+        /// The last branch of this unit (1-based, inclusive).
+        last: u32,
+    },
+}
+
+impl Unit {
+    /// The unit's place in the order of the sequential search: units compare by this key
+    /// as the search would reach them.
+    ///
+    /// ```
+    /// use dlx_core::Unit;
+    /// let a = Unit::Range { path: vec![1], first: 2, last: 2 };
+    /// let b = Unit::Range { path: vec![1, 1], first: 1, last: 4 };
+    /// assert!(Unit::Root.order_key() < a.order_key());
+    /// assert!(b.order_key() < a.order_key());
+    /// ```
+    pub fn order_key(&self) -> Vec<u32> {
+        match self {
+            Unit::Root => Vec::new(),
+            Unit::Range { path, first, .. } => {
+                let mut key = path.clone();
+                key.push(*first);
+                key
+            }
+        }
+    }
+}
+
+/// Why a unit could not be started on a problem.
+///
+/// ```
+/// use dlx_core::{format::parse, Unit, UnitError, UnitSearch};
+/// let p = parse("A\nA\n").unwrap();
+/// let bad = Unit::Range { path: vec![], first: 2, last: 2 };
+/// assert!(matches!(UnitSearch::new(&p, &bad), Err(UnitError::NoSuchBranch { level: 0, .. })));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum UnitError {
+    /// A branch number beyond the branches of its level.
+    #[error("level {level} has no branch {branch}")]
+    NoSuchBranch {
+        /// The level.
+        level: usize,
+        /// The branch asked for (1-based).
+        branch: u32,
+    },
+    /// The path runs through a solution or past the bottom of the tree.
+    #[error("the path ends at a leaf at level {level}: there is nothing below it")]
+    PathThroughLeaf {
+        /// The level.
+        level: usize,
+    },
+    /// `first` is 0 or greater than `last`.
+    #[error("empty branch range {first}..={last}")]
+    EmptyRange {
+        /// First branch.
+        first: u32,
+        /// Last branch.
+        last: u32,
+    },
+}
+
+/// Counts of a finished unit (or of the part of a unit closed by a split).
+///
+/// ```
+/// use dlx_core::UnitCounts;
+/// let a = UnitCounts { solutions: 1, nodes: 5, updates: 9 };
+/// assert_eq!(a + a, UnitCounts { solutions: 2, nodes: 10, updates: 18 });
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct UnitCounts {
+    /// Solutions.
+    pub solutions: u64,
+    /// Search-tree nodes (Knuth's count).
+    pub nodes: u64,
+    /// Updates (Knuth's count).
+    pub updates: u64,
+}
+
+impl std::ops::Add for UnitCounts {
+    type Output = UnitCounts;
+    fn add(self, o: UnitCounts) -> UnitCounts {
+        UnitCounts {
+            solutions: self.solutions + o.solutions,
+            nodes: self.nodes + o.nodes,
+            updates: self.updates + o.updates,
+        }
+    }
+}
+
+impl std::ops::AddAssign for UnitCounts {
+    fn add_assign(&mut self, o: UnitCounts) {
+        *self = *self + o;
+    }
+}
+
+/// The result of splitting a running unit: the part it already explored (closed, with its
+/// counts), the unit it goes on with, and the unit it gives away.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Split {
+    pub closed: UnitCounts,
+    pub continuing: Unit,
+    pub continuing_weight: f64,
+    pub given: Unit,
+    pub given_weight: f64,
+}
+
+/// A search confined to one unit. It is what a worker runs; it can be split while running.
+///
+/// ```
+/// use dlx_core::{format::parse, Unit, UnitSearch};
+/// let p = parse("A B\nA\nB\nA B\n").unwrap();
+/// // The root has item A with 2 branches; the unit takes branch 2 only ("A B").
+/// let unit = Unit::Range { path: vec![], first: 2, last: 2 };
+/// let counts = UnitSearch::new(&p, &unit).unwrap().count();
+/// assert_eq!(counts.solutions, 1);
+/// ```
+#[derive(Clone, Debug)]
+pub struct UnitSearch {
+    pub(crate) search: Search,
+    pub(crate) unit: Unit,
+    /// The estimated fraction of the whole tree that this unit stands for.
+    pub(crate) weight: f64,
+}
+
+impl UnitSearch {
+    /// Prepares the search of `unit` on `problem` (replaying its path, counting nothing).
+    ///
+    /// See [`UnitSearch`] for an example.
+    pub fn new(problem: &crate::Problem, unit: &Unit) -> Result<UnitSearch, UnitError> {
+        Self::from_arena(Arena::new(problem), unit)
+    }
+
+    pub(crate) fn from_arena(arena: Arena, unit: &Unit) -> Result<UnitSearch, UnitError> {
+        let mut search = Search::new(arena);
+        let weight = match unit {
+            Unit::Root => 1.0,
+            Unit::Range { path, first, last } => {
+                if *first == 0 || first > last {
+                    return Err(UnitError::EmptyRange {
+                        first: *first,
+                        last: *last,
+                    });
+                }
+                let mut weight = 1.0;
+                for (level, &branch) in path.iter().enumerate() {
+                    search.enter_quietly(level)?;
+                    weight /= search.deg[level].max(1) as f64;
+                    search.pass_branches(level, branch - 1)?;
+                    search.take_branch_quietly(level)?;
+                }
+                let level = path.len();
+                search.enter_quietly(level)?;
+                let d = search.deg[level];
+                if *first > d {
+                    return Err(UnitError::NoSuchBranch {
+                        level,
+                        branch: *first,
+                    });
+                }
+                weight *= (last.min(&d) - first + 1) as f64 / d.max(1) as f64;
+                search.pass_branches(level, first - 1)?;
+                search.floor = level;
+                search.level = level;
+                search.last[level] = *last;
+                search.label = Label::Try;
+                search.counters = Default::default();
+                search.counters.profile = vec![0; search.choice.len()];
+                weight
+            }
+        };
+        Ok(UnitSearch {
+            search,
+            unit: unit.clone(),
+            weight,
+        })
+    }
+
+    /// The unit this search is confined to.
+    ///
+    /// ```
+    /// use dlx_core::{format::parse, Unit, UnitSearch};
+    /// let p = parse("A\nA\n").unwrap();
+    /// assert_eq!(UnitSearch::new(&p, &Unit::Root).unwrap().unit(), &Unit::Root);
+    /// ```
+    pub fn unit(&self) -> &Unit {
+        &self.unit
+    }
+
+    /// Counts the unit's solutions.
+    ///
+    /// See [`UnitSearch`] for an example.
+    pub fn count(mut self) -> UnitCounts {
+        let limits = crate::search::Limits::default();
+        while self.search.run_unit(&mut crate::NoObserver, &limits)
+            != crate::search::Step::Exhausted
+        {}
+        self.counts()
+    }
+
+    /// The counts so far.
+    pub(crate) fn counts(&self) -> UnitCounts {
+        let c = &self.search.counters;
+        UnitCounts {
+            solutions: c.solutions,
+            nodes: c.nodes,
+            updates: c.updates,
+        }
+    }
+
+    /// Knuth's estimate of the fraction of the whole tree this unit has finished: the sum,
+    /// over the levels of the current path, of the branches already finished there, each
+    /// weighted by the product of `1/d` along the path.
+    pub(crate) fn progress(&self) -> f64 {
+        let s = &self.search;
+        if s.label == Label::Done {
+            return self.weight;
+        }
+        let (mut w, first) = match &self.unit {
+            Unit::Root => (1.0, 1),
+            Unit::Range { path, first, .. } => {
+                let mut w = 1.0;
+                for level in 0..path.len() {
+                    w /= s.deg[level].max(1) as f64;
+                }
+                (w, *first)
+            }
+        };
+        let mut done = 0.0;
+        for level in s.floor..=s.level.min(s.choice.len() - 1) {
+            if s.label == Label::Enter && level == s.level {
+                break;
+            }
+            let d = s.deg[level].max(1) as f64;
+            w /= d;
+            let start = if level == s.floor { first } else { 1 };
+            done += s.pos[level].saturating_sub(start) as f64 * w;
+        }
+        done.min(self.weight)
+    }
+
+    /// Splits off the untried branches of the shallowest level that has some (half of them,
+    /// at least one): see the module documentation. `None` when nothing is left to give.
+    pub(crate) fn split(&mut self) -> Option<Split> {
+        let s = &mut self.search;
+        if s.label == Label::Done {
+            return None;
+        }
+        // Only where every level up to `top` has its current branch under way (so that
+        // its snapshot is that branch's start).
+        let top = match s.label {
+            Label::Enter => s.level.checked_sub(1)?,
+            Label::TryAgain => s.level,
+            _ => return None,
+        };
+        if top < s.floor {
+            return None;
+        }
+        let level = (s.floor..=top).find(|&l| s.pos[l] < s.last[l].min(s.deg[l]))?;
+        let end = s.last[level].min(s.deg[level]);
+        let pos = s.pos[level];
+        let untried = end - pos;
+        let keep = pos + untried / 2; // give away the later half (at least one branch)
+        let path: Vec<u32> = s.pos[..level].to_vec();
+        let [nodes, updates, solutions] = s.snapshot[level];
+        let closed = UnitCounts {
+            solutions,
+            nodes,
+            updates,
+        };
+        // Weights: w is the weight of one branch at `level` on the current path.
+        let mut w = 1.0;
+        for l in 0..=level {
+            w /= s.deg[l].max(1) as f64;
+        }
+        let continuing = Unit::Range {
+            path: path.clone(),
+            first: pos,
+            last: keep,
+        };
+        let given = Unit::Range {
+            path,
+            first: keep + 1,
+            last: end,
+        };
+        let continuing_weight = w * (keep - pos + 1) as f64;
+        let given_weight = w * (end - keep) as f64;
+        // The search now stands for the continuing unit: rebase its counters.
+        s.floor = level;
+        s.last[level] = keep;
+        let c = &mut s.counters;
+        c.nodes -= nodes;
+        c.updates -= updates;
+        c.solutions -= solutions;
+        for snap in &mut s.snapshot[level..] {
+            snap[0] = snap[0].saturating_sub(nodes);
+            snap[1] = snap[1].saturating_sub(updates);
+            snap[2] = snap[2].saturating_sub(solutions);
+        }
+        c.profile.iter_mut().for_each(|p| *p = 0);
+        self.unit = continuing.clone();
+        self.weight = continuing_weight;
+        Some(Split {
+            closed,
+            continuing,
+            continuing_weight,
+            given,
+            given_weight,
+        })
+    }
+}
+
+impl Search {
+    /// X2–X4 (or M2–M4) without counting: enter `level`, choose its item, cover it.
+    fn enter_quietly(&mut self, level: usize) -> Result<(), UnitError> {
+        self.ensure_depth(level);
+        if self.arena.items[0].right == 0 {
+            return Err(UnitError::PathThroughLeaf { level });
+        }
+        let mut ignored = 0;
+        let (i, d) = if self.multiplicities {
+            let (i, theta) = self.choose_fewest_branches();
+            self.arena.bound[i as usize] -= 1;
+            if self.arena.bound[i as usize] == 0 {
+                self.arena.cover(i, &mut ignored);
+            }
+            (i, theta.max(0) as u32)
+        } else {
+            let (i, len) = self.choose_fewest();
+            self.arena.cover(i, &mut ignored);
+            (i, len)
+        };
+        let x = self.arena.nodes[i as usize].down;
+        self.choice[level] = x;
+        self.item[level] = i;
+        self.first_tweaked[level] = x;
+        self.pos[level] = 1;
+        self.deg[level] = d;
+        self.last[level] = u32::MAX;
+        self.level = level;
+        Ok(())
+    }
+
+    /// Moves past `n` branches at `level` without exploring them (X6 without X5; in M, the
+    /// tweaks of M5 are still made, since later branches depend on them).
+    fn pass_branches(&mut self, level: usize, n: u32) -> Result<(), UnitError> {
+        let i = self.item[level];
+        for _ in 0..n {
+            let x = self.choice[level];
+            let branch = self.pos[level];
+            let no_branch = UnitError::NoSuchBranch { level, branch };
+            if self.pos[level] >= self.deg[level] || x == i {
+                return Err(no_branch);
+            }
+            if self.multiplicities {
+                let bound = self.arena.bound[i as usize];
+                let s = self.arena.layout.slack[i as usize];
+                if !(bound == 0 && s == 0) {
+                    if self.arena.len(i) + s <= bound {
+                        return Err(no_branch);
+                    }
+                    let mut ignored = 0;
+                    self.tweak(x, i, bound != 0, &mut ignored);
+                }
+            }
+            self.choice[level] = self.arena.nodes[x as usize].down;
+            self.pos[level] += 1;
+        }
+        Ok(())
+    }
+
+    /// X5 (or M5–M6) without counting: take the current branch at `level` and go down.
+    fn take_branch_quietly(&mut self, level: usize) -> Result<(), UnitError> {
+        let i = self.item[level];
+        let x = self.choice[level];
+        let mut ignored = 0;
+        if self.multiplicities {
+            let bound = self.arena.bound[i as usize];
+            let s = self.arena.layout.slack[i as usize];
+            if bound == 0 && s == 0 {
+                if x == i {
+                    return Err(UnitError::NoSuchBranch {
+                        level,
+                        branch: self.pos[level],
+                    });
+                }
+            } else {
+                if self.arena.len(i) + s <= bound {
+                    return Err(UnitError::NoSuchBranch {
+                        level,
+                        branch: self.pos[level],
+                    });
+                }
+                if x != i {
+                    self.tweak(x, i, bound != 0, &mut ignored);
+                } else if bound != 0 {
+                    self.arena.unlink_item(i);
+                }
+            }
+            if x != i {
+                let n1 = self.arena.layout.num_primary;
+                self.commit_others_m(x, n1, &mut ignored);
+            }
+        } else {
+            if x == i {
+                return Err(UnitError::NoSuchBranch {
+                    level,
+                    branch: self.pos[level],
+                });
+            }
+            self.arena.commit_others(x, &mut ignored);
+        }
+        if self.arena.items[0].right == 0 {
+            return Err(UnitError::PathThroughLeaf { level: level + 1 });
+        }
+        Ok(())
+    }
+}
+
+/// Splits the search tree of `problem` into at least `at_least` units to do (fewer only if
+/// the tree is smaller), for runs spread over processes or machines. The result is a
+/// [`Checkpoint`](crate::Checkpoint): the parts explored while splitting are finished units
+/// with their counts; the rest are pending. Deterministic: the same problem and number give
+/// the same units. The largest pending unit is split first, so units are of similar size.
+///
+/// ```
+/// use dlx_core::{format::parse, split_units, UnitSearch, Solver};
+/// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+/// let plan = split_units(&p, 10);
+/// assert!(plan.pending().count() >= 10);
+/// let mut total = plan.totals();
+/// for unit in plan.pending() {
+///     total += UnitSearch::new(&p, unit).unwrap().count();
+/// }
+/// let seq = Solver::new(&p).count();
+/// assert_eq!((total.solutions, total.nodes, total.updates),
+///            (92, seq.stats.nodes, seq.stats.updates));
+/// ```
+pub fn split_units(problem: &crate::Problem, at_least: usize) -> crate::Checkpoint {
+    use crate::search::{Limits, Step};
+    let arena = Arena::new(problem);
+    let mut done: Vec<crate::UnitRecord> = Vec::new();
+    let mut pending: Vec<(Unit, f64)> = vec![(Unit::Root, 1.0)];
+    while pending.len() < at_least {
+        // The largest pending unit (the earliest among equals, for determinism).
+        let Some(k) = (0..pending.len()).max_by(|&a, &b| {
+            pending[a]
+                .1
+                .partial_cmp(&pending[b].1)
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then(b.cmp(&a))
+        }) else {
+            break;
+        };
+        let (unit, weight) = pending.remove(k);
+        let mut us = UnitSearch::from_arena(arena.clone(), &unit)
+            .expect("units made by splitting fit their problem");
+        us.weight = weight;
+        let mut limits = Limits::default();
+        loop {
+            limits.node_budget = us.search.counters.nodes + 1;
+            match us.search.run_unit(&mut crate::NoObserver, &limits) {
+                Step::Solution => {}
+                Step::Exhausted => {
+                    done.push(crate::UnitRecord {
+                        unit: us.unit.clone(),
+                        weight: us.weight,
+                        done: Some(us.counts()),
+                    });
+                    break;
+                }
+                Step::Interrupted(_) => {
+                    let unit_before = us.unit.clone();
+                    let weight_before = us.weight;
+                    if let Some(split) = us.split() {
+                        done.push(crate::UnitRecord {
+                            unit: unit_before,
+                            weight: (weight_before - split.continuing_weight - split.given_weight)
+                                .max(0.0),
+                            done: Some(split.closed),
+                        });
+                        pending.push((split.continuing, split.continuing_weight));
+                        pending.push((split.given, split.given_weight));
+                        break;
+                    }
+                }
+            }
+        }
+        if pending.is_empty() {
+            break;
+        }
+    }
+    let mut units = done;
+    units.extend(pending.into_iter().map(|(unit, weight)| crate::UnitRecord {
+        unit,
+        weight,
+        done: None,
+    }));
+    units.sort_by_key(|r| r.unit.order_key());
+    crate::Checkpoint {
+        version: crate::CHECKPOINT_VERSION,
+        problem: crate::problem_hash(problem),
+        units,
+    }
+}
