@@ -32,21 +32,29 @@
 #![deny(missing_docs)]
 
 mod arena;
+mod checkpoint;
 mod error;
 pub mod format;
 mod links;
 mod observer;
+#[cfg(feature = "parallel")]
+mod parallel;
 mod problem;
 mod search;
 mod solver;
+mod unit;
 mod verify;
 
+pub use checkpoint::{problem_hash, Checkpoint, CheckpointError, UnitRecord, CHECKPOINT_VERSION};
 pub use error::ProblemError;
 pub use observer::{NoObserver, Observer, View};
+#[cfg(feature = "parallel")]
+pub use parallel::{ParallelError, ParallelSolver, Progress, ProgressSnapshot};
 pub use problem::{
     AddedOption, ColorId, ItemId, ItemKind, OptionEntry, OptionId, Problem, ProblemBuilder,
     SkippedOption,
 };
 pub use search::StopReason;
 pub use solver::{Count, First, PreselectError, Solution, Solutions, Solver, Stats, Uniqueness};
+pub use unit::{split_units, Unit, UnitCounts, UnitError, UnitSearch};
 pub use verify::{verify, VerifyError};
