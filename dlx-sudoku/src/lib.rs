@@ -1,1 +1,3 @@
 //! Puzzles as exact cover.
+pub mod queens;
+pub mod langford;
