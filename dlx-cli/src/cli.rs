@@ -19,6 +19,10 @@ pub enum Command {
     Count(CountArgs),
     /// Print solutions of an exact cover problem in Knuth's DLX format.
     Solve(SolveArgs),
+    /// Split a problem's search tree into work units (JSON lines) for distributed runs.
+    Split(SplitArgs),
+    /// Add up the results of work units run separately; refuses duplicates and gaps.
+    Merge(MergeArgs),
 }
 
 /// Options shared by commands that read a DLX problem.
@@ -29,11 +33,43 @@ pub struct ProblemArgs {
     pub file: String,
 }
 
+/// Options for running on several threads.
+#[derive(Debug, Args)]
+pub struct ParallelArgs {
+    /// Worker threads (default: all cores).
+    #[arg(long, short = 't', value_name = "N")]
+    pub threads: Option<usize>,
+    /// Show a progress bar on standard error (default: when it is a terminal).
+    #[arg(long, overrides_with = "no_progress")]
+    pub progress: bool,
+    /// Never show a progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
 /// `dlx count`.
 #[derive(Debug, Args)]
 pub struct CountArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
+    #[command(flatten)]
+    pub parallel: ParallelArgs,
+    /// Write a checkpoint to PATH now and then, so that a killed run can be resumed.
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["unit", "units_file"])]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// Seconds between checkpoints.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
+    pub checkpoint_interval: f64,
+    /// Resume from the checkpoint at PATH (and keep checkpointing there).
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["unit", "units_file"])]
+    pub resume: Option<std::path::PathBuf>,
+    /// Count only this work unit (a line written by `dlx split`); prints a result line.
+    #[arg(long, value_name = "LINE", conflicts_with = "units_file")]
+    pub unit: Option<String>,
+    /// Count only the units to do in this file (lines written by `dlx split`; `-` reads
+    /// standard input); prints a result line per unit.
+    #[arg(long, value_name = "FILE")]
+    pub units_file: Option<String>,
     /// Print nodes, updates and time on standard error.
     #[arg(long)]
     pub stats: bool,
@@ -50,6 +86,12 @@ pub struct CountArgs {
 pub struct SolveArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
+    /// Worker threads for `--all` and `--limit` (default: 1; 0 means all cores).
+    #[arg(long, short = 't', value_name = "N", default_value_t = 1)]
+    pub threads: usize,
+    /// With several threads, print solutions in the order one thread finds them.
+    #[arg(long)]
+    pub ordered: bool,
     /// Print every solution.
     #[arg(long, conflicts_with = "limit")]
     pub all: bool,
@@ -63,3 +105,25 @@ pub struct SolveArgs {
     #[arg(long)]
     pub stats: bool,
 }
+
+/// `dlx split`.
+#[derive(Debug, Args)]
+pub struct SplitArgs {
+    #[command(flatten)]
+    pub problem: ProblemArgs,
+    /// Make at least this many units to do.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    pub units: usize,
+}
+
+/// `dlx merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The file written by `dlx split`, and the result lines of `dlx count --unit(s-file)`.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<String>,
+    /// Print one JSON object instead of the bare count.
+    #[arg(long)]
+    pub json: bool,
+}
+

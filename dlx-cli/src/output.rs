@@ -1,7 +1,7 @@
 //! Exit codes, error reporting and writing to standard output.
 
 use std::fmt;
-use std::io::{self, Write};
+use std::io;
 use std::process::ExitCode;
 
 /// Exit code: success.

@@ -1,23 +1,72 @@
-//! `dlx count FILE`: the number of solutions.
+//! `dlx count FILE`: the number of solutions, on one thread or many, with progress,
+//! Ctrl-C, checkpoints, and work units.
 
 use std::io::Write;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::Result;
-use dlx_core::Solver;
+use dlx_core::{problem_hash, Checkpoint, Count, ParallelSolver, Problem, Progress, Solver};
 use serde_json::json;
 
+use super::progress::{interrupt_flag, wanted, Display};
+use super::units::{read_lines, Line, UnitLine};
 use crate::cli::CountArgs;
-use crate::input::read_problem;
-use crate::output::{stdout, EXIT_INTERRUPTED, EXIT_OK};
+use crate::input::{display_name, read_input, read_problem};
+use crate::output::{stdout, InputError, EXIT_INTERRUPTED, EXIT_OK};
 
 pub fn run(args: &CountArgs) -> Result<ExitCode> {
     let parsed = read_problem(&args.problem.file)?;
-    let mut solver = Solver::new(&parsed.problem);
-    if let Some(budget) = args.node_budget {
-        solver = solver.with_node_budget(budget);
+    let problem = &parsed.problem;
+    if args.unit.is_some() || args.units_file.is_some() {
+        return run_units(args, problem);
     }
-    let count = solver.count();
+    let threads = args.parallel.threads.unwrap_or(0);
+    let show_progress = wanted(&args.parallel);
+    let sequential = args.node_budget.is_some()
+        || (threads == 1 && args.checkpoint.is_none() && args.resume.is_none() && !show_progress);
+    let count = if sequential {
+        let mut solver = Solver::new(problem).with_cancel_flag(interrupt_flag());
+        if let Some(budget) = args.node_budget {
+            solver = solver.with_node_budget(budget);
+        }
+        solver.count()
+    } else {
+        let mut solver = ParallelSolver::new(problem).cancel_flag(interrupt_flag());
+        if threads > 0 {
+            solver = solver.threads(threads);
+        }
+        if let Some(path) = &args.resume {
+            let checkpoint = Checkpoint::load(path).map_err(|e| InputError::new(e.to_string()))?;
+            checkpoint
+                .check(problem)
+                .map_err(|e| InputError::new(format!("{}: {e}", path.display())))?;
+            solver = solver.resume(checkpoint);
+        }
+        if let Some(path) = args.checkpoint.as_ref().or(args.resume.as_ref()) {
+            if !(args.checkpoint_interval > 0.0 && args.checkpoint_interval.is_finite()) {
+                return Err(InputError::new(
+                    "--checkpoint-interval must be a positive number of seconds",
+                )
+                .into());
+            }
+            solver = solver.checkpoint(path, Duration::from_secs_f64(args.checkpoint_interval));
+        }
+        let progress = Progress::new();
+        let display = show_progress.then(|| Display::start(progress.clone()));
+        let count = solver.progress(progress).count()?;
+        drop(display);
+        count
+    };
+    print_count(args, &count)?;
+    Ok(ExitCode::from(if count.is_complete() {
+        EXIT_OK
+    } else {
+        EXIT_INTERRUPTED
+    }))
+}
+
+fn print_count(args: &CountArgs, count: &Count) -> Result<()> {
     let mut out = stdout();
     if args.json {
         let value = json!({
@@ -29,23 +78,75 @@ pub fn run(args: &CountArgs) -> Result<ExitCode> {
             "seconds": count.stats.elapsed.as_secs_f64(),
         });
         writeln!(out, "{value}")?;
-    } else if count.is_complete() {
-        writeln!(out, "{}", count.solutions)?;
+    } else if let Some(reason) = count.stop {
+        writeln!(out, "{} (incomplete: {reason})", count.solutions)?;
     } else {
-        writeln!(
-            out,
-            "{} (incomplete: {})",
-            count.solutions,
-            count.stop.expect("incomplete")
-        )?;
+        writeln!(out, "{}", count.solutions)?;
     }
     out.flush()?;
     if args.stats {
         super::stats::print(&count.stats, count.is_complete());
     }
-    Ok(ExitCode::from(if count.is_complete() {
-        EXIT_OK
-    } else {
-        EXIT_INTERRUPTED
-    }))
+    Ok(())
+}
+
+/// `--unit LINE` / `--units-file FILE`: count the given units, one result line each.
+fn run_units(args: &CountArgs, problem: &Problem) -> Result<ExitCode> {
+    let hash = problem_hash(problem);
+    let (name, text) = match (&args.unit, &args.units_file) {
+        (Some(line), _) => ("--unit".to_string(), line.clone()),
+        (None, Some(file)) => {
+            let bytes = read_input(file)?;
+            let text = String::from_utf8(bytes)
+                .map_err(|_| InputError::new(format!("{}: not UTF-8 text", display_name(file))))?;
+            (display_name(file).to_string(), text)
+        }
+        (None, None) => unreachable!("checked by the caller"),
+    };
+    let mut todo: Vec<UnitLine> = Vec::new();
+    for (number, line) in read_lines(&name, &text)? {
+        if let Line::Unit(u) = line {
+            if u.problem != hash {
+                return Err(InputError::new(format!(
+                    "{name}:{number}:1: unit {} is for problem {}, but {} is problem {hash}",
+                    u.id,
+                    u.problem,
+                    display_name(&args.problem.file)
+                ))
+                .into());
+            }
+            if u.done.is_none() {
+                todo.push(u);
+            }
+        }
+    }
+    let threads = args.parallel.threads.unwrap_or(0);
+    let mut out = stdout();
+    for mut line in todo {
+        let mut solver = ParallelSolver::new(problem)
+            .units(vec![line.unit.clone()])
+            .cancel_flag(interrupt_flag());
+        if threads > 0 {
+            solver = solver.threads(threads);
+        }
+        let count = solver
+            .count()
+            .map_err(|e| InputError::new(format!("{name}: unit {}: {e}", line.id)))?;
+        if !count.is_complete() {
+            eprintln!(
+                "dlx: interrupted: unit {} not finished, no result written",
+                line.id
+            );
+            out.flush()?;
+            return Ok(ExitCode::from(EXIT_INTERRUPTED));
+        }
+        line.done = Some(dlx_core::UnitCounts {
+            solutions: count.solutions,
+            nodes: count.stats.nodes,
+            updates: count.stats.updates,
+        });
+        writeln!(out, "{}", serde_json::to_string(&line)?)?;
+        out.flush()?;
+    }
+    Ok(ExitCode::from(EXIT_OK))
 }

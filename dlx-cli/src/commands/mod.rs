@@ -7,6 +7,10 @@ use anyhow::Result;
 use crate::cli::{Cli, Command};
 
 mod count;
+mod merge;
+mod progress;
+mod split;
+mod units;
 mod solve;
 mod stats;
 
@@ -15,5 +19,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Count(args) => count::run(&args),
         Command::Solve(args) => solve::run(&args),
+        Command::Split(args) => split::run(&args),
+        Command::Merge(args) => merge::run(&args),
     }
 }

@@ -1,15 +1,19 @@
-//! `dlx solve FILE`: print the first solution, the first N, or all of them.
+//! `dlx solve FILE`: print the first solution, the first N, or all of them (streamed, on
+//! several threads if asked).
 
 use std::io::Write;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use anyhow::Result;
-use dlx_core::{Problem, Solution, Solver};
+use dlx_core::{ParallelSolver, Problem, Solution, Solver};
 use serde_json::json;
 
+use super::progress::interrupt_flag;
 use crate::cli::SolveArgs;
 use crate::input::read_problem;
-use crate::output::{stdout, EXIT_NO_SOLUTION, EXIT_OK};
+use crate::output::{EXIT_INTERRUPTED, EXIT_NO_SOLUTION, EXIT_OK};
 
 pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     let parsed = read_problem(&args.problem.file)?;
@@ -19,36 +23,116 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
         (false, Some(n)) => n,
         (false, None) => 1,
     };
-    let mut solutions = Solver::new(problem).with_solution_limit(limit).solutions();
-    let mut out = stdout();
-    let mut found = 0u64;
-    for solution in solutions.by_ref() {
-        found += 1;
-        if args.json {
-            writeln!(out, "{}", solution_json(problem, &solution, found))?;
-        } else {
-            if found > 1 || args.all || limit > 1 {
-                writeln!(out, "solution {found}:")?;
-            }
-            for &option in solution.options() {
-                writeln!(out, "{}", problem.option_text(option))?;
+    let printer = Printer {
+        problem,
+        json: args.json,
+        headed: args.all || limit > 1,
+        out: Mutex::new(std::io::BufWriter::new(std::io::stdout())),
+        found: AtomicU64::new(0),
+        failed: Mutex::new(None),
+    };
+    let (complete, stats) = if args.threads == 1 {
+        let mut solutions = Solver::new(problem)
+            .with_solution_limit(limit)
+            .with_cancel_flag(interrupt_flag())
+            .solutions();
+        for solution in solutions.by_ref() {
+            if !printer.print(&solution) {
+                break;
             }
         }
+        (solutions.is_complete(), solutions.stats())
+    } else {
+        // A write error (a closed pipe) stops the workers.
+        let stop = interrupt_flag();
+        let halt = Arc::new(AtomicBool::new(false));
+        let mut solver = ParallelSolver::new(problem).cancel_flag(Arc::clone(&halt));
+        if args.threads > 0 {
+            solver = solver.threads(args.threads);
+        }
+        let watch = {
+            let (stop, halt) = (Arc::clone(&stop), Arc::clone(&halt));
+            move || {
+                if stop.load(Ordering::Relaxed) {
+                    halt.store(true, Ordering::Relaxed);
+                }
+            }
+        };
+        let limit_reached = |p: &Printer<'_>| p.found.load(Ordering::Relaxed) >= limit;
+        let count = if args.ordered {
+            solver.for_each_solution_ordered(|s| {
+                watch();
+                if limit_reached(&printer) || !printer.print(&s) || limit_reached(&printer) {
+                    halt.store(true, Ordering::Relaxed);
+                }
+            })?
+        } else {
+            solver.for_each_solution(|s| {
+                watch();
+                if limit_reached(&printer) || !printer.print(&s) || limit_reached(&printer) {
+                    halt.store(true, Ordering::Relaxed);
+                }
+            })?
+        };
+        (count.is_complete(), count.stats)
+    };
+    if let Some(e) = printer.failed.lock().expect("printer").take() {
+        return Err(e.into());
     }
-    out.flush()?;
+    printer.out.lock().expect("printer").flush()?;
+    let found = printer.found.load(Ordering::Relaxed);
     if args.stats {
-        let stats = solutions.stats();
-        super::stats::print(&stats, solutions.is_complete());
+        super::stats::print(&stats, complete);
     }
     if found == 0 {
-        if solutions.is_complete() {
+        if complete {
             eprintln!("dlx: no solution");
-        } else {
-            eprintln!("dlx: no solution found before the search stopped");
+            return Ok(ExitCode::from(EXIT_NO_SOLUTION));
         }
-        return Ok(ExitCode::from(EXIT_NO_SOLUTION));
+        eprintln!("dlx: no solution found before the search stopped");
+        return Ok(ExitCode::from(EXIT_INTERRUPTED));
+    }
+    if interrupt_flag().load(Ordering::Relaxed) {
+        return Ok(ExitCode::from(EXIT_INTERRUPTED));
     }
     Ok(ExitCode::from(EXIT_OK))
+}
+
+struct Printer<'a> {
+    problem: &'a Problem,
+    json: bool,
+    headed: bool,
+    out: Mutex<std::io::BufWriter<std::io::Stdout>>,
+    found: AtomicU64,
+    failed: Mutex<Option<std::io::Error>>,
+}
+
+impl Printer<'_> {
+    /// Prints a solution; false once writing has failed.
+    fn print(&self, solution: &Solution) -> bool {
+        let mut out = self.out.lock().expect("printer");
+        let number = self.found.fetch_add(1, Ordering::Relaxed) + 1;
+        let result = if self.json {
+            writeln!(out, "{}", solution_json(self.problem, solution, number))
+        } else {
+            (|| {
+                if self.headed {
+                    writeln!(out, "solution {number}:")?;
+                }
+                for &option in solution.options() {
+                    writeln!(out, "{}", self.problem.option_text(option))?;
+                }
+                Ok(())
+            })()
+        };
+        match result {
+            Ok(()) => true,
+            Err(e) => {
+                self.failed.lock().expect("printer").get_or_insert(e);
+                false
+            }
+        }
+    }
 }
 
 fn solution_json(problem: &Problem, solution: &Solution, number: u64) -> serde_json::Value {
