@@ -526,6 +526,11 @@ impl<'p> ParallelSolver<'p> {
             shared.table.lock().expect("table").pending.len(),
             Ordering::Relaxed,
         );
+        if let Some((path, _)) = &self.checkpoint {
+            // A resumable file exists from the start.
+            let table = shared.table.lock().expect("table");
+            table.checkpoint(hash.clone()).save(path)?;
+        }
         let arena = Arena::new(self.problem);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads)
