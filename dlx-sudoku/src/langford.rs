@@ -24,6 +24,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+#![deny(missing_docs)]
+
 use std::fmt;
 
 use dlx_core::{AddedOption, OptionId, Problem, ProblemBuilder, ProblemError, Solution, Solver};

@@ -1,3 +1,4 @@
 //! Puzzles as exact cover.
 pub mod queens;
 pub mod langford;
+pub mod polyomino;

@@ -5,6 +5,7 @@ use std::collections::{BTreeSet, HashSet};
 
 use dlx_core::{format, Problem, Solver};
 use dlx_sudoku::langford::Langford;
+use dlx_sudoku::polyomino::{pentominoes, Board, Packing, SymmetryBreaking};
 use dlx_sudoku::queens::Queens;
 
 fn reference(name: &str) -> Problem {
@@ -114,4 +115,155 @@ fn langford_11_and_12() {
             "n = {n}"
         );
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Pentomino packings
+
+/// The options of a problem as text, as a set.
+fn option_set(p: &Problem) -> BTreeSet<String> {
+    p.options().map(|o| p.option_text(o)).collect()
+}
+
+/// Every solution, each as the sorted texts of its options.
+fn solution_set(p: &Problem) -> BTreeSet<Vec<String>> {
+    Solver::new(p)
+        .solutions()
+        .map(|s| {
+            let mut v: Vec<String> = s.options().iter().map(|&o| p.option_text(o)).collect();
+            v.sort();
+            v
+        })
+        .collect()
+}
+
+fn pentomino_packing(size: &str, symmetry: SymmetryBreaking) -> Packing {
+    Packing::pentominoes(size.parse().unwrap(), symmetry).unwrap()
+}
+
+#[test]
+fn pentomino_options_are_knuths_for_every_reference_board() {
+    for (size, file) in [
+        ("3x20", "pent3x20.dlx"),
+        ("4x15", "pent4x15.dlx"),
+        ("6x10", "pent6x10.dlx"),
+    ] {
+        let ours = pentomino_packing(size, SymmetryBreaking::None);
+        let theirs = reference(file);
+        let names = |p: &Problem| {
+            p.items()
+                .map(|i| p.item_name(i).to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(names(ours.problem()), names(&theirs), "{file}");
+        assert_eq!(ours.problem().num_options(), theirs.num_options(), "{file}");
+        assert_eq!(option_set(ours.problem()), option_set(&theirs), "{file}");
+    }
+}
+
+#[test]
+fn pentominoes_3x20_solutions_equal_knuths() {
+    let ours = pentomino_packing("3x20", SymmetryBreaking::None);
+    let count = Solver::new(ours.problem()).count();
+    assert_eq!(count.solutions, 8);
+    assert_eq!(count.stats.nodes, 32_978);
+    let theirs = solution_set(&reference("pent3x20.dlx"));
+    assert_eq!(theirs.len(), 8);
+    assert_eq!(solution_set(ours.problem()), theirs);
+    for tiling in ours.solutions() {
+        tiling.check(ours.pieces()).unwrap();
+    }
+}
+
+#[test]
+fn pentominoes_3x20_with_symmetry_broken() {
+    let broken = pentomino_packing("3x20", SymmetryBreaking::Auto);
+    assert_eq!(broken.symmetry_order(), 4);
+    let tilings: Vec<_> = broken.solutions().collect();
+    assert_eq!(tilings.len(), 2);
+    for t in &tilings {
+        t.check(broken.pieces()).unwrap();
+    }
+    // The two are essentially different: no symmetry of the board maps one onto the other.
+    let flip = |text: &str, rows: bool, cols: bool| -> String {
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        if rows {
+            lines.reverse();
+        }
+        if cols {
+            lines = lines.iter().map(|l| l.chars().rev().collect()).collect();
+        }
+        lines.join("\n") + "\n"
+    };
+    let a = tilings[0].render_text();
+    let b = tilings[1].render_text();
+    for (rows, cols) in [(false, false), (true, false), (false, true), (true, true)] {
+        assert_ne!(flip(&a, rows, cols), b);
+    }
+}
+
+#[test]
+fn pentominoes_4x15_with_symmetry_broken() {
+    let broken = pentomino_packing("4x15", SymmetryBreaking::Auto);
+    let mut n = 0;
+    for t in broken.solutions() {
+        t.check(broken.pieces()).unwrap();
+        n += 1;
+    }
+    assert_eq!(n, 368);
+}
+
+#[test]
+fn pentominoes_8x8_without_centre_with_symmetry_broken() {
+    let board = Board::rectangle(8, 8).unwrap().without_rect(3, 3, 2, 2);
+    let broken = Packing::pentominoes(board, SymmetryBreaking::Auto).unwrap();
+    assert_eq!(broken.symmetry_order(), 8);
+    let tilings: Vec<_> = broken.solutions().collect();
+    assert_eq!(tilings.len(), 65);
+    let pieces = pentominoes();
+    for t in &tilings {
+        t.check(&pieces).unwrap();
+        assert_eq!(t.piece_at(3, 3), None);
+    }
+}
+
+#[test]
+fn restricting_another_piece_gives_the_same_count() {
+    for piece in ["L", "Y"] {
+        let p = pentomino_packing("3x20", SymmetryBreaking::Piece(piece.into()));
+        assert_eq!(p.count(), 2, "{piece}");
+    }
+}
+
+#[test]
+#[ignore = "several seconds each in the test profile"]
+fn pentominoes_full_counts() {
+    for (size, distinct) in [("4x15", 368), ("5x12", 1_010), ("6x10", 2_339)] {
+        assert_eq!(
+            pentomino_packing(size, SymmetryBreaking::Auto).count(),
+            distinct,
+            "{size}"
+        );
+        assert_eq!(
+            pentomino_packing(size, SymmetryBreaking::None).count(),
+            4 * distinct,
+            "{size}"
+        );
+    }
+    let board = Board::rectangle(8, 8).unwrap().without_rect(3, 3, 2, 2);
+    assert_eq!(
+        Packing::pentominoes(board, SymmetryBreaking::None)
+            .unwrap()
+            .count(),
+        8 * 65
+    );
+}
+
+#[test]
+#[ignore = "several seconds in the test profile"]
+fn pentominoes_4x15_solutions_equal_knuths() {
+    let ours = pentomino_packing("4x15", SymmetryBreaking::None);
+    let theirs = solution_set(&reference("pent4x15.dlx"));
+    assert_eq!(theirs.len(), 1_472);
+    assert_eq!(solution_set(ours.problem()), theirs);
 }

@@ -1,0 +1,325 @@
+//! Boards to pack: rectangles, or any set of squares given by a picture, and the
+//! symmetries that map a board onto itself.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::polyomino::shape::Transform;
+use crate::polyomino::PolyominoError;
+
+/// A board: the squares of a `rows × cols` rectangle that are to be covered (the others
+/// are holes).
+///
+/// ```
+/// use dlx_sudoku::polyomino::Board;
+/// let board = Board::rectangle(8, 8)?.without_rect(3, 3, 2, 2);
+/// assert_eq!(board.num_cells(), 60);
+/// assert!(!board.contains(3, 4));
+/// assert_eq!(board.symmetry_order(), 8);
+/// let same: Board = "8x8".parse::<Board>()?.without_rect(3, 3, 2, 2);
+/// assert_eq!(same, board);
+/// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    rows: usize,
+    cols: usize,
+    open: Vec<bool>,
+}
+
+/// A symmetry of a board: a turn or flip followed by a shift.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BoardMap {
+    transform: Transform,
+    shift: (i32, i32),
+}
+
+impl BoardMap {
+    /// The image of a square of the board.
+    pub(crate) fn apply(&self, (r, c): (usize, usize)) -> (usize, usize) {
+        let (r, c) = self.transform.apply((r as i32, c as i32));
+        ((r + self.shift.0) as usize, (c + self.shift.1) as usize)
+    }
+}
+
+impl Board {
+    /// The full `rows × cols` rectangle.
+    ///
+    /// ```
+    /// use dlx_sudoku::polyomino::{Board, PolyominoError};
+    /// assert_eq!(Board::rectangle(6, 10)?.num_cells(), 60);
+    /// assert_eq!(Board::rectangle(0, 10), Err(PolyominoError::EmptyBoard));
+    /// # Ok::<(), PolyominoError>(())
+    /// ```
+    pub fn rectangle(rows: usize, cols: usize) -> Result<Self, PolyominoError> {
+        if rows == 0 || cols == 0 {
+            return Err(PolyominoError::EmptyBoard);
+        }
+        Ok(Board {
+            rows,
+            cols,
+            open: vec![true; rows * cols],
+        })
+    }
+
+    /// Reads a picture: `.` for a square to cover, `#` or a space for a hole; lines may have
+    /// different lengths (missing squares are holes). Errors name the line and column.
+    ///
+    /// ```
+    /// use dlx_sudoku::polyomino::{Board, PolyominoError};
+    /// let b = Board::from_picture("...\n.#.\n...")?;
+    /// assert_eq!((b.rows(), b.cols(), b.num_cells()), (3, 3, 8));
+    /// assert_eq!(Board::from_picture("..\n.x"),
+    ///            Err(PolyominoError::BadCharacter { line: 2, column: 2, found: 'x' }));
+    /// # Ok::<(), PolyominoError>(())
+    /// ```
+    pub fn from_picture(text: &str) -> Result<Self, PolyominoError> {
+        let lines: Vec<&str> = text.lines().collect();
+        let cols = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+        let rows = lines.len();
+        let mut open = vec![false; rows * cols];
+        for (r, line) in lines.iter().enumerate() {
+            for (c, ch) in line.chars().enumerate() {
+                match ch {
+                    '.' => open[r * cols + c] = true,
+                    '#' | ' ' => {}
+                    found => {
+                        return Err(PolyominoError::BadCharacter {
+                            line: r + 1,
+                            column: c + 1,
+                            found,
+                        })
+                    }
+                }
+            }
+        }
+        if !open.contains(&true) {
+            return Err(PolyominoError::EmptyBoard);
+        }
+        Ok(Board { rows, cols, open })
+    }
+
+    /// The board with one square made a hole (squares outside the board are ignored).
+    ///
+    /// ```
+    /// use dlx_sudoku::polyomino::Board;
+    /// let b = Board::rectangle(2, 2)?.without(0, 1);
+    /// assert_eq!(b.num_cells(), 3);
+    /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
+    /// ```
+    pub fn without(mut self, row: usize, col: usize) -> Self {
+        if row < self.rows && col < self.cols {
+            self.open[row * self.cols + col] = false;
+        }
+        self
+    }
+
+    /// The board with the `height × width` rectangle at `(row, col)` made holes.
+    ///
+    /// See [`Board`] for an example.
+    pub fn without_rect(mut self, row: usize, col: usize, height: usize, width: usize) -> Self {
+        for r in row..row + height {
+            for c in col..col + width {
+                self = self.without(r, c);
+            }
+        }
+        self
+    }
+
+    /// The height of the bounding rectangle.
+    ///
+    /// ```
+    /// assert_eq!(dlx_sudoku::polyomino::Board::rectangle(3, 20)?.rows(), 3);
+    /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
+    /// ```
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The width of the bounding rectangle.
+    ///
+    /// ```
+    /// assert_eq!(dlx_sudoku::polyomino::Board::rectangle(3, 20)?.cols(), 20);
+    /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
+    /// ```
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// True when `(row, col)` is a square to cover.
+    ///
+    /// ```
+    /// let b = dlx_sudoku::polyomino::Board::rectangle(2, 3)?;
+    /// assert!(b.contains(1, 2));
+    /// assert!(!b.contains(2, 0));
+    /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
+    /// ```
+    pub fn contains(&self, row: usize, col: usize) -> bool {
+        row < self.rows && col < self.cols && self.open[row * self.cols + col]
+    }
+
+    /// The squares to cover, row by row.
+    ///
+    /// ```
+    /// let b = dlx_sudoku::polyomino::Board::rectangle(2, 2)?.without(0, 0);
+    /// assert_eq!(b.cells().collect::<Vec<_>>(), [(0, 1), (1, 0), (1, 1)]);
+    /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
+    /// ```
+    pub fn cells(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let cols = self.cols;
+        (0..self.rows * cols)
+            .filter(|&k| self.open[k])
+            .map(move |k| (k / cols, k % cols))
+    }
+
+    /// The number of squares to cover.
+    ///
+    /// See [`Board`] for an example.
+    pub fn num_cells(&self) -> usize {
+        self.open.iter().filter(|&&o| o).count()
+    }
+
+    /// The item name of a square: the row in decimal, then the column in letters
+    /// (`a` to `z`, then `aa`, `ab`, ...), as in Knuth's pentomino files (`0a`, `5j`).
+    ///
+    /// ```
+    /// use dlx_sudoku::polyomino::Board;
+    /// assert_eq!(Board::cell_name(0, 0), "0a");
+    /// assert_eq!(Board::cell_name(5, 9), "5j");
+    /// assert_eq!(Board::cell_name(12, 27), "12ab");
+    /// ```
+    pub fn cell_name(row: usize, col: usize) -> String {
+        let mut letters = Vec::new();
+        let mut c = col + 1;
+        while c > 0 {
+            c -= 1;
+            letters.push(b'a' + (c % 26) as u8);
+            c /= 26;
+        }
+        letters.reverse();
+        format!(
+            "{row}{}",
+            String::from_utf8(letters).expect("ASCII letters")
+        )
+    }
+
+    /// The symmetries of the board: the turns and flips (followed by a shift) that map its
+    /// squares onto themselves, the identity first.
+    pub(crate) fn symmetries(&self) -> Vec<BoardMap> {
+        let cells: Vec<(usize, usize)> = self.cells().collect();
+        let r0 = cells.iter().map(|p| p.0).min().unwrap_or(0) as i32;
+        let c0 = cells.iter().map(|p| p.1).min().unwrap_or(0) as i32;
+        let mut maps = Vec::new();
+        for transform in Transform::ALL {
+            let images: Vec<(i32, i32)> = cells
+                .iter()
+                .map(|&(r, c)| transform.apply((r as i32, c as i32)))
+                .collect();
+            let ir = images.iter().map(|p| p.0).min().unwrap_or(0);
+            let ic = images.iter().map(|p| p.1).min().unwrap_or(0);
+            let map = BoardMap {
+                transform,
+                shift: (r0 - ir, c0 - ic),
+            };
+            let maps_onto_itself = images.iter().all(|&(r, c)| {
+                let (r, c) = (r + map.shift.0, c + map.shift.1);
+                r >= 0 && c >= 0 && self.contains(r as usize, c as usize)
+            });
+            if maps_onto_itself {
+                maps.push(map);
+            }
+        }
+        maps
+    }
+
+    /// The number of symmetries of the board (1, 2, 4 or 8): how many times each
+    /// essentially different packing is counted when symmetry is not broken.
+    ///
+    /// ```
+    /// use dlx_sudoku::polyomino::Board;
+    /// assert_eq!(Board::rectangle(6, 10)?.symmetry_order(), 4);
+    /// assert_eq!(Board::rectangle(5, 5)?.symmetry_order(), 8);
+    /// assert_eq!(Board::rectangle(5, 5)?.without(0, 0).symmetry_order(), 2);
+    /// assert_eq!(Board::from_picture("..\n.")?.symmetry_order(), 2);
+    /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
+    /// ```
+    pub fn symmetry_order(&self) -> usize {
+        self.symmetries().len()
+    }
+}
+
+impl FromStr for Board {
+    type Err = PolyominoError;
+
+    /// `MxN` (or `M×N`) for an `M`-row rectangle, or else a picture as in
+    /// [`Board::from_picture`].
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let spec = text.trim();
+        if let Some((m, n)) = spec.split_once(['x', '×', 'X']) {
+            if !m.is_empty() && !n.is_empty() {
+                let m: usize = m
+                    .parse()
+                    .map_err(|_| PolyominoError::BadSize(spec.to_string()))?;
+                let n: usize = n
+                    .parse()
+                    .map_err(|_| PolyominoError::BadSize(spec.to_string()))?;
+                return Board::rectangle(m, n);
+            }
+        }
+        Board::from_picture(text)
+    }
+}
+
+impl fmt::Display for Board {
+    /// The picture: `.` for squares, `#` for holes.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                f.write_str(if self.contains(r, c) { "." } else { "#" })?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse_and_reject_garbage() {
+        assert_eq!("3x20".parse::<Board>().unwrap().num_cells(), 60);
+        assert_eq!("4×15".parse::<Board>().unwrap().rows(), 4);
+        assert_eq!(
+            "4xq".parse::<Board>(),
+            Err(PolyominoError::BadSize("4xq".into()))
+        );
+        assert_eq!("0x5".parse::<Board>(), Err(PolyominoError::EmptyBoard));
+        assert_eq!(
+            Board::from_picture("##\n#"),
+            Err(PolyominoError::EmptyBoard)
+        );
+    }
+
+    #[test]
+    fn symmetries_map_squares_to_squares() {
+        let b = Board::rectangle(8, 8).unwrap().without_rect(3, 3, 2, 2);
+        let cells: Vec<_> = b.cells().collect();
+        for map in b.symmetries() {
+            let mut images: Vec<_> = cells.iter().map(|&p| map.apply(p)).collect();
+            images.sort_unstable();
+            assert_eq!(images, cells);
+        }
+        // A hole off centre leaves only the diagonal reflection.
+        let b = Board::rectangle(8, 8).unwrap().without(0, 0);
+        assert_eq!(b.symmetry_order(), 2);
+    }
+
+    #[test]
+    fn pictures_round_trip() {
+        let b = Board::from_picture("..#\n...").unwrap();
+        assert_eq!(b.to_string(), "..#\n...\n");
+        assert_eq!(Board::from_picture(&b.to_string()).unwrap(), b);
+    }
+}
