@@ -2,3 +2,4 @@
 pub mod queens;
 pub mod langford;
 pub mod polyomino;
+pub mod knightdoku;

@@ -68,6 +68,14 @@ fn every_decoded_queens_solution_is_valid_and_distinct() {
     assert_eq!(seen.len(), 92);
 }
 
+#[test]
+fn queens_renderings() {
+    let first = Queens::new(8).unwrap().first().unwrap();
+    first.check().unwrap();
+    insta::assert_snapshot!("queens8_text", first.render_text());
+    insta::assert_snapshot!("queens8_svg", first.render_svg());
+}
+
 // ---------------------------------------------------------------------------------------
 // Langford pairs
 

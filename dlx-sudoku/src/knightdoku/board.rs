@@ -1,0 +1,369 @@
+//! Knightdoku boards: reading them from text (with errors that name the line and column)
+//! and writing them back.
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::knightdoku::geometry::Geometry;
+
+/// What a cell of a board holds.
+///
+/// ```
+/// use dlx_sudoku::knightdoku::Cell;
+/// assert!(Cell::Clue(3).has_knight());
+/// assert!(Cell::Knight.has_knight());
+/// assert!(!Cell::Empty.has_knight());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cell {
+    /// No knight (in a puzzle: not known yet).
+    Empty,
+    /// A knight without a number (in a puzzle: a given knight).
+    Knight,
+    /// A knight with a number: how many of its knight-move neighbours hold knights.
+    Clue(u8),
+}
+
+impl Cell {
+    /// True when the cell holds a knight.
+    ///
+    /// See [`Cell`] for an example.
+    pub fn has_knight(self) -> bool {
+        !matches!(self, Cell::Empty)
+    }
+}
+
+/// Why a board's text could not be read, and where.
+///
+/// ```
+/// use dlx_sudoku::knightdoku::{Board, BoardError, BoardErrorKind};
+/// let err = "..\n.x".parse::<Board>().unwrap_err();
+/// assert_eq!((err.line, err.column), (2, 2));
+/// assert_eq!(err.kind, BoardErrorKind::BadCharacter('x'));
+/// assert_eq!(err.to_string(), "line 2, column 2: unexpected character 'x' (expected `.`, `N` or a digit 0-8)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("line {line}, column {column}: {kind}")]
+pub struct BoardError {
+    /// The line, from 1, counting comment lines.
+    pub line: usize,
+    /// The column, from 1, in characters.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: BoardErrorKind,
+}
+
+/// What is wrong with a board's text.
+///
+/// ```
+/// use dlx_sudoku::knightdoku::BoardErrorKind;
+/// assert_eq!(BoardErrorKind::ClueTooLarge(9).to_string(),
+///            "clue 9 is impossible: a knight has at most 8 neighbours");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum BoardErrorKind {
+    /// A character that is not `.`, `N` or a digit.
+    #[error("unexpected character {0:?} (expected `.`, `N` or a digit 0-8)")]
+    BadCharacter(char),
+    /// The digit 9.
+    #[error("clue {0} is impossible: a knight has at most 8 neighbours")]
+    ClueTooLarge(u8),
+    /// A row shorter than the grid.
+    #[error("row has {found} cells, expected {expected}")]
+    ShortRow {
+        /// Cells in the row.
+        found: usize,
+        /// The size of the grid.
+        expected: usize,
+    },
+    /// A row longer than the grid.
+    #[error("row is longer than {expected} cells")]
+    LongRow {
+        /// The size of the grid.
+        expected: usize,
+    },
+    /// Fewer rows than the grid needs.
+    #[error("the board ends after {found} rows, expected {expected}")]
+    MissingRows {
+        /// Rows read.
+        found: usize,
+        /// The size of the grid.
+        expected: usize,
+    },
+    /// A row after the last one.
+    #[error("extra row: the grid has {expected} rows")]
+    ExtraRow {
+        /// The size of the grid.
+        expected: usize,
+    },
+    /// The first row's length gives no usable geometry.
+    #[error("no Knightdoku geometry for a {0}×{0} grid")]
+    NoGeometry(usize),
+}
+
+/// A Knightdoku board (a puzzle, or a solved grid): its geometry and what each cell holds.
+///
+/// Text: one line per row, one character per cell — `.` empty, `N` a knight, `0`–`8` a
+/// knight with its clue; lines starting with `#` are comments, blank lines are skipped,
+/// trailing white space is ignored.
+///
+/// ```
+/// use dlx_sudoku::knightdoku::{Board, Cell, Geometry};
+/// let text = "# a 9×9 puzzle\n.........\n1.1......\n.1...1.2.\n.........\n......4..\n\
+///             .........\n........1\n3...2..2.\n..3......\n";
+/// let board: Board = text.parse()?;
+/// assert_eq!(board.geometry(), Geometry::CLASSIC);
+/// assert_eq!(board.cell(1, 0), Cell::Clue(1));
+/// assert_eq!(board.clues().count(), 11);
+/// assert_eq!(board.to_string().lines().nth(4), Some("......4.."));
+/// # Ok::<(), dlx_sudoku::knightdoku::BoardError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    geometry: Geometry,
+    cells: Vec<Cell>,
+}
+
+impl Board {
+    /// An empty board.
+    ///
+    /// ```
+    /// use dlx_sudoku::knightdoku::{Board, Geometry};
+    /// let b = Board::empty(Geometry::CLASSIC);
+    /// assert_eq!(b.knights().count(), 0);
+    /// ```
+    pub fn empty(geometry: Geometry) -> Self {
+        Board {
+            geometry,
+            cells: vec![Cell::Empty; geometry.size() * geometry.size()],
+        }
+    }
+
+    /// Reads a board whose size is the length of its first row, with the usual geometry
+    /// for that size ([`Geometry::for_size`]). Same as `text.parse()`.
+    ///
+    /// ```
+    /// use dlx_sudoku::knightdoku::Board;
+    /// let b = Board::parse("N.....\n......\n......\n......\n......\n......")?;
+    /// assert_eq!(b.geometry().per_house(), 2);
+    /// # Ok::<(), dlx_sudoku::knightdoku::BoardError>(())
+    /// ```
+    pub fn parse(text: &str) -> Result<Self, BoardError> {
+        let rows = rows(text);
+        let (line, first) = rows
+            .first()
+            .copied()
+            .unwrap_or((text.lines().count() + 1, ""));
+        let size = first.chars().count();
+        let geometry = Geometry::for_size(size).map_err(|_| BoardError {
+            line,
+            column: 1,
+            kind: BoardErrorKind::NoGeometry(size),
+        })?;
+        Self::read(&rows, geometry, text)
+    }
+
+    /// Reads a board of the given geometry.
+    ///
+    /// ```
+    /// use dlx_sudoku::knightdoku::{Board, BoardErrorKind, Geometry};
+    /// let g = Geometry::new(4, 2, 2, 1)?;
+    /// let b = Board::parse_with("1...\n....\n....\n....\n", g)?;
+    /// assert_eq!(b.geometry().per_house(), 1);
+    /// let err = Board::parse_with("....\n....\n", g).unwrap_err();
+    /// assert_eq!((err.line, err.kind), (3, BoardErrorKind::MissingRows { found: 2, expected: 4 }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse_with(text: &str, geometry: Geometry) -> Result<Self, BoardError> {
+        Self::read(&rows(text), geometry, text)
+    }
+
+    fn read(rows: &[(usize, &str)], geometry: Geometry, text: &str) -> Result<Self, BoardError> {
+        let n = geometry.size();
+        let mut board = Board::empty(geometry);
+        for (r, &(line, row)) in rows.iter().enumerate() {
+            let err = |column, kind| BoardError { line, column, kind };
+            if r >= n {
+                return Err(err(1, BoardErrorKind::ExtraRow { expected: n }));
+            }
+            let mut count = 0;
+            for (c, ch) in row.chars().enumerate() {
+                if c >= n {
+                    return Err(err(c + 1, BoardErrorKind::LongRow { expected: n }));
+                }
+                board.cells[r * n + c] = match ch {
+                    '.' => Cell::Empty,
+                    'N' => Cell::Knight,
+                    '0'..='8' => Cell::Clue(ch as u8 - b'0'),
+                    '9' => return Err(err(c + 1, BoardErrorKind::ClueTooLarge(9))),
+                    _ => return Err(err(c + 1, BoardErrorKind::BadCharacter(ch))),
+                };
+                count += 1;
+            }
+            if count < n {
+                let kind = BoardErrorKind::ShortRow {
+                    found: count,
+                    expected: n,
+                };
+                return Err(err(count + 1, kind));
+            }
+        }
+        if rows.len() < n {
+            return Err(BoardError {
+                line: text.lines().count() + 1,
+                column: 1,
+                kind: BoardErrorKind::MissingRows {
+                    found: rows.len(),
+                    expected: n,
+                },
+            });
+        }
+        Ok(board)
+    }
+
+    /// The geometry.
+    ///
+    /// See [`Board`] for an example.
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
+    /// What a cell holds.
+    ///
+    /// See [`Board`] for an example.
+    pub fn cell(&self, row: usize, col: usize) -> Cell {
+        self.cells[row * self.geometry.size() + col]
+    }
+
+    /// Sets a cell.
+    ///
+    /// ```
+    /// use dlx_sudoku::knightdoku::{Board, Cell, Geometry};
+    /// let mut b = Board::empty(Geometry::CLASSIC);
+    /// b.set(2, 3, Cell::Clue(4));
+    /// assert_eq!(b.cell(2, 3), Cell::Clue(4));
+    /// ```
+    pub fn set(&mut self, row: usize, col: usize, cell: Cell) {
+        let n = self.geometry.size();
+        self.cells[row * n + col] = cell;
+    }
+
+    /// The cells with clues, in reading order, with their numbers.
+    ///
+    /// See [`Board`] for an example.
+    pub fn clues(&self) -> impl Iterator<Item = ((usize, usize), u8)> + '_ {
+        self.positions().filter_map(|(p, cell)| match cell {
+            Cell::Clue(k) => Some((p, k)),
+            _ => None,
+        })
+    }
+
+    /// The cells with knights (clues included), in reading order.
+    ///
+    /// See [`Board::empty`] for an example.
+    pub fn knights(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.positions()
+            .filter(|(_, cell)| cell.has_knight())
+            .map(|(p, _)| p)
+    }
+
+    fn positions(&self) -> impl Iterator<Item = ((usize, usize), Cell)> + '_ {
+        let n = self.geometry.size();
+        self.cells
+            .iter()
+            .enumerate()
+            .map(move |(k, &cell)| ((k / n, k % n), cell))
+    }
+
+    /// The board as text: `.` empty, `N` a knight, digits for clues, one line per row.
+    ///
+    /// ```
+    /// use dlx_sudoku::knightdoku::Board;
+    /// let text = "N1..\n....\n..N.\n...0\n";
+    /// assert_eq!(Board::parse(text)?.render_text(), text);
+    /// # Ok::<(), dlx_sudoku::knightdoku::BoardError>(())
+    /// ```
+    pub fn render_text(&self) -> String {
+        let n = self.geometry.size();
+        let mut out = String::with_capacity(n * (n + 1));
+        for row in self.cells.chunks(n) {
+            for cell in row {
+                out.push(match *cell {
+                    Cell::Empty => '.',
+                    Cell::Knight => 'N',
+                    Cell::Clue(k) => char::from(b'0' + k.min(9)),
+                });
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// The rows of a board's text with their line numbers (from 1): no comments, no blank
+/// lines, no trailing white space.
+fn rows(text: &str) -> Vec<(usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(k, l)| (k + 1, l.trim_end()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .collect()
+}
+
+impl FromStr for Board {
+    type Err = BoardError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Board::parse(text)
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render_text())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let text = "# header\n.........\n1.1.....\n";
+        let err = text.parse::<Board>().unwrap_err();
+        assert_eq!(
+            err,
+            BoardError {
+                line: 3,
+                column: 9,
+                kind: BoardErrorKind::ShortRow {
+                    found: 8,
+                    expected: 9
+                }
+            }
+        );
+        let err = ".........\n..........\n".parse::<Board>().unwrap_err();
+        assert_eq!((err.line, err.column), (2, 10));
+        assert_eq!(err.kind, BoardErrorKind::LongRow { expected: 9 });
+        let err = "....\n.9..\n....\n....\n".parse::<Board>().unwrap_err();
+        assert_eq!((err.line, err.column), (2, 2));
+        assert_eq!(err.kind, BoardErrorKind::ClueTooLarge(9));
+        let err = "..\n..\n..\n".parse::<Board>().unwrap_err();
+        assert_eq!((err.line, err.column), (3, 1));
+        assert_eq!(err.kind, BoardErrorKind::ExtraRow { expected: 2 });
+        let err = "# nothing\n".parse::<Board>().unwrap_err();
+        assert_eq!((err.line, err.kind), (2, BoardErrorKind::NoGeometry(0)));
+    }
+
+    #[test]
+    fn comments_blank_lines_and_trailing_spaces_are_skipped() {
+        let text = "# c\n\nN. \n# mid\n.0\n";
+        let b = Board::parse_with(text, Geometry::new(2, 1, 2, 1).unwrap()).unwrap();
+        assert_eq!(b.render_text(), "N.\n.0\n");
+        assert_eq!(b.knights().collect::<Vec<_>>(), [(0, 0), (1, 1)]);
+        assert_eq!(b.clues().collect::<Vec<_>>(), [((1, 1), 0)]);
+    }
+}

@@ -1,0 +1,281 @@
+//! Knightdoku as exact cover with multiplicities, as in the reference files `kd1.dlx` and
+//! `kd2.dlx`.
+
+use dlx_core::{
+    AddedOption, ItemId, OptionId, Problem, ProblemBuilder, Solution, Solver, Uniqueness,
+};
+
+use crate::knightdoku::board::{Board, Cell};
+use crate::knightdoku::KnightdokuError;
+
+/// The answer to "is the solution unique?".
+///
+/// ```
+/// use dlx_sudoku::knightdoku::{Answer, Board, Knightdoku};
+/// let puzzle: Board = "..\n..".parse()?; // 2×2, one knight per row, column and box
+/// assert!(matches!(Knightdoku::new(&puzzle)?.unique(), Answer::Multiple(_, _)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// No solution.
+    NoSolution,
+    /// Exactly one solution.
+    Unique(Board),
+    /// At least two: the first two found.
+    Multiple(Board, Board),
+}
+
+/// The exact cover problem of a Knightdoku board.
+///
+/// Items, all primary: `R*`, `C*`, `B*` (rows, columns, boxes; bounds `[k, k]` for `k`
+/// knights per house), then for each clue (or given knight) in reading order `K rc` (its
+/// cell must hold a knight, bounds `[1, 1]`) and, for a clue `n > 0`, `N rc` with bounds
+/// `[n, n]` (its neighbourhood). Indices are base-36 digits. One option per cell that may
+/// hold a knight, in reading order: `R r C c B b`, then `K rc` if the cell is a clue, then
+/// `N` of every clue it neighbours. A `0` clue has no item: its neighbours get no option.
+///
+/// ```
+/// use dlx_sudoku::knightdoku::{Board, Knightdoku};
+/// let puzzle: Board = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"),
+///     "/tests/data/knightdoku/kd1.txt"))?.parse()?;
+/// let kd = Knightdoku::new(&puzzle)?;
+/// assert_eq!(kd.problem().num_primary(), 27 + 2 * 11);
+/// let solution = kd.first().unwrap();
+/// kd.board().check_solution(&solution)?;
+/// assert_eq!(solution.knights().count(), 27);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Knightdoku {
+    board: Board,
+    problem: Problem,
+    /// The cell of each option.
+    cells: Vec<(usize, usize)>,
+}
+
+impl Knightdoku {
+    /// Builds the problem for a board.
+    ///
+    /// ```
+    /// use dlx_core::format::write;
+    /// use dlx_sudoku::knightdoku::{Board, Geometry, Knightdoku};
+    /// let board = Board::parse_with("1.\n..", Geometry::new(2, 1, 2, 1)?)?;
+    /// let kd = Knightdoku::new(&board)?;
+    /// // No cell of a 2×2 grid is a knight's move from another: the clue can't be met.
+    /// assert_eq!(write(kd.problem())?,
+    ///            "R0 R1 C0 C1 B0 B1 K00 N00\nR0 C0 B0 K00\nR0 C1 B0\nR1 C0 B1\nR1 C1 B1\n");
+    /// assert_eq!(kd.count(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(board: &Board) -> Result<Self, KnightdokuError> {
+        let g = board.geometry();
+        let n = g.size();
+        let k = g.per_house() as u32;
+        let mut b = ProblemBuilder::new();
+        let mut houses = Vec::with_capacity(3 * n);
+        for prefix in ["R", "C", "B"] {
+            let items = (0..n)
+                .map(|i| b.add_primary_with_bounds(format!("{prefix}{}", digit(i)), k, k))
+                .collect::<Result<Vec<_>, _>>()?;
+            houses.push(items);
+        }
+        // For each cell: its K item (a clue or given knight), and the N items it feeds.
+        let mut own: Vec<Option<ItemId>> = vec![None; n * n];
+        let mut feeds: Vec<Vec<ItemId>> = vec![Vec::new(); n * n];
+        let mut forbidden = vec![false; n * n];
+        for (r, c) in board.knights() {
+            let name = format!("{}{}", digit(r), digit(c));
+            own[r * n + c] = Some(b.add_primary(format!("K{name}"))?);
+            let Cell::Clue(count) = board.cell(r, c) else {
+                continue;
+            };
+            let around = g.knight_neighbours(r, c);
+            if count == 0 {
+                for (nr, nc) in around {
+                    forbidden[nr * n + nc] = true;
+                }
+                continue;
+            }
+            let item = b.add_primary_with_bounds(format!("N{name}"), count.into(), count.into())?;
+            for (nr, nc) in around {
+                feeds[nr * n + nc].push(item);
+            }
+        }
+        let mut cells = Vec::with_capacity(n * n);
+        for r in 0..n {
+            for c in 0..n {
+                if forbidden[r * n + c] {
+                    continue;
+                }
+                let mut items = vec![houses[0][r], houses[1][c], houses[2][g.box_of(r, c)]];
+                items.extend(own[r * n + c]);
+                items.extend(feeds[r * n + c].iter().copied());
+                if let AddedOption::Added(_) = b.add_option(items)? {
+                    cells.push((r, c));
+                }
+            }
+        }
+        Ok(Knightdoku {
+            board: board.clone(),
+            problem: b.build()?,
+            cells,
+        })
+    }
+
+    /// The puzzle.
+    ///
+    /// See [`Knightdoku`] for an example.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The exact cover problem.
+    ///
+    /// See [`Knightdoku`] for an example.
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// The cell where an option puts a knight.
+    ///
+    /// ```
+    /// use dlx_core::OptionId;
+    /// use dlx_sudoku::knightdoku::{Board, Geometry, Knightdoku};
+    /// let kd = Knightdoku::new(&Board::empty(Geometry::CLASSIC))?;
+    /// assert_eq!(kd.cell(OptionId::new(10)), Some((1, 1)));
+    /// # Ok::<(), dlx_sudoku::knightdoku::KnightdokuError>(())
+    /// ```
+    pub fn cell(&self, option: OptionId) -> Option<(usize, usize)> {
+        self.cells.get(option.index()).copied()
+    }
+
+    /// Turns a solution of [`problem`](Self::problem) into the solved board: the puzzle
+    /// with a knight (`N`) on every chosen cell that is not a clue. The result is not
+    /// checked: see [`Board::check_solution`].
+    ///
+    /// ```
+    /// use dlx_core::Solver;
+    /// use dlx_sudoku::knightdoku::{Board, Knightdoku};
+    /// let puzzle: Board = "..\n..".parse()?;
+    /// let kd = Knightdoku::new(&puzzle)?;
+    /// let s = Solver::new(kd.problem()).first().solution().unwrap();
+    /// assert_eq!(kd.decode(&s)?.knights().count(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn decode(&self, solution: &Solution) -> Result<Board, KnightdokuError> {
+        let mut out = self.board.clone();
+        for &o in solution.options() {
+            let (r, c) = self
+                .cell(o)
+                .ok_or(KnightdokuError::UnknownOption(o.index()))?;
+            if out.cell(r, c) == Cell::Empty {
+                out.set(r, c, Cell::Knight);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The first solution the search finds, if any.
+    ///
+    /// See [`Knightdoku`] for an example.
+    pub fn first(&self) -> Option<Board> {
+        let s = Solver::new(&self.problem).first().solution()?;
+        Some(
+            self.decode(&s)
+                .expect("the solver returns options of the problem"),
+        )
+    }
+
+    /// Counts the solutions.
+    ///
+    /// ```
+    /// use dlx_sudoku::knightdoku::{Board, Geometry, Knightdoku};
+    /// // One knight per row, column and 1×3 box of a 3×3 grid: the 6 permutations.
+    /// let kd = Knightdoku::new(&Board::empty(Geometry::new(3, 1, 3, 1)?))?;
+    /// assert_eq!(kd.count(), 6);
+    /// # Ok::<(), dlx_sudoku::knightdoku::KnightdokuError>(())
+    /// ```
+    pub fn count(&self) -> u64 {
+        Solver::new(&self.problem).count().solutions
+    }
+
+    /// Solves and says whether the solution is unique (the search stops at the second).
+    ///
+    /// See [`Answer`] for an example.
+    pub fn unique(&self) -> Answer {
+        let decode = |s: Solution| {
+            self.decode(&s)
+                .expect("the solver returns options of the problem")
+        };
+        match Solver::new(&self.problem).unique() {
+            Uniqueness::NoSolution => Answer::NoSolution,
+            Uniqueness::Unique(s) => Answer::Unique(decode(s)),
+            Uniqueness::Multiple(a, b) => Answer::Multiple(decode(a), decode(b)),
+            Uniqueness::Incomplete { .. } => unreachable!("the search runs without limits"),
+        }
+    }
+
+    /// Every solution, decoded, in the order the search finds them.
+    ///
+    /// ```
+    /// use dlx_sudoku::knightdoku::{Board, Geometry, Knightdoku};
+    /// let puzzle = Board::empty(Geometry::new(4, 2, 2, 1)?);
+    /// let kd = Knightdoku::new(&puzzle)?;
+    /// assert!(kd.solutions().all(|s| puzzle.check_solution(&s).is_ok()));
+    /// # Ok::<(), dlx_sudoku::knightdoku::KnightdokuError>(())
+    /// ```
+    pub fn solutions(&self) -> impl Iterator<Item = Board> + '_ {
+        Solver::new(&self.problem).solutions().map(move |s| {
+            self.decode(&s)
+                .expect("the solver returns options of the problem")
+        })
+    }
+}
+
+/// One base-36 digit.
+fn digit(i: usize) -> char {
+    char::from_digit(i as u32, 36).expect("indices stay below 36")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knightdoku::Geometry;
+
+    #[test]
+    fn a_zero_clue_removes_its_neighbours() {
+        let mut board = Board::empty(Geometry::CLASSIC);
+        board.set(4, 4, Cell::Clue(0));
+        let kd = Knightdoku::new(&board).unwrap();
+        assert_eq!(kd.problem().num_options(), 81 - 8);
+        assert!(kd.problem().find_item("N44").is_none());
+        assert!(kd.problem().find_item("K44").is_some());
+    }
+
+    #[test]
+    fn given_knights_are_forced_without_a_count() {
+        let g = Geometry::new(3, 1, 3, 1).unwrap();
+        let mut board = Board::empty(g);
+        board.set(0, 1, Cell::Knight);
+        let kd = Knightdoku::new(&board).unwrap();
+        assert_eq!(kd.count(), 2);
+        for s in kd.solutions() {
+            assert_eq!(s.cell(0, 1), Cell::Knight);
+            board.check_solution(&s).unwrap();
+        }
+    }
+
+    #[test]
+    fn large_grids_use_base_36_names() {
+        let kd = Knightdoku::new(&Board::empty(Geometry::new(12, 3, 4, 3).unwrap())).unwrap();
+        assert_eq!(kd.problem().find_item("Rb").map(|i| i.index()), Some(11));
+    }
+
+    #[test]
+    fn decode_rejects_foreign_options() {
+        let kd = Knightdoku::new(&Board::empty(Geometry::CLASSIC)).unwrap();
+        let bogus = Solution::new(vec![OptionId::new(500)]);
+        assert_eq!(kd.decode(&bogus), Err(KnightdokuError::UnknownOption(500)));
+    }
+}
