@@ -23,6 +23,8 @@ pub enum Command {
     Split(SplitArgs),
     /// Add up the results of work units run separately; refuses duplicates and gaps.
     Merge(MergeArgs),
+    /// Watch Algorithm X step by step: text, JSON lines or an interactive HTML page.
+    Trace(TraceArgs),
 }
 
 /// Options shared by commands that read a DLX problem.
@@ -127,3 +129,50 @@ pub struct MergeArgs {
     pub json: bool,
 }
 
+/// `dlx trace`.
+#[derive(Debug, Args)]
+pub struct TraceArgs {
+    /// The problem in Knuth's DLX format; `-` reads standard input.
+    #[arg(
+        value_name = "FILE",
+        required_unless_present = "example",
+        conflicts_with = "example"
+    )]
+    pub file: Option<String>,
+    /// Trace a built-in lesson instead of a file.
+    #[arg(
+        long,
+        value_name = "NAME",
+        value_parser = clap::builder::PossibleValuesParser::new(dlx_core::trace::examples::names())
+    )]
+    pub example: Option<String>,
+    /// What to write: Knuth-style lines, JSON lines (one event per line) or one
+    /// self-contained HTML page.
+    #[arg(long, value_enum, default_value_t = TraceFormat::Text)]
+    pub format: TraceFormat,
+    /// Write a short plain-English note under each step (text format).
+    #[arg(long)]
+    pub explain: bool,
+    /// Record at most N steps (the search stops soon after).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 1000,
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
+    pub max_steps: u64,
+    /// Write to FILE instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+}
+
+/// The formats of `dlx trace`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum TraceFormat {
+    /// Knuth-style lines, indented by level.
+    Text,
+    /// JSON lines: a start line, one line per step, an end line.
+    Json,
+    /// One self-contained HTML page that steps through the trace.
+    Html,
+}

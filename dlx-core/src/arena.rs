@@ -114,6 +114,9 @@ impl Arena {
             });
             node_option.push(u32::MAX);
         }
+        // Pad to a power of two: the hot loops mask indices with `len - 1`, which keeps
+        // them in bounds without a bounds check (see `links.rs`).
+        nodes.resize(nodes.len().next_power_of_two(), Node::default());
         // Active primary items form a circular list through the root 0; active secondary
         // items another one through `N + 1` (as in DLX1), so that covering any item is the
         // same operation.
@@ -224,7 +227,7 @@ mod tests {
         let arena = Arena::new(&b.build().unwrap());
         // Headers 1..=3, spacer 4, option 0 at 5..=6, spacer 7, option 1 at 8, spacer 9,
         // option 2 at 10..=11, spacer 12.
-        assert_eq!(arena.nodes.len(), 13);
+        assert_eq!(arena.nodes.len(), 16, "13 nodes, padded to a power of two");
         assert_eq!(arena.len(1), 2);
         assert_eq!(arena.len(2), 2);
         assert_eq!(arena.len(3), 1);

@@ -42,6 +42,7 @@ mod parallel;
 mod problem;
 mod search;
 mod solver;
+pub mod trace;
 mod unit;
 mod verify;
 

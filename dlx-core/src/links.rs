@@ -12,18 +12,21 @@ impl Arena {
     #[inline(always)]
     pub(crate) fn hide(&mut self, p: u32, updates: &mut u64) {
         let nodes = &mut self.nodes[..];
+        // The arena's length is a power of two, so masking an index keeps it in bounds and
+        // lets the compiler drop the bounds checks (links are in range anyway).
+        let mask = nodes.len() - 1;
         let mut q = p + 1;
         while q != p {
-            let node = nodes[q as usize];
+            let node = nodes[q as usize & mask];
             if node.top == 0 {
                 // A spacer: go back to the first node of this option.
                 q = node.up;
                 continue;
             }
             if node.color != PURIFIED {
-                nodes[node.up as usize].down = node.down;
-                nodes[node.down as usize].up = node.up;
-                nodes[node.top as usize].top -= 1;
+                nodes[node.up as usize & mask].down = node.down;
+                nodes[node.down as usize & mask].up = node.up;
+                nodes[node.top as usize & mask].top -= 1;
                 *updates += 1;
             }
             q += 1;
@@ -34,18 +37,19 @@ impl Arena {
     #[inline(always)]
     pub(crate) fn unhide(&mut self, p: u32) {
         let nodes = &mut self.nodes[..];
+        let mask = nodes.len() - 1;
         let mut q = p - 1;
         while q != p {
-            let node = nodes[q as usize];
+            let node = nodes[q as usize & mask];
             if node.top == 0 {
                 // A spacer: go to the last node of the option after it.
                 q = node.down;
                 continue;
             }
             if node.color != PURIFIED {
-                nodes[node.up as usize].down = q;
-                nodes[node.down as usize].up = q;
-                nodes[node.top as usize].top += 1;
+                nodes[node.up as usize & mask].down = q;
+                nodes[node.down as usize & mask].up = q;
+                nodes[node.top as usize & mask].top += 1;
             }
             q -= 1;
         }

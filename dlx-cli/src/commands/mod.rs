@@ -13,6 +13,7 @@ mod split;
 mod units;
 mod solve;
 mod stats;
+mod trace;
 
 /// Runs the chosen subcommand and returns its exit code.
 pub fn run(cli: Cli) -> Result<ExitCode> {
@@ -21,5 +22,6 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Solve(args) => solve::run(&args),
         Command::Split(args) => split::run(&args),
         Command::Merge(args) => merge::run(&args),
+        Command::Trace(args) => trace::run(&args),
     }
 }

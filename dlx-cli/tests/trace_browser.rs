@@ -1,0 +1,438 @@
+//! The trace page (`dlx trace --format html`) in a real headless browser.
+//!
+//! Each test writes a page with the `dlx` binary, opens it in Chromium at `#step=N` with
+//! `--dump-dom` (the DOM after the page's script ran) and checks the state it shows: which
+//! items are covered and at which level, which options are set aside, chosen, tried or
+//! hidden, the partial solution and the solutions found. One test drives the buttons, the
+//! keys and the slider from a script appended to a copy of the page; one takes a screenshot.
+//! Pages, DOMs and the screenshot are kept in `target/test-output/`.
+//!
+//! Without a Chromium binary the tests print a notice and pass, unless
+//! `DLX_REQUIRE_BROWSER=1` is set (as `.ci/run` does once it has installed Chromium): then
+//! they fail.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// How long one Chromium run may take.
+const BROWSER_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// The Chromium binary, or `None` (after a notice) when there is none and none is required.
+fn chromium() -> Option<PathBuf> {
+    let candidates = ["chromium", "chromium-browser", "google-chrome", "chrome"];
+    let from_env = std::env::var_os("DLX_CHROMIUM").map(PathBuf::from);
+    let found = from_env
+        .into_iter()
+        .chain(candidates.iter().filter_map(|name| {
+            let path = std::env::var_os("PATH")?;
+            std::env::split_paths(&path)
+                .map(|dir| dir.join(name))
+                .find(|p| p.is_file())
+        }));
+    let found = found.into_iter().next();
+    if found.is_none() {
+        if std::env::var("DLX_REQUIRE_BROWSER").as_deref() == Ok("1") {
+            panic!("DLX_REQUIRE_BROWSER=1 but no Chromium binary was found on PATH");
+        }
+        eprintln!(
+            "NOTICE: skipping the trace page's browser test: no chromium binary on PATH \
+             (install Debian's chromium, or set DLX_CHROMIUM)"
+        );
+    }
+    found
+}
+
+/// `target/test-output/`, created.
+fn output_dir() -> PathBuf {
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let dir = tmp.parent().unwrap_or(tmp).join("test-output");
+    std::fs::create_dir_all(&dir).expect("create target/test-output");
+    dir
+}
+
+/// Writes the page of a lesson with the `dlx` binary as `trace-{name}.html` (one name per
+/// test: they run in parallel) and returns its path.
+fn write_page(name: &str, lesson: &str, extra: &[&str]) -> PathBuf {
+    let path = output_dir().join(format!("trace-{name}.html"));
+    let status = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(["trace", "--example", lesson, "--format", "html", "-o"])
+        .arg(&path)
+        .args(extra)
+        .status()
+        .expect("run dlx");
+    assert!(status.success(), "dlx trace --format html failed");
+    path
+}
+
+fn file_url(path: &Path, fragment: &str) -> String {
+    let abs = std::fs::canonicalize(path).expect("page exists");
+    format!("file://{}{fragment}", abs.display())
+}
+
+/// Runs Chromium headless with fresh state on `url`, with `args` (`--dump-dom`,
+/// `--screenshot=...`), and returns its standard output.
+fn run_browser(chrome: &Path, args: &[String], url: &str) -> String {
+    static RUN: AtomicUsize = AtomicUsize::new(0);
+    let run = RUN.fetch_add(1, Ordering::Relaxed);
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("chromium-{}-{run}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch).expect("create a profile directory");
+    let stdout_path = scratch.join("stdout.txt");
+    let stderr_path = scratch.join("stderr.txt");
+    let mut child = Command::new(chrome)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--hide-scrollbars",
+        ])
+        .arg(format!(
+            "--user-data-dir={}",
+            scratch.join("profile").display()
+        ))
+        .args(args)
+        .arg(url)
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(&stdout_path).expect("stdout file"))
+        .stderr(std::fs::File::create(&stderr_path).expect("stderr file"))
+        .spawn()
+        .expect("start chromium");
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for chromium") {
+            break status;
+        }
+        if start.elapsed() > BROWSER_TIMEOUT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("chromium took more than {BROWSER_TIMEOUT:?} on {url}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let out = std::fs::read_to_string(&stdout_path).unwrap_or_default();
+    let err = std::fs::read_to_string(&stderr_path).unwrap_or_default();
+    assert!(
+        status.success(),
+        "chromium failed on {url}: {status}\n{err}"
+    );
+    let _ = std::fs::remove_dir_all(&scratch);
+    out
+}
+
+/// The DOM of the page at `#step=N`, after its script ran; saved next to the page.
+fn dom_at(chrome: &Path, page: &Path, step: &str) -> Dom {
+    let url = file_url(page, &format!("#step={step}"));
+    let html = run_browser(chrome, &["--dump-dom".to_string()], &url);
+    assert!(
+        html.contains("</html>"),
+        "no DOM came back for {url}: {html:.200}"
+    );
+    let name = page.file_stem().unwrap().to_string_lossy();
+    let _ = std::fs::write(
+        output_dir().join(format!("{name}-step{step}.dom.html")),
+        &html,
+    );
+    Dom(html)
+}
+
+/// A serialised DOM, with just enough parsing for these checks (the page's ids are unique
+/// and its markup regular).
+struct Dom(String);
+
+impl Dom {
+    /// The opening tag of the element with this id.
+    fn tag(&self, id: &str) -> &str {
+        let needle = format!(" id=\"{id}\"");
+        let at = self
+            .0
+            .find(&needle)
+            .unwrap_or_else(|| panic!("no element #{id}"));
+        let start = self.0[..at].rfind('<').expect("tag start");
+        let end = at + self.0[at..].find('>').expect("tag end");
+        &self.0[start..=end]
+    }
+
+    /// An attribute of the element with this id.
+    fn attr(&self, id: &str, name: &str) -> Option<String> {
+        let tag = self.tag(id);
+        let needle = format!(" {name}=\"");
+        let at = tag.find(&needle)? + needle.len();
+        let len = tag[at..].find('"')?;
+        Some(tag[at..at + len].to_string())
+    }
+
+    fn state(&self, id: &str) -> String {
+        self.attr(id, "data-state")
+            .unwrap_or_else(|| panic!("#{id} has no data-state: {}", self.tag(id)))
+    }
+
+    fn level(&self, id: &str) -> Option<String> {
+        self.attr(id, "data-level")
+    }
+
+    fn has_class(&self, id: &str, class: &str) -> bool {
+        self.attr(id, "class")
+            .is_some_and(|c| c.split_whitespace().any(|k| k == class))
+    }
+
+    /// The text of the element with this id (tags stripped, entities for & < > decoded).
+    fn text(&self, id: &str, element: &str) -> String {
+        let tag = self.tag(id);
+        let start = self.0.find(tag).expect("tag") + tag.len();
+        let end = start
+            + self.0[start..]
+                .find(&format!("</{element}>"))
+                .expect("closing tag");
+        strip_tags(&self.0[start..end])
+    }
+
+    /// The texts of the `<li>` children of the list with this id.
+    fn items(&self, id: &str) -> Vec<String> {
+        let tag = self.tag(id);
+        let start = self.0.find(tag).expect("tag") + tag.len();
+        let end = start + self.0[start..].find("</ol>").expect("closing tag");
+        self.0[start..end]
+            .split("<li")
+            .skip(1)
+            .filter(|li| !li.contains("class=\"empty\""))
+            .map(|li| strip_tags(&format!("<li{li}")))
+            .collect()
+    }
+}
+
+fn strip_tags(html: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
+/// Options (by index) of Knuth's toy example: 0 "c e", 1 "a d g", 2 "b c f", 3 "a d f",
+/// 4 "b g", 5 "d e g"; items a..g are 0..6.
+#[test]
+fn toy_page_shows_the_state_of_each_step() {
+    let Some(chrome) = chromium() else { return };
+    let page = write_page("toy", "toy", &[]);
+    let source = std::fs::read_to_string(&page).unwrap();
+    for external in ["http:", "https:", "<link", "src=", "@import", "url("] {
+        assert!(
+            !source.contains(external),
+            "the page must be self-contained, found {external:?}"
+        );
+    }
+
+    // Step 0: nothing chosen yet.
+    let dom = dom_at(&chrome, &page, "0");
+    assert!(dom.0.contains("<body data-step=\"0\">"));
+    assert_eq!(dom.text("step-label", "span"), "Step 0 of 23");
+    for i in 0..7 {
+        assert_eq!(dom.state(&format!("item-{i}")), "active");
+    }
+    for o in 0..6 {
+        assert_eq!(dom.state(&format!("option-{o}")), "active");
+    }
+    assert!(dom.items("partial").is_empty());
+    assert!(dom.items("solutions").is_empty());
+
+    // Step 2: "a d g" tried: a (chosen), d and g covered at level 0; "b g" and "d e g"
+    // hidden; "a d f" set aside as the other option of a.
+    let dom = dom_at(&chrome, &page, "2");
+    assert!(dom.0.contains("<body data-step=\"2\">"));
+    assert_eq!(dom.text("line", "div"), "Step 2 — L0: a d g (1 of 2)");
+    assert!(dom.has_class("item-0", "chosen"));
+    for (i, state) in [
+        "covered", "active", "active", "covered", "active", "active", "covered",
+    ]
+    .iter()
+    .enumerate()
+    {
+        assert_eq!(dom.state(&format!("item-{i}")), *state, "item {i}");
+    }
+    assert_eq!(dom.level("item-3").as_deref(), Some("0"));
+    assert!(dom.has_class("item-3", "lv0"));
+    assert_eq!(dom.state("option-1"), "chosen");
+    assert!(dom.has_class("option-1", "current"));
+    assert_eq!(dom.state("option-3"), "candidate");
+    assert_eq!(dom.state("option-4"), "hidden");
+    assert_eq!(dom.state("option-5"), "hidden");
+    assert_eq!(dom.state("option-0"), "active");
+    assert_eq!(dom.state("option-2"), "active");
+    assert_eq!(dom.items("partial"), ["L0: a d g (1 of 2)"]);
+    assert_eq!(dom.text("optstate-4", "td"), "L0 hidden");
+
+    // Step 6: dead end at level 2: e has no options; "c e" was hidden at level 1 by "b c f".
+    let dom = dom_at(&chrome, &page, "6");
+    assert_eq!(
+        dom.text("line", "div"),
+        "Step 6 — L2: dead end: e has no options left"
+    );
+    assert!(dom.has_class("item-4", "dead"));
+    assert_eq!(dom.level("item-4").as_deref(), Some("2"));
+    assert!(dom.has_class("item-4", "lv2"));
+    assert_eq!(dom.state("option-0"), "hidden");
+    assert_eq!(dom.level("option-0").as_deref(), Some("1"));
+    assert!(dom.has_class("option-0", "lv1"));
+    assert_eq!(
+        dom.level("item-2").as_deref(),
+        Some("1"),
+        "c covered by b c f"
+    );
+    assert_eq!(
+        dom.items("partial"),
+        ["L0: a d g (1 of 2)", "L1: b c f (1 of 1)"]
+    );
+
+    // Step 11: back at level 0, "a d g" tried, "a d f" (2 of 2) chosen.
+    let dom = dom_at(&chrome, &page, "11");
+    assert_eq!(dom.state("option-1"), "tried");
+    assert_eq!(dom.state("option-3"), "chosen");
+    assert_eq!(dom.state("option-2"), "hidden");
+    assert_eq!(dom.state("option-5"), "hidden");
+    assert_eq!(dom.state("option-4"), "active");
+    assert_eq!(dom.state("item-5"), "covered");
+    assert_eq!(dom.state("item-6"), "active");
+    assert_eq!(dom.items("partial"), ["L0: a d f (2 of 2)"]);
+
+    // Step 16: the solution.
+    let dom = dom_at(&chrome, &page, "16");
+    assert_eq!(dom.items("solutions"), ["a d f; b g; c e"]);
+    for o in [0, 3, 4] {
+        assert!(dom.has_class(&format!("option-{o}"), "in-solution"), "{o}");
+    }
+    for i in 0..7 {
+        assert_eq!(dom.state(&format!("item-{i}")), "covered", "item {i}");
+    }
+    assert_eq!(dom.items("partial").len(), 3);
+
+    // Past the end: clamped to the last step, where everything is restored.
+    let dom = dom_at(&chrome, &page, "999");
+    assert!(dom.0.contains("<body data-step=\"22\">"));
+    assert_eq!(dom.text("step-label", "span"), "Step 22 of 22");
+    for o in 0..6 {
+        assert_eq!(dom.state(&format!("option-{o}")), "active");
+    }
+    assert_eq!(dom.items("solutions"), ["a d f; b g; c e"]);
+}
+
+#[test]
+fn buttons_keys_and_slider_move_through_the_steps() {
+    let Some(chrome) = chromium() else { return };
+    let page = write_page("latin2-driven-source", "latin2", &[]);
+    let source = std::fs::read_to_string(&page).unwrap();
+    let driver = r#"<script>
+(function () {
+  var log = [];
+  function step() { return document.body.getAttribute('data-step'); }
+  function key(k) { document.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true })); }
+  document.getElementById('next').click(); log.push(step());
+  document.getElementById('next').click(); log.push(step());
+  key('ArrowRight'); log.push(step());
+  key('ArrowLeft'); log.push(step());
+  key('End'); log.push(step());
+  document.getElementById('prev').click(); log.push(step());
+  var s = document.getElementById('slider'); s.value = '7'; s.dispatchEvent(new Event('input')); log.push(step());
+  document.getElementById('step-12').click(); log.push(step());
+  log.push(location.hash);
+  key('Home'); log.push(step());
+  document.getElementById('prev').click(); log.push(step());
+  var out = document.createElement('div'); out.id = 'test-result'; out.textContent = log.join(',');
+  document.body.appendChild(out);
+})();
+</script>
+</body>"#;
+    let driven = output_dir().join("trace-latin2-driven.html");
+    std::fs::write(&driven, source.replacen("</body>", driver, 1)).unwrap();
+    let dom = dom_at(&chrome, &driven, "0");
+    // latin2 has 32 steps.
+    assert_eq!(
+        dom.text("test-result", "div"),
+        "1,2,3,2,32,31,7,12,#step=12,0,0"
+    );
+}
+
+#[test]
+fn latin2_and_sudoku4_pages_show_levels_and_solutions() {
+    let Some(chrome) = chromium() else { return };
+    let page = write_page("latin2", "latin2", &[]);
+    // Step 4: p11 r11 c11 at L0, then p12 r12 c22 at L1. Items: p11 p12 p21 p22 r11 r12 r21
+    // r22 c11 c12 c21 c22 = 0..11; options (r, c, v) in order: 0 p11 r11 c11, 1 p11 r12 c12,
+    // 2 p12 r11 c21, 3 p12 r12 c22, 4 p21 r21 c11, 5 p21 r22 c12, 6 p22 r21 c21,
+    // 7 p22 r22 c22.
+    let dom = dom_at(&chrome, &page, "4");
+    assert_eq!(dom.state("option-0"), "chosen");
+    assert_eq!(dom.level("option-0").as_deref(), Some("0"));
+    assert_eq!(dom.state("option-3"), "chosen");
+    assert_eq!(dom.level("option-3").as_deref(), Some("1"));
+    assert_eq!(dom.state("option-2"), "hidden");
+    assert_eq!(dom.level("option-2").as_deref(), Some("0"));
+    assert_eq!(dom.state("option-7"), "hidden");
+    assert_eq!(dom.level("option-7").as_deref(), Some("1"));
+    assert!(dom.has_class("option-7", "lv1"));
+    assert_eq!(
+        dom.level("item-11").as_deref(),
+        Some("1"),
+        "c22 covered at L1"
+    );
+    assert_eq!(dom.state("item-2"), "active", "p21 still to do");
+    assert!(dom
+        .tag("item-0")
+        .contains("title=\"p11 (primary): cell (1,1) is filled\""));
+    let dom = dom_at(&chrome, &page, "32");
+    assert_eq!(
+        dom.items("solutions"),
+        [
+            "p11 r11 c11; p12 r12 c22; p21 r22 c12; p22 r21 c21",
+            "p11 r12 c12; p12 r11 c21; p21 r21 c11; p22 r22 c22"
+        ]
+    );
+    assert!(dom
+        .text("status", "div")
+        .contains("Solutions so far: 2 (of 2 in this trace)"));
+
+    // A truncated trace says so.
+    let page = write_page("sudoku4-truncated", "sudoku4", &["--max-steps", "10"]);
+    let dom = dom_at(&chrome, &page, "10");
+    assert_eq!(dom.text("step-label", "span"), "Step 10 of 10");
+    assert!(dom
+        .text("truncated", "p")
+        .starts_with("Only the first 10 steps of this search are shown"));
+    assert_eq!(dom.attr("truncated", "hidden"), None);
+    assert_eq!(dom.items("partial").len(), 5);
+}
+
+#[test]
+fn screenshot_of_a_step() {
+    let Some(chrome) = chromium() else { return };
+    let page = write_page("toy-screenshot", "toy", &[]);
+    let shot = output_dir().join("trace-toy-step6.png");
+    let _ = std::fs::remove_file(&shot);
+    run_browser(
+        &chrome,
+        &[
+            format!("--screenshot={}", shot.display()),
+            "--window-size=1280,1000".to_string(),
+        ],
+        &file_url(&page, "#step=6"),
+    );
+    let png = std::fs::read(&shot).expect("a screenshot was written");
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
+    assert!(png.len() > 10_000, "the screenshot is suspiciously small");
+    eprintln!("screenshot: {}", shot.display());
+}

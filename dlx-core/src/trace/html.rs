@@ -1,0 +1,214 @@
+//! Traces as one self-contained HTML page: the matrix of items × options, and controls to
+//! step through the trace forwards and backwards.
+//!
+//! The page needs nothing from the network: its CSS and script are inline, and the trace
+//! and the matrix are embedded as JSON. It shows, at every step, which items are active or
+//! covered (tinted with the colour of the level that covered them), which options are
+//! available, set aside, hidden (by level), tried or in the partial solution, the item
+//! chosen, the option being tried, the partial solution and the solutions found so far.
+//!
+//! Buttons, the arrow keys (and Home/End) and a slider over all steps move through the
+//! trace; the address `page.html#step=N` opens it at step `N` (0 is the start, before the
+//! first step), and the page keeps that address up to date.
+//!
+//! For a test, every piece of state is in the DOM: `<body data-step="N">`; item headers
+//! `th#item-K` with `data-state` (`active`, `covered` or `colored`), `data-level` and the
+//! classes `chosen` (the item branched on at its level) and `current`; option rows
+//! `tr#option-K` with `data-state` (`active`, `candidate`, `chosen`, `tried` or `hidden`)
+//! and `data-level`; the lists `ol#partial` and `ol#solutions`; `#step-label`
+//! (`Step N of M`); `#line` (the step's trace line).
+//!
+//! ```
+//! use dlx_core::trace::{trace, html, examples};
+//! let lesson = examples::lesson("toy").unwrap();
+//! let problem = lesson.problem();
+//! let t = trace(&problem, 1000).unwrap();
+//! let page = html::render(&problem, &t, &html::PageOptions::for_lesson(lesson));
+//! assert!(page.starts_with("<!DOCTYPE html>"));
+//! assert!(page.contains("<title>Knuth&#39;s 7-item example — Algorithm X step by step</title>"));
+//! assert!(!page.contains("<script src") && !page.contains("<link"));
+//! ```
+
+use serde_json::{json, Value};
+
+use super::examples::Lesson;
+use super::{json as json_lines, text, Trace};
+use crate::problem::Problem;
+
+/// The page template: inline CSS and script; `__TITLE__` and `__DATA__` are filled in.
+const TEMPLATE: &str = include_str!("page.html");
+
+/// The matrix on the page shows at most this many options (rows)...
+pub const MAX_ROWS: usize = 400;
+/// ... and at most this many items (columns); the trace and panels still cover all of them.
+pub const MAX_COLS: usize = 200;
+
+/// What the page says about the problem.
+///
+/// ```
+/// use dlx_core::trace::html::PageOptions;
+/// let o = PageOptions::titled("q8.dlx");
+/// assert_eq!(o.title, "q8.dlx");
+/// assert!(o.lesson.is_none());
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct PageOptions<'a> {
+    /// The page's title (a file name, or a lesson's title).
+    pub title: &'a str,
+    /// The lesson the problem comes from, if any: its summary is shown and its item
+    /// descriptions appear in the notes and as tooltips on the matrix.
+    pub lesson: Option<&'a Lesson>,
+}
+
+impl<'a> PageOptions<'a> {
+    /// A page with this title, for a problem that is not a lesson.
+    ///
+    /// See [`PageOptions`] for an example.
+    pub fn titled(title: &'a str) -> Self {
+        PageOptions {
+            title,
+            lesson: None,
+        }
+    }
+
+    /// A page for a built-in lesson: its title, summary and item descriptions.
+    ///
+    /// See the [module docs](self) for an example.
+    pub fn for_lesson(lesson: &'a Lesson) -> Self {
+        PageOptions {
+            title: lesson.title,
+            lesson: Some(lesson),
+        }
+    }
+}
+
+/// Escapes text for HTML content and attribute values.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The data the page's script reads: the matrix, the events (as in [`json`](super::json)),
+/// and each step's line and note.
+fn data(problem: &Problem, trace: &Trace, options: &PageOptions<'_>) -> Value {
+    let lesson = options.lesson;
+    let items: Vec<Value> = problem
+        .items()
+        .map(|i| {
+            let name = problem.item_name(i);
+            json!({
+                "name": name,
+                "primary": problem.item_kind(i).is_primary(),
+                "note": lesson.and_then(|l| l.describe(name)),
+            })
+        })
+        .collect();
+    let rows: Vec<Value> = problem
+        .options()
+        .map(|o| {
+            let entries: Vec<_> = problem.option(o).collect();
+            json!({
+                "text": problem.option_text(o),
+                "items": entries.iter().map(|e| e.item.index()).collect::<Vec<_>>(),
+                "colors": entries
+                    .iter()
+                    .map(|e| e.color.map(|c| problem.color_name(c)))
+                    .collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let events: Vec<Value> = trace
+        .events
+        .iter()
+        .enumerate()
+        .map(|(k, e)| {
+            serde_json::from_str(&json_lines::event_line(problem, k + 1, e))
+                .expect("event lines are JSON")
+        })
+        .collect();
+    let primary = problem.num_primary();
+    let summary = format!(
+        "{} items ({primary} primary, {} secondary), {} options. {}",
+        problem.num_items(),
+        problem.num_items() - primary,
+        problem.num_options(),
+        text::summary(trace)
+    );
+    json!({
+        "title": options.title,
+        "summary": summary,
+        "lesson": lesson.map(|l| l.summary),
+        "items": items,
+        "options": rows,
+        "events": events,
+        "lines": trace.events.iter().map(|e| text::line(problem, e)).collect::<Vec<_>>(),
+        "notes": trace.events.iter().map(|e| text::note(problem, e, lesson)).collect::<Vec<_>>(),
+        "depths": trace.events.iter().map(text::depth).collect::<Vec<_>>(),
+        "truncated": trace.truncated,
+        "max_steps": trace.max_steps,
+        "solutions": trace.solutions,
+        "max_rows": MAX_ROWS,
+        "max_cols": MAX_COLS,
+    })
+}
+
+/// The page, as one HTML document.
+///
+/// See the [module docs](self) for an example.
+pub fn render(problem: &Problem, trace: &Trace, options: &PageOptions<'_>) -> String {
+    // In a <script> element only "</" (and "<!--") could end or confuse it; '<' appears in
+    // JSON only inside strings, where \u003c means the same.
+    let data = serde_json::to_string(&data(problem, trace, options))
+        .expect("page data serialises")
+        .replace('<', "\\u003c");
+    let (head, tail) = TEMPLATE
+        .split_once("__DATA__")
+        .expect("the template has a data slot");
+    let mut page = head.replace("__TITLE__", &escape(options.title));
+    page.reserve(data.len() + tail.len());
+    page.push_str(&data);
+    page.push_str(tail);
+    page
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trace::{examples, trace};
+
+    #[test]
+    fn data_cannot_close_the_script_element() {
+        let mut b = crate::ProblemBuilder::new();
+        let a = b.add_primary("</script><b>").unwrap();
+        b.add_option([a]).unwrap();
+        let p = b.build().unwrap();
+        let t = trace(&p, 100).unwrap();
+        let page = render(&p, &t, &PageOptions::titled("<i>x</i> & y"));
+        assert_eq!(page.matches("</script>").count(), 2, "only the page's own");
+        assert!(page.contains("<h1 id=\"title\">&lt;i&gt;x&lt;/i&gt; &amp; y</h1>"));
+        assert!(page.contains("\\u003c/script>\\u003cb>"));
+    }
+
+    #[test]
+    fn every_step_has_a_line_and_a_note() {
+        let lesson = examples::lesson("sudoku4").unwrap();
+        let p = lesson.problem();
+        let t = trace(&p, 1000).unwrap();
+        let d = data(&p, &t, &PageOptions::for_lesson(lesson));
+        let n = t.events.len();
+        assert_eq!(d["events"].as_array().unwrap().len(), n);
+        assert_eq!(d["lines"].as_array().unwrap().len(), n);
+        assert_eq!(d["notes"].as_array().unwrap().len(), n);
+        assert_eq!(d["items"][0]["note"], "cell (1,2) is filled");
+    }
+}
