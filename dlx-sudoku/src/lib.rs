@@ -1,4 +1,5 @@
 //! Puzzles as exact cover.
+pub mod sudoku;
 pub mod queens;
 pub mod langford;
 pub mod polyomino;

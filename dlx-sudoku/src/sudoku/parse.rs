@@ -1,0 +1,593 @@
+//! Reading puzzles: one-line puzzles (with trailing text ignored, as in tdoku's files),
+//! files of one puzzle per line with `#` comments, and multi-line grids with optional
+//! separators, in any [`Alphabet`] or as numbers separated by spaces.
+
+use thiserror::Error;
+
+use crate::sudoku::alphabet::Alphabet;
+use crate::sudoku::grid::Grid;
+use crate::sudoku::shape::{Cell, MAX_SIZE};
+
+/// Why a puzzle could not be read. Lines and columns count from 1.
+///
+/// ```
+/// use dlx_sudoku::sudoku::{Cell, ParseError, Parser};
+/// let err = Parser::new().line("12x4............").unwrap_err();
+/// assert_eq!(err, ParseError::BadSymbol {
+///     line: 1, column: 3, cell: Cell::new(0, 2), symbol: "x".into(), size: 4,
+///     alphabet: dlx_sudoku::sudoku::Alphabet::Standard,
+/// });
+/// assert_eq!(err.to_string(),
+///     "line 1, column 3, cell r1c3: \"x\" is not a digit or blank of a 4×4 puzzle (alphabet 1-9A-Z)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseError {
+    /// A symbol that is neither a digit nor a blank.
+    #[error(
+        "line {line}, column {column}, cell {cell}: {symbol:?} is not a digit or blank of a \
+         {size}×{size} puzzle (alphabet {alphabet})"
+    )]
+    BadSymbol {
+        /// The line.
+        line: usize,
+        /// The column (in characters).
+        column: usize,
+        /// The cell the symbol would fill.
+        cell: Cell,
+        /// The symbol (a whole token for numbers).
+        symbol: String,
+        /// The puzzle's size.
+        size: usize,
+        /// The alphabet it was read in.
+        alphabet: Alphabet,
+    },
+    /// A line (or row) with too few cells.
+    #[error("line {line}: {found} cells, expected {expected}")]
+    WrongCellCount {
+        /// The line.
+        line: usize,
+        /// Cells found.
+        found: usize,
+        /// Cells expected.
+        expected: usize,
+    },
+    /// A grid with the wrong number of rows.
+    #[error("grid starting at line {line}: {found} rows, expected {expected}")]
+    WrongRowCount {
+        /// The line of the first row.
+        line: usize,
+        /// Rows found.
+        found: usize,
+        /// Rows expected.
+        expected: usize,
+    },
+    /// The size could not be told from the number of cells.
+    #[error("line {line}: cannot tell the size of a puzzle from {cells} cells")]
+    UnknownSize {
+        /// The line.
+        line: usize,
+        /// The number of cells (or characters) seen.
+        cells: usize,
+    },
+    /// The size is not supported, or the alphabet cannot write it.
+    #[error("line {line}: a {size}×{size} puzzle cannot be read in alphabet {alphabet}")]
+    Unsupported {
+        /// The line.
+        line: usize,
+        /// The size.
+        size: usize,
+        /// The alphabet.
+        alphabet: Alphabet,
+    },
+    /// No puzzle in the text.
+    #[error("no puzzle found")]
+    Empty,
+}
+
+impl ParseError {
+    /// The line the error is on, when there is one.
+    ///
+    /// ```
+    /// use dlx_sudoku::sudoku::Parser;
+    /// let text = "# two puzzles\n1234341221434321\n12\n";
+    /// let errors: Vec<_> = Parser::new().puzzles(text).filter_map(Result::err).collect();
+    /// assert_eq!(errors[0].line(), Some(3));
+    /// ```
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            ParseError::BadSymbol { line, .. }
+            | ParseError::WrongCellCount { line, .. }
+            | ParseError::WrongRowCount { line, .. }
+            | ParseError::UnknownSize { line, .. }
+            | ParseError::Unsupported { line, .. } => Some(*line),
+            ParseError::Empty => None,
+        }
+    }
+}
+
+/// One puzzle of a multi-puzzle file.
+///
+/// See [`Parser::puzzles`] for an example.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleLine {
+    /// The puzzle's number in the file, from 1 (comments and blank lines not counted).
+    pub number: usize,
+    /// The line it is on, from 1.
+    pub line: usize,
+    /// Its givens.
+    pub grid: Grid,
+}
+
+/// Reads puzzles. By default it guesses the size (from the number of cells, which must be
+/// a square) and the alphabet (see [`Alphabet::detect`]); either can be fixed.
+///
+/// ```
+/// use dlx_sudoku::sudoku::{Alphabet, Parser};
+/// // tdoku's format: 81 characters, then anything.
+/// let g = Parser::new().line(
+///     ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6... ;#1")?;
+/// assert_eq!(g.filled(), 17);
+/// // A 16×16 puzzle written 0-9A-F.
+/// let line = "0123456789ABCDEF".repeat(16).replace("A", ".");
+/// let g = Parser::new().line(&line)?;
+/// assert_eq!((g.size(), g.alphabet()), (16, Alphabet::ZeroBased));
+/// // Numbers separated by spaces.
+/// let g = Parser::new().line("1 2 . 4  3 4 1 2  . 1 4 3  4 3 2 1")?;
+/// assert_eq!((g.size(), g.alphabet()), (4, Alphabet::Numbers));
+/// # Ok::<(), dlx_sudoku::sudoku::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Parser {
+    size: Option<usize>,
+    alphabet: Option<Alphabet>,
+}
+
+/// A cell's text and where it was found.
+struct Token<'a> {
+    text: &'a str,
+    line: usize,
+    column: usize,
+}
+
+fn is_separator(c: char) -> bool {
+    matches!(c, '|' | '-' | '+' | '=') || c.is_whitespace()
+}
+
+fn is_cell_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '.' || c == '_'
+}
+
+/// The maximal runs of characters that are not split points: (start byte, end byte,
+/// column of the first character, from 1).
+fn words(text: &str, split: fn(char) -> bool) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
+    let mut chars = text.char_indices().enumerate().peekable();
+    std::iter::from_fn(move || {
+        while chars.next_if(|&(_, (_, c))| split(c)).is_some() {}
+        let (column, (start, _)) = chars.next()?;
+        let mut end = text.len();
+        while let Some(&(_, (i, c))) = chars.peek() {
+            if split(c) {
+                end = i;
+                break;
+            }
+            chars.next();
+        }
+        Some((start, end, column + 1))
+    })
+}
+
+fn square_root(cells: usize) -> Option<usize> {
+    (1..=MAX_SIZE)
+        .find(|n| n * n >= cells)
+        .filter(|n| n * n == cells)
+}
+
+impl Parser {
+    /// A parser that guesses size and alphabet.
+    ///
+    /// See [`Parser`] for an example.
+    pub fn new() -> Self {
+        Parser::default()
+    }
+
+    /// Fixes the size: a one-line puzzle is then its first `size²` cells, and the rest of
+    /// the line is ignored.
+    ///
+    /// ```
+    /// use dlx_sudoku::sudoku::Parser;
+    /// let g = Parser::new().size(4).line("1234341221434321 and some notes")?;
+    /// assert!(g.is_complete());
+    /// # Ok::<(), dlx_sudoku::sudoku::ParseError>(())
+    /// ```
+    pub fn size(mut self, size: usize) -> Self {
+        self.size = Some(size);
+        self
+    }
+
+    /// Fixes the alphabet.
+    ///
+    /// ```
+    /// use dlx_sudoku::sudoku::{Alphabet, Parser};
+    /// let g = Parser::new().alphabet(Alphabet::Letters).line("ABCDCDABBADCDCBA")?;
+    /// assert_eq!(g.values()[..4], [1, 2, 3, 4]);
+    /// # Ok::<(), dlx_sudoku::sudoku::ParseError>(())
+    /// ```
+    pub fn alphabet(mut self, alphabet: Alphabet) -> Self {
+        self.alphabet = Some(alphabet);
+        self
+    }
+
+    /// Reads a puzzle written on one line: `size²` symbols with nothing between them (any
+    /// text after them is ignored), or `size²` tokens separated by whitespace.
+    ///
+    /// See [`Parser`] for an example.
+    pub fn line(&self, line: &str) -> Result<Grid, ParseError> {
+        self.line_at(line, 1)
+    }
+
+    fn line_at(&self, text: &str, line: usize) -> Result<Grid, ParseError> {
+        let start = text.len() - text.trim_start().len();
+        let first_token = text[start..]
+            .split(char::is_whitespace)
+            .next()
+            .unwrap_or("");
+        let token_len = first_token.chars().count();
+        let prefix_len = first_token.chars().take_while(|&c| is_cell_char(c)).count();
+        let column0 = text[..start].chars().count() + 1;
+        let symbols = |n: usize| {
+            first_token
+                .char_indices()
+                .take(n * n)
+                .enumerate()
+                .map(|(k, (i, c))| Token {
+                    text: &first_token[i..i + c.len_utf8()],
+                    line,
+                    column: column0 + k,
+                })
+                .collect::<Vec<_>>()
+        };
+        let symbol_mode = self.alphabet != Some(Alphabet::Numbers);
+        match self.size {
+            Some(n) if symbol_mode && token_len >= n * n => {
+                return self.read(n, symbols(n), line);
+            }
+            None if symbol_mode && token_len >= 4 => {
+                let size = square_root(prefix_len)
+                    .filter(|&n| n >= 2)
+                    .or_else(|| square_root(token_len).filter(|&n| n >= 2));
+                if let Some(n) = size {
+                    return self.read(n, symbols(n), line);
+                }
+            }
+            _ => {}
+        }
+        let mut tokens: Vec<Token<'_>> = words(text, char::is_whitespace)
+            .map(|(s, e, column)| Token {
+                text: &text[s..e],
+                line,
+                column,
+            })
+            .collect();
+        let n = match self.size {
+            Some(n) => n,
+            None => match square_root(tokens.len()) {
+                Some(n) if tokens.len() > 1 || token_len == 1 => n,
+                _ => {
+                    return Err(match tokens.len() {
+                        0 => ParseError::Empty,
+                        1 => ParseError::UnknownSize {
+                            line,
+                            cells: token_len,
+                        },
+                        cells => ParseError::UnknownSize { line, cells },
+                    })
+                }
+            },
+        };
+        if tokens.len() < n * n {
+            return Err(ParseError::WrongCellCount {
+                line,
+                found: if tokens.len() == 1 {
+                    token_len
+                } else {
+                    tokens.len()
+                },
+                expected: n * n,
+            });
+        }
+        tokens.truncate(n * n);
+        let numbers = tokens
+            .iter()
+            .all(|t| Alphabet::Numbers.value_of_token(t.text, MAX_SIZE).is_some());
+        match self.alphabet {
+            None if numbers => self.alphabet(Alphabet::Numbers).read(n, tokens, line),
+            _ => self.read(n, tokens, line),
+        }
+    }
+
+    /// Reads one puzzle: a single line (see [`line`](Self::line)) or a grid of one row per
+    /// line. Blank lines, `#` comments and lines made only of `-`, `+`, `=`, `|` and spaces
+    /// are skipped; `|` and spaces inside a row are ignored. Rows are either `size`
+    /// symbols or `size` whitespace-separated numbers.
+    ///
+    /// ```
+    /// use dlx_sudoku::sudoku::Parser;
+    /// let text = "
+    ///     5 3 . | . 7 . | . . .
+    ///     6 . . | 1 9 5 | . . .
+    ///     . 9 8 | . . . | . 6 .
+    ///     ------+-------+------
+    ///     8 . . | . 6 . | . . 3
+    ///     4 . . | 8 . 3 | . . 1
+    ///     7 . . | . 2 . | . . 6
+    ///     ------+-------+------
+    ///     . 6 . | . . . | 2 8 .
+    ///     . . . | 4 1 9 | . . 5
+    ///     . . . | . 8 . | . 7 9";
+    /// let g = Parser::new().grid(text)?;
+    /// assert_eq!(g.to_string(),
+    ///   "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+    /// # Ok::<(), dlx_sudoku::sudoku::ParseError>(())
+    /// ```
+    pub fn grid(&self, text: &str) -> Result<Grid, ParseError> {
+        let rows: Vec<(usize, &str)> = text
+            .lines()
+            .enumerate()
+            .map(|(k, l)| (k + 1, l))
+            .filter(|(_, l)| {
+                let t = l.trim();
+                !t.is_empty() && !t.starts_with('#') && !t.chars().all(is_separator)
+            })
+            .collect();
+        match rows.as_slice() {
+            [] => Err(ParseError::Empty),
+            [(line, text)] => self.line_at(text, *line),
+            _ => self.read_rows(&rows),
+        }
+    }
+
+    fn read_rows(&self, rows: &[(usize, &str)]) -> Result<Grid, ParseError> {
+        let first_line = rows[0].0;
+        let n = self.size.unwrap_or(rows.len());
+        if rows.len() != n {
+            return Err(ParseError::WrongRowCount {
+                line: first_line,
+                found: rows.len(),
+                expected: n,
+            });
+        }
+        let mut cells = Vec::with_capacity(n * n);
+        for &(line, text) in rows {
+            let words: Vec<(usize, usize, usize)> =
+                words(text, |c| c.is_whitespace() || c == '|').collect();
+            let symbols: usize = words
+                .iter()
+                .map(|&(s, e, _)| text[s..e].chars().count())
+                .sum();
+            let before = cells.len();
+            if symbols == n && self.alphabet != Some(Alphabet::Numbers) {
+                for &(s, e, col) in &words {
+                    for (k, (i, c)) in text[s..e].char_indices().enumerate() {
+                        cells.push(Token {
+                            text: &text[s + i..s + i + c.len_utf8()],
+                            line,
+                            column: col + k,
+                        });
+                    }
+                }
+            } else if words.len() == n {
+                cells.extend(words.iter().map(|&(s, e, column)| Token {
+                    text: &text[s..e],
+                    line,
+                    column,
+                }));
+            }
+            if cells.len() == before {
+                let numbers = words.iter().any(|&(s, e, _)| e - s > 1);
+                return Err(ParseError::WrongCellCount {
+                    line,
+                    found: if numbers && words.len() > 1 {
+                        words.len()
+                    } else {
+                        symbols
+                    },
+                    expected: n,
+                });
+            }
+        }
+        self.read(n, cells, first_line)
+    }
+
+    /// Turns `size²` tokens into a grid, choosing the alphabet if it is not fixed.
+    fn read(&self, n: usize, tokens: Vec<Token<'_>>, line: usize) -> Result<Grid, ParseError> {
+        let alphabet = match self.alphabet {
+            Some(a) => a,
+            None if tokens.iter().any(|t| t.text.len() > 1) => Alphabet::Numbers,
+            None if n <= 9 => Alphabet::Standard,
+            None => {
+                let text: String = tokens.iter().map(|t| t.text).collect();
+                Alphabet::detect(n, &text)
+            }
+        };
+        if !(1..=MAX_SIZE).contains(&n) || !alphabet.supports(n) {
+            return Err(ParseError::Unsupported {
+                line,
+                size: n,
+                alphabet,
+            });
+        }
+        let mut values = Vec::with_capacity(n * n);
+        for (k, t) in tokens.iter().enumerate() {
+            match alphabet.value_of_token(t.text, n) {
+                Some(v) => values.push(v),
+                None => {
+                    return Err(ParseError::BadSymbol {
+                        line: t.line,
+                        column: t.column,
+                        cell: Cell::from_index(k, n),
+                        symbol: t.text.to_string(),
+                        size: n,
+                        alphabet,
+                    })
+                }
+            }
+        }
+        let mut grid = Grid::from_values(n, values).map_err(|_| ParseError::Unsupported {
+            line,
+            size: n,
+            alphabet,
+        })?;
+        grid.set_alphabet_unchecked(alphabet);
+        Ok(grid)
+    }
+
+    /// Reads a file of puzzles, one per line (see [`line`](Self::line)); blank lines and
+    /// lines starting with `#` are skipped. Each item is a puzzle or the error on its line.
+    ///
+    /// ```
+    /// use dlx_sudoku::sudoku::Parser;
+    /// let text = "# 4×4 puzzles\n1...\t\n\n..3.4...1......2 first\n.2..1..3.4..3..x\n";
+    /// let all: Vec<_> = Parser::new().size(4).puzzles(text).collect();
+    /// assert_eq!(all.len(), 3);
+    /// assert!(all[0].is_err()); // "1..." has 4 cells, not 16
+    /// let second = all[1].as_ref().unwrap();
+    /// assert_eq!((second.number, second.line, second.grid.filled()), (2, 4, 4));
+    /// assert_eq!(all[2].as_ref().unwrap_err().to_string(),
+    ///     "line 5, column 16, cell r4c4: \"x\" is not a digit or blank of a 4×4 puzzle (alphabet 1-9A-Z)");
+    /// ```
+    pub fn puzzles<'a>(&self, text: &'a str) -> Puzzles<'a> {
+        Puzzles {
+            parser: *self,
+            lines: text.lines().enumerate(),
+            number: 0,
+        }
+    }
+}
+
+/// An iterator over the puzzles of a file; see [`Parser::puzzles`].
+#[derive(Clone, Debug)]
+pub struct Puzzles<'a> {
+    parser: Parser,
+    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    number: usize,
+}
+
+impl Iterator for Puzzles<'_> {
+    type Item = Result<PuzzleLine, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        for (k, text) in self.lines.by_ref() {
+            let t = text.trim();
+            if t.is_empty() || t.starts_with('#') {
+                continue;
+            }
+            self.number += 1;
+            let line = k + 1;
+            return Some(self.parser.line_at(text, line).map(|grid| PuzzleLine {
+                number: self.number,
+                line,
+                grid,
+            }));
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_sizes_are_guessed() {
+        let p = Parser::new();
+        assert_eq!(p.line(&".".repeat(36)).unwrap().size(), 6);
+        assert_eq!(p.line(&"_".repeat(81)).unwrap().size(), 9);
+        assert_eq!(p.line(&".".repeat(1296)).unwrap().size(), 36);
+        assert!(matches!(
+            p.line(&".".repeat(80)),
+            Err(ParseError::UnknownSize { cells: 80, .. })
+        ));
+        // Trailing text glued to the grid.
+        let g = p.line(&format!("{};12.5", "1".repeat(16))).unwrap();
+        assert_eq!(g.size(), 4);
+    }
+
+    #[test]
+    fn bad_symbol_columns_skip_leading_space() {
+        for parser in [Parser::new(), Parser::new().size(4)] {
+            let err = parser.line("   123*............").unwrap_err();
+            assert!(
+                matches!(err, ParseError::BadSymbol { column: 7, cell, .. } if cell == Cell::new(0, 3)),
+                "{err}"
+            );
+        }
+    }
+
+    #[test]
+    fn numbers_report_token_columns() {
+        let err = Parser::new()
+            .line("1 2 3 4  3 4 1 2  2 1 4 3  4 3 2 17")
+            .unwrap_err();
+        assert_eq!(
+            err,
+            ParseError::BadSymbol {
+                line: 1,
+                column: 34,
+                cell: Cell::new(3, 3),
+                symbol: "17".into(),
+                size: 4,
+                alphabet: Alphabet::Numbers,
+            }
+        );
+    }
+
+    #[test]
+    fn grid_rows_of_numbers() {
+        let mut text = String::new();
+        for r in 0..12 {
+            let row: Vec<String> = (0..12)
+                .map(|c| {
+                    if (r + c) % 3 == 0 {
+                        ".".into()
+                    } else {
+                        ((r * 3 + r / 4 + c) % 12 + 1).to_string()
+                    }
+                })
+                .collect();
+            text.push_str(&row.join(" "));
+            text.push('\n');
+        }
+        let g = Parser::new().grid(&text).unwrap();
+        assert_eq!((g.size(), g.alphabet()), (12, Alphabet::Numbers));
+        assert_eq!(g.values()[1], 2);
+        let err = Parser::new()
+            .grid(&text.replacen("2", "2 2", 1))
+            .unwrap_err();
+        assert_eq!(
+            err,
+            ParseError::WrongCellCount {
+                line: 1,
+                found: 13,
+                expected: 12
+            }
+        );
+        let err = Parser::new().grid("12\n34\n5").unwrap_err();
+        assert_eq!(
+            err,
+            ParseError::WrongCellCount {
+                line: 1,
+                found: 2,
+                expected: 3
+            }
+        );
+        let err = Parser::new().size(4).grid("12\n34\n5").unwrap_err();
+        assert_eq!(
+            err,
+            ParseError::WrongRowCount {
+                line: 1,
+                found: 3,
+                expected: 4
+            }
+        );
+    }
+}

@@ -1,0 +1,321 @@
+//! Solving puzzles: the givens are fixed with [`Solver::preselect`] on a fresh copy of the
+//! shape's prebuilt links, so a puzzle costs a copy and a few covers before the search.
+
+use dlx_core::{NoObserver, PreselectError, Solution, Solutions, Solver};
+use thiserror::Error;
+
+use crate::sudoku::alphabet::Alphabet;
+use crate::sudoku::check::{Conflict, SizeMismatch};
+use crate::sudoku::encode::Encoding;
+use crate::sudoku::grid::Grid;
+use crate::sudoku::shape::Cell;
+
+/// Why a puzzle could not be searched.
+///
+/// ```
+/// use dlx_sudoku::sudoku::{Encoding, Shape, SolveError, SudokuSolver};
+/// let enc = Encoding::new(Shape::classic())?;
+/// let solver = SudokuSolver::new(&enc);
+/// let puzzle = ".5.......5.......................................................................".parse()?;
+/// let err = solver.solve(&puzzle).unwrap_err();
+/// assert!(matches!(err, SolveError::Conflict(_)));
+/// assert_eq!(err.to_string(),
+///            "the givens contradict each other: two 5s in box 1: r1c2 and r2c1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SolveError {
+    /// The puzzle's size is not the shape's.
+    #[error(transparent)]
+    Size(#[from] SizeMismatch),
+    /// Two givens share a digit and a house.
+    #[error("the givens contradict each other: {0}")]
+    Conflict(#[from] Conflict),
+    /// A given could not be fixed (only possible if the engine disagrees with the conflict
+    /// check).
+    #[error("cell {cell}: the given {digit} cannot be fixed: {source}")]
+    Unplaceable {
+        /// The cell.
+        cell: Cell,
+        /// The given.
+        digit: u8,
+        /// The engine's reason.
+        source: PreselectError,
+    },
+}
+
+/// The answer to "solve this puzzle".
+///
+/// See [`SudokuSolver::solve`] for an example.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FirstSolution {
+    /// A solution.
+    Found(Grid),
+    /// The puzzle has no solution.
+    NoSolution,
+    /// The node budget ran out first.
+    Incomplete,
+}
+
+impl FirstSolution {
+    /// The solution, if one was found.
+    ///
+    /// See [`SudokuSolver::solve`] for an example.
+    pub fn grid(self) -> Option<Grid> {
+        match self {
+            FirstSolution::Found(g) => Some(g),
+            _ => None,
+        }
+    }
+}
+
+/// The answer to "does this puzzle have exactly one solution?".
+///
+/// See [`SudokuSolver::unique`] for an example.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Uniqueness {
+    /// Exactly one solution.
+    Unique(Grid),
+    /// No solution.
+    NoSolution,
+    /// Two or more: the first two found.
+    Multiple(Grid, Grid),
+    /// The node budget ran out before the answer was known.
+    Incomplete {
+        /// The one solution found before stopping, if any.
+        found: Option<Grid>,
+    },
+}
+
+/// The answer to "how many solutions?".
+///
+/// See [`SudokuSolver::count`] for an example.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolutionCount {
+    /// Solutions found.
+    pub solutions: u64,
+    /// True when the whole search tree was explored, so `solutions` is the total.
+    pub complete: bool,
+    /// Search-tree nodes visited (Knuth's count).
+    pub nodes: u64,
+}
+
+/// Solves puzzles of one shape: holds the shape's prebuilt links and copies them for each
+/// puzzle, fixing the givens before the search.
+///
+/// ```
+/// use dlx_sudoku::sudoku::{Encoding, Shape, SudokuSolver, Uniqueness};
+/// let enc = Encoding::new(Shape::classic())?;
+/// let solver = SudokuSolver::new(&enc);
+/// let puzzle = ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...".parse()?;
+/// let Uniqueness::Unique(solution) = solver.unique(&puzzle)? else { panic!("not unique") };
+/// assert_eq!(solution.to_string(),
+///     "693784512487512936125963874932651487568247391741398625319475268856129743274836159");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct SudokuSolver<'e> {
+    encoding: &'e Encoding,
+    template: Solver<'e>,
+}
+
+impl<'e> SudokuSolver<'e> {
+    /// A solver for the encoding's shape, with no node budget.
+    ///
+    /// See [`SudokuSolver`] for an example.
+    pub fn new(encoding: &'e Encoding) -> Self {
+        SudokuSolver {
+            encoding,
+            template: Solver::new(encoding.problem()),
+        }
+    }
+
+    /// Stops each search after this many nodes; the answers then say they are incomplete.
+    ///
+    /// ```
+    /// use dlx_sudoku::sudoku::{Encoding, FirstSolution, Grid, Shape, SudokuSolver};
+    /// let enc = Encoding::new(Shape::classic())?;
+    /// let solver = SudokuSolver::new(&enc).with_node_budget(3);
+    /// assert_eq!(solver.solve(&Grid::new(9)?)?, FirstSolution::Incomplete);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_node_budget(mut self, nodes: u64) -> Self {
+        self.template = self.template.with_node_budget(nodes);
+        self
+    }
+
+    /// The encoding this solver uses.
+    ///
+    /// ```
+    /// use dlx_sudoku::sudoku::{Encoding, Shape, SudokuSolver};
+    /// let enc = Encoding::new(Shape::for_size(4)?)?;
+    /// assert_eq!(SudokuSolver::new(&enc).encoding().shape().size(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn encoding(&self) -> &'e Encoding {
+        self.encoding
+    }
+
+    /// The engine's solver for a puzzle, its givens fixed, ready to search (for questions
+    /// this type does not ask, or to watch the search). Fails on givens that contradict
+    /// each other, naming both cells and their house.
+    ///
+    /// ```
+    /// use dlx_sudoku::sudoku::{Encoding, Shape, SudokuSolver};
+    /// let enc = Encoding::new(Shape::for_size(4)?)?;
+    /// let solver = SudokuSolver::new(&enc);
+    /// let count = solver.prepare(&"1234............".parse()?)?.count();
+    /// assert_eq!(count.solutions, 12);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn prepare(&self, puzzle: &Grid) -> Result<Solver<'e>, SolveError> {
+        let shape = self.encoding.shape();
+        if let Some(conflict) = shape.first_conflict(puzzle)? {
+            return Err(SolveError::Conflict(conflict));
+        }
+        let mut solver = self.template.clone();
+        for (cell, digit) in puzzle.cells() {
+            if let Some(digit) = digit {
+                solver
+                    .preselect(self.encoding.option(cell, digit))
+                    .map_err(|source| SolveError::Unplaceable {
+                        cell,
+                        digit,
+                        source,
+                    })?;
+            }
+        }
+        Ok(solver)
+    }
+
+    fn grid(&self, solution: &Solution, alphabet: Alphabet) -> Grid {
+        let mut grid = self.encoding.grid(solution.options());
+        grid.set_alphabet_unchecked(alphabet);
+        grid
+    }
+
+    /// The first solution found.
+    ///
+    /// ```
+    /// use dlx_sudoku::sudoku::{Encoding, FirstSolution, Shape, SudokuSolver};
+    /// let enc = Encoding::new(Shape::for_size(4)?)?;
+    /// let solver = SudokuSolver::new(&enc);
+    /// let grid = solver.solve(&"1...............".parse()?)?.grid().unwrap();
+    /// assert_eq!(grid.to_string(), "1234341221434321");
+    /// // A blank cell that no digit fits.
+    /// let stuck = "123....4........".parse()?; // r1c4 needs the 4 of column 4
+    /// assert_eq!(solver.solve(&stuck)?, FirstSolution::NoSolution);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve(&self, puzzle: &Grid) -> Result<FirstSolution, SolveError> {
+        Ok(match self.prepare(puzzle)?.first() {
+            dlx_core::First::Found(s) => FirstSolution::Found(self.grid(&s, puzzle.alphabet())),
+            dlx_core::First::NoSolution => FirstSolution::NoSolution,
+            dlx_core::First::Incomplete(_) => FirstSolution::Incomplete,
+        })
+    }
+
+    /// Counts the solutions, stopping after `limit` of them if a limit is given.
+    ///
+    /// ```
+    /// use dlx_sudoku::sudoku::{Encoding, Grid, Shape, SudokuSolver};
+    /// let enc = Encoding::new(Shape::for_size(4)?)?;
+    /// let solver = SudokuSolver::new(&enc);
+    /// let empty = Grid::new(4)?;
+    /// let all = solver.count(&empty, None)?;
+    /// assert_eq!((all.solutions, all.complete), (288, true));
+    /// let some = solver.count(&empty, Some(10))?;
+    /// assert_eq!((some.solutions, some.complete), (10, false));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count(&self, puzzle: &Grid, limit: Option<u64>) -> Result<SolutionCount, SolveError> {
+        let mut solver = self.prepare(puzzle)?;
+        if let Some(limit) = limit {
+            solver = solver.with_solution_limit(limit);
+        }
+        let count = solver.count();
+        Ok(SolutionCount {
+            solutions: count.solutions,
+            complete: count.is_complete(),
+            nodes: count.stats.nodes,
+        })
+    }
+
+    /// Whether the puzzle has exactly one solution; the search stops at the second.
+    ///
+    /// ```
+    /// use dlx_sudoku::sudoku::{Encoding, Shape, SudokuSolver, Uniqueness};
+    /// let enc = Encoding::new(Shape::for_size(4)?)?;
+    /// let solver = SudokuSolver::new(&enc);
+    /// let Uniqueness::Multiple(a, b) = solver.unique(&"1234............".parse()?)? else {
+    ///     panic!("expected two solutions")
+    /// };
+    /// assert_ne!(a, b);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn unique(&self, puzzle: &Grid) -> Result<Uniqueness, SolveError> {
+        let alphabet = puzzle.alphabet();
+        Ok(match self.prepare(puzzle)?.unique() {
+            dlx_core::Uniqueness::Unique(s) => Uniqueness::Unique(self.grid(&s, alphabet)),
+            dlx_core::Uniqueness::NoSolution => Uniqueness::NoSolution,
+            dlx_core::Uniqueness::Multiple(a, b) => {
+                Uniqueness::Multiple(self.grid(&a, alphabet), self.grid(&b, alphabet))
+            }
+            dlx_core::Uniqueness::Incomplete { found, .. } => Uniqueness::Incomplete {
+                found: found.map(|s| self.grid(&s, alphabet)),
+            },
+        })
+    }
+
+    /// Every solution, found one at a time as the iterator is advanced.
+    ///
+    /// ```
+    /// use dlx_sudoku::sudoku::{Encoding, Shape, SudokuSolver};
+    /// let enc = Encoding::new(Shape::for_size(4)?)?;
+    /// let solver = SudokuSolver::new(&enc);
+    /// let puzzle = "12..34..........".parse()?;
+    /// let mut all = solver.solutions(&puzzle)?;
+    /// let grids: Vec<_> = all.by_ref().collect();
+    /// assert_eq!(grids.len(), 12);
+    /// assert!(all.is_complete());
+    /// for g in &grids {
+    ///     enc.shape().verify_solution(&puzzle, g)?;
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solutions(&self, puzzle: &Grid) -> Result<GridSolutions<'e>, SolveError> {
+        Ok(GridSolutions {
+            inner: self.prepare(puzzle)?.solutions(),
+            encoding: self.encoding,
+            alphabet: puzzle.alphabet(),
+        })
+    }
+}
+
+/// An iterator over the solutions of a puzzle; see [`SudokuSolver::solutions`].
+#[derive(Debug)]
+pub struct GridSolutions<'e> {
+    inner: Solutions<'e, NoObserver>,
+    encoding: &'e Encoding,
+    alphabet: Alphabet,
+}
+
+impl GridSolutions<'_> {
+    /// True once every solution has been produced.
+    ///
+    /// See [`SudokuSolver::solutions`] for an example.
+    pub fn is_complete(&self) -> bool {
+        self.inner.is_complete()
+    }
+}
+
+impl Iterator for GridSolutions<'_> {
+    type Item = Grid;
+
+    fn next(&mut self) -> Option<Grid> {
+        let solution = self.inner.next()?;
+        let mut grid = self.encoding.grid(solution.options());
+        grid.set_alphabet_unchecked(self.alphabet);
+        Some(grid)
+    }
+}

@@ -1,0 +1,859 @@
+//! Sudoku against ground truths: the 17-clue puzzles (each unique), Serg's multi-solution
+//! benchmark (1,982,741 solutions in all), the 288 4×4 grids, the 576 and 161,280 Latin
+//! squares of order 4 and 5, and the 28,200,960 6×6 grids (ignored: slow). Every solution is
+//! checked by rules computed here from first principles, and counts are compared with a
+//! plain backtracking solver written here, which shares no code with the crate.
+
+use std::collections::HashSet;
+
+use dlx_sudoku::sudoku::{
+    render_svg, render_text, Alphabet, Cell, Conflict, Encoding, FirstSolution, Grid, HouseKind,
+    ParseError, Parser, Shape, SolveError, SudokuSolver, Uniqueness,
+};
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/");
+
+fn data(name: &str) -> String {
+    std::fs::read_to_string(format!("{DATA}{name}")).expect("test data")
+}
+
+/// A 9×9 jigsaw layout (regions A–I, each connected, nine cells each).
+const JIGSAW_MAP: &str = "AAABBBBCC AAAABBCCC AABBBCCCC DDDDEEFFF DDEEEEFFF DDDEEHFFF \
+                          GGGHEHIII GGHHHHIII GGGGHHIII";
+
+/// The rules of a puzzle as lists of cell indices, built without the crate.
+#[derive(Clone)]
+struct Rules {
+    n: usize,
+    houses: Vec<Vec<usize>>,
+}
+
+impl Rules {
+    fn latin(n: usize) -> Rules {
+        let mut houses = Vec::new();
+        for r in 0..n {
+            houses.push((0..n).map(|c| r * n + c).collect());
+        }
+        for c in 0..n {
+            houses.push((0..n).map(|r| r * n + c).collect());
+        }
+        Rules { n, houses }
+    }
+
+    fn boxed(bh: usize, bw: usize) -> Rules {
+        let n = bh * bw;
+        let mut rules = Rules::latin(n);
+        for b in 0..n {
+            let (r0, c0) = ((b / bh) * bh, (b % bh) * bw);
+            rules
+                .houses
+                .push((0..n).map(|k| (r0 + k / bw) * n + c0 + k % bw).collect());
+        }
+        rules
+    }
+
+    fn jigsaw(map: &str) -> Rules {
+        let symbols: Vec<char> = map.chars().filter(|c| !c.is_whitespace()).collect();
+        let n = (symbols.len() as f64).sqrt() as usize;
+        let mut rules = Rules::latin(n);
+        let mut names: Vec<char> = symbols.clone();
+        names.sort();
+        names.dedup();
+        for name in names {
+            rules.houses.push(
+                symbols
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &s)| s == name)
+                    .map(|(k, _)| k)
+                    .collect(),
+            );
+        }
+        rules
+    }
+
+    fn with_diagonals(mut self) -> Rules {
+        let n = self.n;
+        self.houses.push((0..n).map(|k| k * n + k).collect());
+        self.houses
+            .push((0..n).map(|k| k * n + n - 1 - k).collect());
+        self
+    }
+
+    /// The four windows of 9×9 hyper-Sudoku: rows and columns 2–4 and 6–8 (1-based).
+    fn with_windows_9(mut self) -> Rules {
+        for r0 in [1, 5] {
+            for c0 in [1, 5] {
+                self.houses
+                    .push((0..9).map(|k| (r0 + k / 3) * 9 + c0 + k % 3).collect());
+            }
+        }
+        self
+    }
+
+    fn with_disjoint_groups(mut self, bh: usize, bw: usize) -> Rules {
+        let n = self.n;
+        for i in 0..bh {
+            for j in 0..bw {
+                let mut group = Vec::new();
+                for r in (i..n).step_by(bh) {
+                    for c in (j..n).step_by(bw) {
+                        group.push(r * n + c);
+                    }
+                }
+                self.houses.push(group);
+            }
+        }
+        self
+    }
+
+    fn with_house(mut self, cells: &[usize]) -> Rules {
+        self.houses.push(cells.to_vec());
+        self
+    }
+
+    /// Is `solution` a complete grid, keeping the givens, with no digit twice in a house
+    /// and every digit in each house of `n` cells?
+    fn check(&self, puzzle: &[u8], solution: &[u8]) -> Result<(), String> {
+        let n = self.n;
+        if solution.len() != n * n || puzzle.len() != n * n {
+            return Err("wrong length".into());
+        }
+        for (k, (&g, &s)) in puzzle.iter().zip(solution).enumerate() {
+            if s == 0 || usize::from(s) > n {
+                return Err(format!("cell {k} holds {s}"));
+            }
+            if g != 0 && g != s {
+                return Err(format!("cell {k}: given {g} became {s}"));
+            }
+        }
+        for house in &self.houses {
+            let mut seen = vec![false; n + 1];
+            for &k in house {
+                let d = usize::from(solution[k]);
+                if std::mem::replace(&mut seen[d], true) {
+                    return Err(format!("digit {d} twice in house {house:?}"));
+                }
+            }
+            if house.len() == n && seen[1..].iter().any(|&s| !s) {
+                return Err(format!("house {house:?} misses a digit"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Counts the solutions (up to `limit`) by backtracking on the cell with the fewest
+    /// candidates.
+    fn brute_count(&self, puzzle: &[u8], limit: u64) -> u64 {
+        let n = self.n;
+        let mut cell_houses = vec![Vec::new(); n * n];
+        let mut masks = vec![0u64; self.houses.len()];
+        for (h, house) in self.houses.iter().enumerate() {
+            for &k in house {
+                cell_houses[k].push(h);
+                if puzzle[k] != 0 {
+                    let bit = 1u64 << puzzle[k];
+                    if masks[h] & bit != 0 {
+                        return 0;
+                    }
+                    masks[h] |= bit;
+                }
+            }
+        }
+        let mut values = puzzle.to_vec();
+        let mut count = 0;
+        self.backtrack(&cell_houses, &mut values, &mut masks, limit, &mut count);
+        count
+    }
+
+    fn backtrack(
+        &self,
+        cell_houses: &[Vec<usize>],
+        values: &mut [u8],
+        masks: &mut [u64],
+        limit: u64,
+        count: &mut u64,
+    ) {
+        let full = ((1u64 << self.n) - 1) << 1;
+        let mut best: Option<(usize, u64)> = None;
+        for (k, &v) in values.iter().enumerate() {
+            if v != 0 {
+                continue;
+            }
+            let used = cell_houses[k].iter().fold(0, |m, &h| m | masks[h]);
+            let free = full & !used;
+            if free == 0 {
+                return;
+            }
+            if best.is_none_or(|(_, b)| free.count_ones() < b.count_ones()) {
+                best = Some((k, free));
+            }
+        }
+        let Some((k, mut free)) = best else {
+            *count += 1;
+            return;
+        };
+        while free != 0 && *count < limit {
+            let d = free.trailing_zeros();
+            free &= free - 1;
+            values[k] = d as u8;
+            for &h in &cell_houses[k] {
+                masks[h] |= 1 << d;
+            }
+            self.backtrack(cell_houses, values, masks, limit, count);
+            for &h in &cell_houses[k] {
+                masks[h] &= !(1 << d);
+            }
+        }
+        values[k] = 0;
+    }
+}
+
+/// A small deterministic generator (xorshift).
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// A valid grid for boxes of `bh × bw`: the classic shifted pattern.
+fn pattern(bh: usize, bw: usize) -> Vec<u8> {
+    let n = bh * bw;
+    (0..n * n)
+        .map(|k| {
+            let (r, c) = (k / n, k % n);
+            ((bw * (r % bh) + r / bh + c) % n + 1) as u8
+        })
+        .collect()
+}
+
+fn grid(text: &str) -> Grid {
+    text.parse().expect("test grid")
+}
+
+#[test]
+fn seventeen_clue_sample_every_puzzle_is_unique() {
+    let text = data("sudoku_17_clue_first5000");
+    let enc = Encoding::new(Shape::classic()).unwrap();
+    let solver = SudokuSolver::new(&enc);
+    let rules = Rules::boxed(3, 3);
+    let mut seen = 0;
+    for (k, entry) in Parser::new().puzzles(&text).enumerate() {
+        let entry = entry.unwrap();
+        assert_eq!(entry.grid.filled(), 17, "line {}", entry.line);
+        let Uniqueness::Unique(solution) = solver.unique(&entry.grid).unwrap() else {
+            panic!("line {}: not unique", entry.line)
+        };
+        if let Err(e) = rules.check(entry.grid.values(), solution.values()) {
+            panic!("line {}: {e}", entry.line);
+        }
+        if k < 100 {
+            assert_eq!(
+                rules.brute_count(entry.grid.values(), 2),
+                1,
+                "line {}",
+                entry.line
+            );
+        }
+        seen += 1;
+    }
+    assert_eq!(seen, 5000);
+}
+
+#[test]
+fn serg_benchmark_totals_1982741_solutions() {
+    let text = data("sudoku_serg_benchmark");
+    let enc = Encoding::new(Shape::classic()).unwrap();
+    let solver = SudokuSolver::new(&enc);
+    let (mut puzzles, mut total, mut exactly_two) = (0, 0, 0);
+    for entry in Parser::new().puzzles(&text) {
+        let entry = entry.unwrap();
+        let count = solver.count(&entry.grid, None).unwrap();
+        assert!(count.complete);
+        assert!(count.solutions >= 2, "line {}", entry.line);
+        exactly_two += u64::from(count.solutions == 2);
+        total += count.solutions;
+        puzzles += 1;
+    }
+    assert_eq!(puzzles, 10_000);
+    assert_eq!(exactly_two, 8);
+    assert_eq!(total, 1_982_741);
+}
+
+#[test]
+fn serg_first_500_solutions_are_valid_distinct_and_match_brute_force() {
+    let text = data("sudoku_serg_benchmark");
+    let enc = Encoding::new(Shape::classic()).unwrap();
+    let solver = SudokuSolver::new(&enc);
+    let rules = Rules::boxed(3, 3);
+    for entry in Parser::new().puzzles(&text).take(500) {
+        let entry = entry.unwrap();
+        let mut all = solver.solutions(&entry.grid).unwrap();
+        let mut distinct = HashSet::new();
+        for s in all.by_ref() {
+            if let Err(e) = rules.check(entry.grid.values(), s.values()) {
+                panic!("line {}: {e}", entry.line);
+            }
+            assert!(distinct.insert(s.values().to_vec()), "line {}", entry.line);
+        }
+        assert!(all.is_complete());
+        let expected = rules.brute_count(entry.grid.values(), u64::MAX);
+        assert_eq!(distinct.len() as u64, expected, "line {}", entry.line);
+    }
+}
+
+#[test]
+fn four_by_four_has_288_grids() {
+    let enc = Encoding::new(Shape::for_size(4).unwrap()).unwrap();
+    let solver = SudokuSolver::new(&enc);
+    let empty = Grid::new(4).unwrap();
+    let rules = Rules::boxed(2, 2);
+    let mut distinct = HashSet::new();
+    for g in solver.solutions(&empty).unwrap() {
+        rules.check(empty.values(), g.values()).unwrap();
+        distinct.insert(g.values().to_vec());
+    }
+    assert_eq!(distinct.len(), 288);
+    assert_eq!(solver.count(&empty, None).unwrap().solutions, 288);
+    assert_eq!(rules.brute_count(empty.values(), u64::MAX), 288);
+}
+
+#[test]
+#[ignore = "28 million solutions: about a minute single-threaded"]
+fn six_by_six_has_28200960_grids() {
+    let enc = Encoding::new(Shape::boxed(2, 3).unwrap()).unwrap();
+    let count = SudokuSolver::new(&enc)
+        .count(&Grid::new(6).unwrap(), None)
+        .unwrap();
+    assert!(count.complete);
+    assert_eq!(count.solutions, 28_200_960);
+}
+
+#[test]
+fn latin_squares_of_order_4_and_5() {
+    for (n, expected) in [(4, 576), (5, 161_280)] {
+        let enc = Encoding::new(Shape::latin(n).unwrap()).unwrap();
+        let count = SudokuSolver::new(&enc)
+            .count(&Grid::new(n).unwrap(), None)
+            .unwrap();
+        assert_eq!(count.solutions, expected, "order {n}");
+    }
+}
+
+#[test]
+fn small_variant_totals_match_brute_force() {
+    let x4 = Shape::for_size(4).unwrap().with_diagonals();
+    let hyper4 = Shape::for_size(4).unwrap().with_windows().unwrap();
+    let dg4 = Shape::for_size(4).unwrap().with_disjoint_groups().unwrap();
+    let jig4 = Shape::jigsaw_from_map("AAAB CCAB CDBB CDDD").unwrap();
+    let short = Shape::for_size(4)
+        .unwrap()
+        .with_house([Cell::new(0, 0), Cell::new(3, 3)])
+        .unwrap();
+    let cases = [
+        (x4, Rules::boxed(2, 2).with_diagonals()),
+        (hyper4, Rules::boxed(2, 2).with_house(&[5, 6, 9, 10])),
+        (dg4, Rules::boxed(2, 2).with_disjoint_groups(2, 2)),
+        (jig4, Rules::jigsaw("AAAB CCAB CDBB CDDD")),
+        (short, Rules::boxed(2, 2).with_house(&[0, 15])),
+    ];
+    for (k, (shape, rules)) in cases.into_iter().enumerate() {
+        let enc = Encoding::new(shape).unwrap();
+        let solver = SudokuSolver::new(&enc);
+        let empty = Grid::new(4).unwrap();
+        let mut found = 0u64;
+        for g in solver.solutions(&empty).unwrap() {
+            rules.check(empty.values(), g.values()).unwrap();
+            found += 1;
+        }
+        assert!(found > 0, "case {k}");
+        assert_eq!(
+            found,
+            rules.brute_count(empty.values(), u64::MAX),
+            "case {k}"
+        );
+    }
+    // A jigsaw layout that admits no grid at all.
+    let map = "AAAB ACBB CCDB CDDD";
+    let enc = Encoding::new(Shape::jigsaw_from_map(map).unwrap()).unwrap();
+    let empty = Grid::new(4).unwrap();
+    let count = SudokuSolver::new(&enc).count(&empty, None).unwrap();
+    assert_eq!((count.solutions, count.complete), (0, true));
+    assert_eq!(Rules::jigsaw(map).brute_count(empty.values(), u64::MAX), 0);
+}
+
+/// Generated unique puzzles of each variant, with their solutions.
+fn variant_cases() -> Vec<(&'static str, Shape, Rules, &'static str, &'static str)> {
+    vec![
+        (
+            "jigsaw",
+            Shape::jigsaw_from_map(JIGSAW_MAP).unwrap(),
+            Rules::jigsaw(JIGSAW_MAP),
+            ".......74..3.......7....2...16......2....4..83.........4..68..2..1.....61..95....",
+            "598632174423175689674891235916483527259714368387526491745368912831249756162957843",
+        ),
+        (
+            "sudoku X",
+            Shape::classic().with_diagonals(),
+            Rules::boxed(3, 3).with_diagonals(),
+            "6................9..9...2........5....8....1....4.18...1..72..58..3.9.......4...8",
+            "654928731123567489789134256291783564348256917567491823416872395875319642932645178",
+        ),
+        (
+            "windoku",
+            Shape::classic().with_windows().unwrap(),
+            Rules::boxed(3, 3).with_windows_9(),
+            "...2......7....3....8.7.....6...............9.5......4...4..7......2..814..7...6.",
+            "613258947972146358548379126169534872284617539357892614821463795736925481495781263",
+        ),
+        (
+            "disjoint groups",
+            Shape::classic().with_disjoint_groups().unwrap(),
+            Rules::boxed(3, 3).with_disjoint_groups(3, 3),
+            "..6......2....7..95...3.1.....5...3....7.....81.........2...85...1...4.......16..",
+            "176985324234167589598234167467519238325748916819326745742693851651872493983451672",
+        ),
+        (
+            "6×6 sudoku X",
+            Shape::boxed(2, 3).unwrap().with_diagonals(),
+            Rules::boxed(2, 3).with_diagonals(),
+            "......4..5.............3.5..61......",
+            "235614416532543126162453354261621345",
+        ),
+    ]
+}
+
+#[test]
+fn variant_puzzles_are_unique_and_weakened_ones_match_brute_force() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    for (name, shape, rules, puzzle, expected) in variant_cases() {
+        let enc = Encoding::new(shape).unwrap();
+        let solver = SudokuSolver::new(&enc);
+        let puzzle = grid(puzzle);
+        rules
+            .check(puzzle.values(), grid(expected).values())
+            .unwrap();
+        let Uniqueness::Unique(solution) = solver.unique(&puzzle).unwrap() else {
+            panic!("{name}: not unique")
+        };
+        assert_eq!(solution, grid(expected), "{name}");
+        assert_eq!(rules.brute_count(puzzle.values(), 2), 1, "{name}");
+        // Without the variant's extra houses the puzzle is no longer unique.
+        let n = puzzle.size();
+        let plain = if n == 9 && name != "jigsaw" {
+            Shape::classic()
+        } else if n == 6 {
+            Shape::boxed(2, 3).unwrap()
+        } else {
+            Shape::latin(9).unwrap()
+        };
+        let plain_enc = Encoding::new(plain).unwrap();
+        assert!(matches!(
+            SudokuSolver::new(&plain_enc).unique(&puzzle).unwrap(),
+            Uniqueness::Multiple(..)
+        ));
+        // Remove givens: the counts must agree with plain backtracking.
+        for _ in 0..4 {
+            let mut weaker = puzzle.clone();
+            for _ in 0..3 {
+                let k = rng.below(n * n);
+                weaker.set(Cell::from_index(k, n), None).unwrap();
+            }
+            let mut count = 0u64;
+            for s in solver.solutions(&weaker).unwrap().take(20_000) {
+                rules.check(weaker.values(), s.values()).unwrap();
+                count += 1;
+            }
+            let expected = rules.brute_count(weaker.values(), 20_000);
+            assert_eq!(count, expected, "{name}: {weaker}");
+        }
+    }
+}
+
+#[test]
+fn sixteen_by_sixteen_in_both_alphabets() {
+    let puzzle = ".D3.F.A97.52.B...2.5.....A....FG9BCG....8.....7A...F..D.136..4...6....5A.FC...\
+                  B.G...2...3......D....D.E..6..9.A.B79D...F..G.5..C..2.....CG4.....C.G.....B.951.\
+                  4...E...1.....6..B.5..9....1F....3...2.59C.E.D7..4.G...4F......DE6.....E..4C....\
+                  .5.C...8B......G..";
+    let g = Parser::new().line(puzzle).unwrap();
+    assert_eq!(
+        (g.size(), g.alphabet(), g.filled()),
+        (16, Alphabet::Standard, 92)
+    );
+    let enc = Encoding::new(Shape::for_size(16).unwrap()).unwrap();
+    let solver = SudokuSolver::new(&enc);
+    let Uniqueness::Unique(solution) = solver.unique(&g).unwrap() else {
+        panic!("not unique")
+    };
+    Rules::boxed(4, 4)
+        .check(g.values(), solution.values())
+        .unwrap();
+    assert_eq!(solution.alphabet(), Alphabet::Standard);
+    assert!(solution.to_string().starts_with("6D3EFGA974528BC1"));
+    // The same puzzle written 0-9A-F reads back to the same grid.
+    let zero_based = g.clone().with_alphabet(Alphabet::ZeroBased).unwrap();
+    let line = zero_based.to_string();
+    assert!(line.contains('0'));
+    let back = Parser::new().line(&line).unwrap();
+    assert_eq!((back.alphabet(), &back), (Alphabet::ZeroBased, &g));
+    let solved = solver.solve(&back).unwrap().grid().unwrap();
+    assert_eq!(solved, solution);
+    assert_eq!(solved.alphabet(), Alphabet::ZeroBased);
+    assert!(solved.to_string().starts_with("5C2DEF9863417AB0"));
+}
+
+#[test]
+fn every_size_up_to_36_solves() {
+    let mut rng = Rng(42);
+    for (bh, bw) in [
+        (1, 1),
+        (2, 2),
+        (2, 3),
+        (2, 4),
+        (3, 3),
+        (2, 5),
+        (3, 4),
+        (4, 4),
+        (4, 5),
+    ]
+    .into_iter()
+    .chain([(5, 5), (5, 6), (6, 6)])
+    {
+        let n = bh * bw;
+        let rules = Rules::boxed(bh, bw);
+        let full = pattern(bh, bw);
+        rules.check(&full, &full).unwrap();
+        // Blank 40% of a valid grid. (Random puzzles with many more blanks can send any
+        // depth-first search into very long dead ends on the largest sizes.)
+        let mut values = full.clone();
+        for v in values.iter_mut() {
+            if rng.below(100) < 40 {
+                *v = 0;
+            }
+        }
+        let puzzle = Grid::from_values(n, values).unwrap();
+        let shape = Shape::boxed(bh, bw).unwrap();
+        let enc = Encoding::new(shape).unwrap();
+        // A budget turns a pathological search into a failure rather than a hang.
+        let solver = SudokuSolver::new(&enc).with_node_budget(2_000_000);
+        let solution = solver.solve(&puzzle).unwrap().grid().unwrap();
+        rules
+            .check(puzzle.values(), solution.values())
+            .unwrap_or_else(|e| panic!("{bh}×{bw}: {e}"));
+        // The puzzle round-trips through its text form, and the empty grid has a solution.
+        assert_eq!(Parser::new().line(&puzzle.to_string()).unwrap(), puzzle);
+        let empty = Grid::new(n).unwrap();
+        let filled = solver.solve(&empty).unwrap().grid().unwrap();
+        rules
+            .check(empty.values(), filled.values())
+            .unwrap_or_else(|e| panic!("empty {bh}×{bw}: {e}"));
+    }
+}
+
+#[test]
+fn large_alphabets_read_back() {
+    // 25×25 written A-Y, and 36×36 as numbers separated by spaces.
+    let g25 = Grid::from_values(25, pattern(5, 5))
+        .unwrap()
+        .with_alphabet(Alphabet::Letters)
+        .unwrap();
+    let line = g25.to_string();
+    assert_eq!(&line[..5], "ABCDE");
+    let back = Parser::new().line(&line.replace('Y', ".")).unwrap();
+    assert_eq!((back.size(), back.alphabet()), (25, Alphabet::Letters));
+    let enc = Encoding::new(Shape::for_size(25).unwrap()).unwrap();
+    let Uniqueness::Unique(solved) = SudokuSolver::new(&enc).unique(&back).unwrap() else {
+        panic!("one blank per row: unique")
+    };
+    assert_eq!(solved, g25);
+    assert_eq!(solved.to_string(), line);
+
+    let g36 = Grid::from_values(36, pattern(6, 6))
+        .unwrap()
+        .with_alphabet(Alphabet::Numbers)
+        .unwrap();
+    let line = g36.to_string();
+    assert!(line.starts_with("1 2 3 4 5 6 7 8 9 10 11"));
+    let back = Parser::new().line(&line).unwrap();
+    assert_eq!((back.size(), back.alphabet()), (36, Alphabet::Numbers));
+    assert_eq!(back, g36);
+    let rows: Vec<String> = line
+        .split(' ')
+        .collect::<Vec<_>>()
+        .chunks(36)
+        .map(|row| row.join(" "))
+        .collect();
+    assert_eq!(Parser::new().grid(&rows.join("\n")).unwrap(), g36);
+    let zero = Grid::from_values(36, pattern(6, 6))
+        .unwrap()
+        .with_alphabet(Alphabet::ZeroBased)
+        .unwrap();
+    let back = Parser::new()
+        .line(&zero.to_string().replacen('0', ".", 1))
+        .unwrap();
+    assert_eq!(back.alphabet(), Alphabet::ZeroBased);
+}
+
+#[test]
+fn grid_format_with_separators_and_comments() {
+    let text = "\
+# Wikipedia's example
+5 3 . | . 7 . | . . .
+6 . . | 1 9 5 | . . .
+. 9 8 | . . . | . 6 .
+------+-------+------
+8 . . | . 6 . | . . 3
+4 . . | 8 . 3 | . . 1
+7 . . | . 2 . | . . 6
+------+-------+------
+. 6 . | . . . | 2 8 .
+. . . | 4 1 9 | . . 5
+. . . | . 8 . | . 7 9
+";
+    let g = Parser::new().grid(text).unwrap();
+    let compact: Grid =
+        "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+            .parse()
+            .unwrap();
+    assert_eq!(g, compact);
+    let enc = Encoding::new(Shape::classic()).unwrap();
+    let solution = SudokuSolver::new(&enc).solve(&g).unwrap().grid().unwrap();
+    assert_eq!(
+        solution.to_string(),
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+    );
+    // The text rendering reads back.
+    let rendered = render_text(enc.shape(), &g).unwrap();
+    assert_eq!(Parser::new().grid(&rendered).unwrap(), g);
+    // A row too short names its line.
+    let bad = text.replace("4 . . | 8 . 3 | . . 1", "4 . . | 8 . 3 | . .");
+    assert_eq!(
+        Parser::new().grid(&bad).unwrap_err(),
+        ParseError::WrongCellCount {
+            line: 7,
+            found: 8,
+            expected: 9
+        }
+    );
+    // A bad symbol names line, column and cell.
+    let bad = text.replace("7 . . | . 2 .", "7 . . | . Z .");
+    assert_eq!(
+        Parser::new().grid(&bad).unwrap_err(),
+        ParseError::BadSymbol {
+            line: 8,
+            column: 11,
+            cell: Cell::new(5, 4),
+            symbol: "Z".into(),
+            size: 9,
+            alphabet: Alphabet::Standard
+        }
+    );
+}
+
+#[test]
+fn puzzle_files_name_the_line_of_each_error() {
+    let text = "# comment\n\
+                4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... rating 3.2\n\
+                \n\
+                52...6.........7.13...........4..8..6......5...........418.........3..2...87....\n\
+                ..........?......................................................................\n";
+    let all: Vec<_> = Parser::new().puzzles(text).collect();
+    assert_eq!(all.len(), 3);
+    let first = all[0].as_ref().unwrap();
+    assert_eq!((first.number, first.line, first.grid.filled()), (1, 2, 17));
+    assert_eq!(
+        all[1].as_ref().unwrap_err(),
+        &ParseError::UnknownSize { line: 4, cells: 80 }
+    );
+    let err = all[2].as_ref().unwrap_err();
+    assert_eq!(err.line(), Some(5));
+    assert_eq!(
+        err.to_string(),
+        "line 5, column 11, cell r2c2: \"?\" is not a digit or blank of a 9×9 puzzle (alphabet 1-9A-Z)"
+    );
+    // With the size fixed, the short line says how many cells it has.
+    let err = Parser::new()
+        .size(9)
+        .puzzles(text)
+        .nth(1)
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(
+        err,
+        ParseError::WrongCellCount {
+            line: 4,
+            found: 80,
+            expected: 81
+        }
+    );
+}
+
+#[test]
+fn contradicting_givens_are_reported_before_search() {
+    let enc = Encoding::new(Shape::classic().with_diagonals()).unwrap();
+    let solver = SudokuSolver::new(&enc);
+    // Two 5s in row 1.
+    let mut g = Grid::new(9).unwrap();
+    g.set(Cell::new(0, 1), Some(5)).unwrap();
+    g.set(Cell::new(0, 7), Some(5)).unwrap();
+    let conflict = Conflict {
+        digit: 5,
+        first: Cell::new(0, 1),
+        second: Cell::new(0, 7),
+        house: HouseKind::Row(0),
+    };
+    assert_eq!(solver.unique(&g), Err(SolveError::Conflict(conflict)));
+    assert_eq!(
+        solver.count(&g, None).unwrap_err().to_string(),
+        "the givens contradict each other: two 5s in row 1: r1c2 and r1c8"
+    );
+    // Two 3s on the anti-diagonal only.
+    let mut g = Grid::new(9).unwrap();
+    g.set(Cell::new(0, 8), Some(3)).unwrap();
+    g.set(Cell::new(8, 0), Some(3)).unwrap();
+    let Err(SolveError::Conflict(c)) = solver.solve(&g) else {
+        panic!("conflict expected")
+    };
+    assert_eq!(c.house, HouseKind::AntiDiagonal);
+    assert_eq!(enc.shape().conflicts(&g).unwrap(), [c]);
+    // Fine without the diagonals.
+    let plain = Encoding::new(Shape::classic()).unwrap();
+    assert!(SudokuSolver::new(&plain).solve(&g).is_ok());
+    // Wrong size.
+    assert!(matches!(
+        solver.solve(&Grid::new(4).unwrap()),
+        Err(SolveError::Size(_))
+    ));
+}
+
+#[test]
+fn answers_for_no_solution_many_solutions_and_budgets() {
+    let enc = Encoding::new(Shape::classic()).unwrap();
+    let solver = SudokuSolver::new(&enc);
+    let rules = Rules::boxed(3, 3);
+    // r1c9 can hold nothing: 1-8 in its row, 9 in its column.
+    let mut stuck = grid(&format!("12345678.{}", ".".repeat(72)));
+    stuck.set(Cell::new(8, 8), Some(9)).unwrap();
+    assert_eq!(solver.solve(&stuck).unwrap(), FirstSolution::NoSolution);
+    assert_eq!(solver.unique(&stuck).unwrap(), Uniqueness::NoSolution);
+    assert_eq!(solver.count(&stuck, None).unwrap().solutions, 0);
+    // A serg puzzle has two or more.
+    let text = data("sudoku_serg_benchmark");
+    let puzzle = Parser::new().puzzles(&text).next().unwrap().unwrap().grid;
+    let Uniqueness::Multiple(a, b) = solver.unique(&puzzle).unwrap() else {
+        panic!("multiple expected")
+    };
+    assert_ne!(a, b);
+    rules.check(puzzle.values(), a.values()).unwrap();
+    rules.check(puzzle.values(), b.values()).unwrap();
+    let limited = solver.count(&puzzle, Some(3)).unwrap();
+    assert_eq!((limited.solutions, limited.complete), (3, false));
+    // A node budget makes the answers incomplete.
+    let tight = solver.clone().with_node_budget(5);
+    assert_eq!(tight.solve(&puzzle).unwrap(), FirstSolution::Incomplete);
+    assert!(matches!(
+        tight.unique(&puzzle).unwrap(),
+        Uniqueness::Incomplete { found: None }
+    ));
+    assert!(!tight.count(&puzzle, None).unwrap().complete);
+}
+
+fn first_17_clue() -> Grid {
+    grid(".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...")
+}
+
+#[test]
+fn snapshot_text_classic() {
+    let enc = Encoding::new(Shape::classic()).unwrap();
+    let puzzle = first_17_clue();
+    let solution = SudokuSolver::new(&enc)
+        .solve(&puzzle)
+        .unwrap()
+        .grid()
+        .unwrap();
+    let text = format!(
+        "{}\n{}",
+        render_text(enc.shape(), &puzzle).unwrap(),
+        render_text(enc.shape(), &solution).unwrap()
+    );
+    insta::assert_snapshot!("text_classic", text);
+}
+
+#[test]
+fn snapshot_text_jigsaw_and_numbers() {
+    let (_, shape, _, puzzle, _) = variant_cases().swap_remove(0);
+    insta::assert_snapshot!("text_jigsaw", render_text(&shape, &grid(puzzle)).unwrap());
+    let g12 = Grid::from_values(12, pattern(3, 4))
+        .unwrap()
+        .with_alphabet(Alphabet::Numbers)
+        .unwrap();
+    let shape = Shape::for_size(12).unwrap();
+    insta::assert_snapshot!("text_12x12_numbers", render_text(&shape, &g12).unwrap());
+}
+
+#[test]
+fn snapshot_svg_classic() {
+    let enc = Encoding::new(Shape::classic()).unwrap();
+    let puzzle = first_17_clue();
+    let solution = SudokuSolver::new(&enc)
+        .solve(&puzzle)
+        .unwrap()
+        .grid()
+        .unwrap();
+    let svg = render_svg(enc.shape(), &puzzle, Some(&solution)).unwrap();
+    assert_eq!(svg.matches("<text").count(), 81);
+    assert_eq!(svg.matches("font-weight=\"bold\"").count(), 17);
+    insta::assert_snapshot!("svg_classic", svg);
+}
+
+#[test]
+fn snapshot_svg_jigsaw() {
+    let (_, shape, _, puzzle, solution) = variant_cases().swap_remove(0);
+    let svg = render_svg(&shape, &grid(puzzle), Some(&grid(solution))).unwrap();
+    insta::assert_snapshot!("svg_jigsaw", svg);
+}
+
+#[test]
+fn snapshot_svg_variants() {
+    // Sudoku X with windows and an extra house, givens only.
+    let shape = Shape::classic()
+        .with_diagonals()
+        .with_windows()
+        .unwrap()
+        .with_house([
+            Cell::new(0, 4),
+            Cell::new(4, 0),
+            Cell::new(4, 8),
+            Cell::new(8, 4),
+        ])
+        .unwrap();
+    let mut puzzle = Grid::new(9).unwrap();
+    for d in 1..=7u8 {
+        let k = usize::from(d - 1) * 12;
+        puzzle.set(Cell::from_index(k, 9), Some(d)).unwrap();
+    }
+    let svg = render_svg(&shape, &puzzle, None).unwrap();
+    assert_eq!(svg.matches("<text").count(), 7);
+    insta::assert_snapshot!("svg_variants", svg);
+}
+
+#[test]
+fn snapshot_svg_16x16() {
+    let g = Grid::from_values(16, pattern(4, 4))
+        .unwrap()
+        .with_alphabet(Alphabet::ZeroBased)
+        .unwrap();
+    let mut puzzle = g.clone();
+    for k in (0..256).filter(|k| k % 3 != 0) {
+        puzzle.set(Cell::from_index(k, 16), None).unwrap();
+    }
+    let puzzle = puzzle.with_alphabet(Alphabet::ZeroBased).unwrap();
+    let svg = render_svg(&Shape::for_size(16).unwrap(), &puzzle, Some(&g)).unwrap();
+    insta::assert_snapshot!("svg_16x16", svg);
+}
