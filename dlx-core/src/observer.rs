@@ -30,9 +30,44 @@ use crate::problem::{ItemId, OptionId};
 /// ```
 pub struct View<'a> {
     pub(crate) arena: &'a Arena,
+    /// `x_0 .. x_{l-1}`: the nodes chosen at the levels above (item headers where, in
+    /// Algorithm M, an item was given no more options).
+    pub(crate) chosen: &'a [u32],
+    /// Options fixed before the search.
+    pub(crate) preselected: &'a [OptionId],
 }
 
 impl View<'_> {
+    /// The options chosen so far (fixed ones first, then one per level above this one): the
+    /// partial solution.
+    ///
+    /// ```
+    /// use dlx_core::{Observer, OptionId, ProblemBuilder, Solver, View};
+    /// struct Partial(Vec<Vec<OptionId>>);
+    /// impl Observer for Partial {
+    ///     fn try_option(&mut self, _l: usize, _o: OptionId, _k: u32, _d: u32, view: &View<'_>) {
+    ///         self.0.push(view.chosen().collect());
+    ///     }
+    /// }
+    /// let mut b = ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// let c = b.add_primary("C").unwrap();
+    /// b.add_option([a]).unwrap();
+    /// b.add_option([c]).unwrap();
+    /// let p = b.build().unwrap();
+    /// let mut obs = Partial(vec![]);
+    /// Solver::new(&p).count_observed(&mut obs);
+    /// assert_eq!(obs.0, [vec![], vec![OptionId::new(0)]]);
+    /// ```
+    pub fn chosen(&self) -> impl Iterator<Item = OptionId> + '_ {
+        self.preselected.iter().copied().chain(
+            self.chosen
+                .iter()
+                .filter(|&&x| !self.arena.is_header(x))
+                .map(|&x| self.arena.option_of(x)),
+        )
+    }
+
     /// The primary items not yet covered, left to right.
     ///
     /// See [`View`] for an example.
@@ -148,6 +183,39 @@ pub trait Observer {
     /// the list of options of each solution.
     const WANTS_SOLUTIONS: bool = true;
 
+    /// True for observers that may reject partial solutions through
+    /// [`admit`](Self::admit) (side conditions that exact cover can't express, such as
+    /// connectivity). When false (the default) `admit` is never called and costs nothing.
+    const PRUNES: bool = false;
+
+    /// Called as each level is entered (step X2), with the partial solution in
+    /// [`View::chosen`], and once more for each complete solution (`complete` true) before
+    /// it is reported. Returning false treats the node as a dead end: the search backs up
+    /// (and a rejected complete solution is not reported or counted). Only called when
+    /// [`PRUNES`](Self::PRUNES) is true.
+    ///
+    /// ```
+    /// use dlx_core::{Observer, OptionId, ProblemBuilder, Solver, View};
+    /// // Forbid option 0 from appearing in any solution.
+    /// struct NoZero;
+    /// impl Observer for NoZero {
+    ///     const PRUNES: bool = true;
+    ///     fn admit(&mut self, _level: usize, view: &View<'_>, _complete: bool) -> bool {
+    ///         view.chosen().all(|o| o != OptionId::new(0))
+    ///     }
+    /// }
+    /// let mut b = ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// b.add_option([a]).unwrap();
+    /// b.add_option([a]).unwrap();
+    /// let p = b.build().unwrap();
+    /// assert_eq!(Solver::new(&p).count_observed(&mut NoZero).solutions, 1);
+    /// ```
+    fn admit(&mut self, level: usize, view: &View<'_>, complete: bool) -> bool {
+        let _ = (level, view, complete);
+        true
+    }
+
     /// Step X3: `item` was chosen at `level` for branching (before it is covered); the view
     /// shows every active item's length, so the reason for the choice can be shown.
     fn choose(&mut self, level: usize, item: ItemId, view: &View<'_>) {
@@ -204,7 +272,11 @@ impl Observer for NoObserver {
 impl<O: Observer + ?Sized> Observer for &mut O {
     const ENABLED: bool = O::ENABLED;
     const WANTS_SOLUTIONS: bool = O::WANTS_SOLUTIONS;
+    const PRUNES: bool = O::PRUNES;
 
+    fn admit(&mut self, level: usize, view: &View<'_>, complete: bool) -> bool {
+        (**self).admit(level, view, complete)
+    }
     fn choose(&mut self, level: usize, item: ItemId, view: &View<'_>) {
         (**self).choose(level, item, view)
     }

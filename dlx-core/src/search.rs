@@ -221,6 +221,23 @@ impl Search {
         }
     }
 
+    /// A read-only view for observers at `level` (the levels above hold the partial solution).
+    #[inline]
+    fn view(&self, level: usize) -> View<'_> {
+        View {
+            arena: &self.arena,
+            chosen: &self.choice[..level],
+            preselected: &self.preselected,
+        }
+    }
+
+    /// Asks a pruning observer whether the node at `level` may be explored (or, with
+    /// `complete`, whether the solution just found counts).
+    #[inline(always)]
+    fn admits<O: Observer>(&self, obs: &mut O, level: usize, complete: bool) -> bool {
+        !O::PRUNES || obs.admit(level, &self.view(level), complete)
+    }
+
     #[inline]
     fn check_limits(&self, limits: &Limits) -> Option<StopReason> {
         if self.counters.nodes >= limits.node_budget {
@@ -262,17 +279,32 @@ impl Search {
                     self.counters.nodes += 1;
                     if self.arena.items[0].right == 0 {
                         // No primary item at all: the empty set is the one solution.
+                        label = Label::Done;
+                        if !self.admits(obs, level, true) {
+                            break Step::Exhausted;
+                        }
                         self.counters.solutions += 1;
                         self.report_solution(obs, level, level);
-                        label = Label::Done;
                         break Step::Solution;
                     }
                     self.counters.profile[level] += 1;
+                    if !self.admits(obs, level, false) {
+                        // A side condition rejects this partial solution: back up.
+                        if level == self.floor {
+                            label = Label::Done;
+                            break Step::Exhausted;
+                        }
+                        level -= 1;
+                        x = self.choice[level];
+                        i = self.item[level];
+                        label = Label::TryAgain;
+                        continue;
+                    }
                     // X3: choose i, the active item with the fewest options (leftmost).
                     let (best, len) = self.choose_fewest();
                     i = best;
                     if O::ENABLED {
-                        obs.choose(level, ItemId(i - 1), &View { arena: &self.arena });
+                        obs.choose(level, ItemId(i - 1), &self.view(level));
                     }
                     // X4: cover i (even when its list is empty, as DLX1 does).
                     self.arena.cover(i, &mut updates);
@@ -298,7 +330,7 @@ impl Search {
                     }
                     // X5: try x_l.
                     if O::ENABLED {
-                        let view = View { arena: &self.arena };
+                        let view = self.view(level);
                         let option = self.arena.option_of(x);
                         obs.try_option(level, option, self.pos[level], self.deg[level], &view);
                     }
@@ -308,9 +340,12 @@ impl Search {
                         // own), then continue with X6.
                         self.counters.nodes += 1;
                         self.counters.profile[level + 1] += 1;
+                        label = Label::TryAgain;
+                        if !self.admits(obs, level + 1, true) {
+                            continue;
+                        }
                         self.counters.solutions += 1;
                         self.report_solution(obs, level, level + 1);
-                        label = Label::TryAgain;
                         break Step::Solution;
                     }
                     level += 1;
@@ -396,17 +431,33 @@ impl Search {
                     self.ensure_depth(level);
                     self.counters.nodes += 1;
                     if self.arena.items[0].right == 0 {
+                        // No primary item at all: the empty set is the one solution.
+                        label = Label::Done;
+                        if !self.admits(obs, level, true) {
+                            break Step::Exhausted;
+                        }
                         self.counters.solutions += 1;
                         self.report_solution(obs, level, level);
-                        label = Label::Done;
                         break Step::Solution;
                     }
                     self.counters.profile[level] += 1;
+                    if !self.admits(obs, level, false) {
+                        // A side condition rejects this partial solution: back up.
+                        if level == self.floor {
+                            label = Label::Done;
+                            break Step::Exhausted;
+                        }
+                        level -= 1;
+                        x = self.choice[level];
+                        i = self.item[level];
+                        label = Label::TryAgain;
+                        continue;
+                    }
                     // M3: choose i with the fewest branches θ = LEN + 1 − monus(BOUND, SLACK).
                     let (best, theta) = self.choose_fewest_branches();
                     i = best;
                     if O::ENABLED {
-                        obs.choose(level, ItemId(i - 1), &View { arena: &self.arena });
+                        obs.choose(level, ItemId(i - 1), &self.view(level));
                     }
                     // M4: prepare to branch on i.
                     self.arena.bound[i as usize] -= 1;
@@ -458,7 +509,7 @@ impl Search {
                     // M6: try x_l.
                     if x != i {
                         if O::ENABLED {
-                            let view = View { arena: &self.arena };
+                            let view = self.view(level);
                             let option = self.arena.option_of(x);
                             obs.try_option(level, option, self.pos[level], self.deg[level], &view);
                         }
@@ -469,9 +520,12 @@ impl Search {
                     if self.arena.items[0].right == 0 {
                         self.counters.nodes += 1;
                         self.counters.profile[level + 1] += 1;
+                        label = Label::TryAgain;
+                        if !self.admits(obs, level + 1, true) {
+                            continue;
+                        }
                         self.counters.solutions += 1;
                         self.report_solution(obs, level, level + 1);
-                        label = Label::TryAgain;
                         break Step::Solution;
                     }
                     level += 1;

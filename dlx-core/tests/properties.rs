@@ -212,6 +212,40 @@ proptest! {
     }
 }
 
+/// A side condition: no two chosen options may have indices that differ by exactly 1
+/// (checked on partial solutions, so it prunes), and, on complete solutions only, the sum
+/// of the chosen indices must be even.
+struct Spaced;
+
+impl dlx_core::Observer for Spaced {
+    const PRUNES: bool = true;
+    fn admit(&mut self, _level: usize, view: &dlx_core::View<'_>, complete: bool) -> bool {
+        let chosen: Vec<usize> = view.chosen().map(|o| o.index()).collect();
+        let spaced = chosen
+            .iter()
+            .all(|a| chosen.iter().all(|b| a.abs_diff(*b) != 1));
+        spaced && (!complete || chosen.iter().sum::<usize>() % 2 == 0)
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn side_conditions_prune_exactly(spec in spec(true)) {
+        let problem = spec.build();
+        let expected = brute_force(&problem)
+            .into_iter()
+            .filter(|s| {
+                let ix: Vec<usize> = s.iter().map(|o| o.index()).collect();
+                ix.iter().all(|a| ix.iter().all(|b| a.abs_diff(*b) != 1))
+                    && ix.iter().sum::<usize>() % 2 == 0
+            })
+            .count() as u64;
+        prop_assert_eq!(Solver::new(&problem).count_observed(&mut Spaced).solutions, expected);
+    }
+}
+
 #[test]
 fn bounds_are_reported_back() {
     let spec = Spec {
