@@ -4,3 +4,4 @@ pub mod queens;
 pub mod langford;
 pub mod polyomino;
 pub mod knightdoku;
+pub mod tour_count;

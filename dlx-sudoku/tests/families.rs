@@ -7,6 +7,7 @@ use dlx_core::{format, Problem, Solver};
 use dlx_sudoku::langford::Langford;
 use dlx_sudoku::polyomino::{pentominoes, Board, Packing, SymmetryBreaking};
 use dlx_sudoku::queens::Queens;
+use dlx_sudoku::tour_count::{TourCount, TourKind};
 
 fn reference(name: &str) -> Problem {
     let path = format!("{}/tests/data/dlx/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -274,4 +275,121 @@ fn pentominoes_4x15_solutions_equal_knuths() {
     let theirs = solution_set(&reference("pent4x15.dlx"));
     assert_eq!(theirs.len(), 1_472);
     assert_eq!(solution_set(ours.problem()), theirs);
+}
+
+// ---------------------------------------------------------------------------------------
+// Knight's tours
+
+/// Every directed knight's tour of a board by depth-first search (closed: from square 0,
+/// ending a knight's move from it).
+fn brute_force_tours(rows: usize, cols: usize, closed: bool) -> BTreeSet<Vec<usize>> {
+    fn jump(cols: usize, a: usize, b: usize) -> bool {
+        let dr = (a / cols).abs_diff(b / cols);
+        let dc = (a % cols).abs_diff(b % cols);
+        dr * dc == 2
+    }
+    fn extend(
+        rows: usize,
+        cols: usize,
+        closed: bool,
+        path: &mut Vec<usize>,
+        used: &mut Vec<bool>,
+        out: &mut BTreeSet<Vec<usize>>,
+    ) {
+        let n = rows * cols;
+        if path.len() == n {
+            if !closed || jump(cols, path[n - 1], path[0]) {
+                out.insert(path.clone());
+            }
+            return;
+        }
+        let last = *path.last().expect("a start");
+        for next in 0..n {
+            if !used[next] && jump(cols, last, next) {
+                used[next] = true;
+                path.push(next);
+                extend(rows, cols, closed, path, used, out);
+                path.pop();
+                used[next] = false;
+            }
+        }
+    }
+    let n = rows * cols;
+    let mut out = BTreeSet::new();
+    let starts = if closed { 1 } else { n };
+    for start in 0..starts {
+        let mut used = vec![false; n];
+        used[start] = true;
+        extend(rows, cols, closed, &mut vec![start], &mut used, &mut out);
+    }
+    out
+}
+
+fn tours_by_exact_cover(rows: usize, cols: usize, kind: TourKind) -> BTreeSet<Vec<usize>> {
+    let t = TourCount::new(rows, cols, kind).unwrap();
+    let mut all = BTreeSet::new();
+    for tour in t.tours() {
+        tour.check().unwrap();
+        assert_eq!(tour.is_closed(), kind == TourKind::Closed);
+        assert!(all.insert(tour.squares().to_vec()));
+    }
+    all
+}
+
+#[test]
+fn tour_problem_is_knuths_t34open() {
+    let t = TourCount::new(3, 4, TourKind::Open).unwrap();
+    assert_eq!(t.problem(), &reference("t34open.dlx"));
+    assert_eq!(Solver::new(&reference("t34open.dlx")).count().solutions, 16);
+}
+
+#[test]
+fn open_tours_3x4_and_4x5() {
+    let t = TourCount::new(3, 4, TourKind::Open).unwrap();
+    assert_eq!((t.count(), t.distinct_tours()), (16, 8));
+    for (rows, cols, directed) in [(3, 4, 16), (4, 5, 164)] {
+        let ours = tours_by_exact_cover(rows, cols, TourKind::Open);
+        assert_eq!(ours.len(), directed);
+        assert_eq!(ours, brute_force_tours(rows, cols, false), "{rows}×{cols}");
+        for tour in &ours {
+            let reversed: Vec<usize> = tour.iter().rev().copied().collect();
+            assert!(ours.contains(&reversed));
+        }
+    }
+}
+
+#[test]
+fn closed_tours() {
+    // No 4×n board has a closed tour; 3×10 has 16 (Schwenk).
+    assert_eq!(TourCount::new(4, 5, TourKind::Closed).unwrap().count(), 0);
+    assert!(brute_force_tours(4, 5, true).is_empty());
+    let t = TourCount::new(3, 10, TourKind::Closed).unwrap();
+    let ours = tours_by_exact_cover(3, 10, TourKind::Closed);
+    assert_eq!(ours.len(), 16);
+    // Each cycle once: from the corner, leaving by the lower-numbered neighbour.
+    let theirs: BTreeSet<Vec<usize>> = brute_force_tours(3, 10, true)
+        .into_iter()
+        .filter(|tour| tour[1] < tour[tour.len() - 1])
+        .collect();
+    assert_eq!(ours, theirs);
+    // One start; 100 moves (3×10 has 4·30 − 6·13 + 8 = 50 knight edges) at each of 29
+    // times, less the move out of the corner that is not used first; one closing move.
+    assert_eq!(t.problem().num_options(), 1 + 29 * 100 - 1 + 1);
+}
+
+#[test]
+#[ignore = "about a minute in the test profile"]
+fn open_tours_5x5() {
+    assert_eq!(TourCount::new(5, 5, TourKind::Open).unwrap().count(), 1_728);
+}
+
+#[test]
+#[ignore = "about a minute in the test profile"]
+fn closed_tours_5x6() {
+    assert_eq!(
+        TourCount::new(5, 6, TourKind::Closed)
+            .unwrap()
+            .distinct_tours(),
+        8
+    );
 }

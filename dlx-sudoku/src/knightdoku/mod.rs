@@ -11,8 +11,8 @@
 //! ```
 //! use dlx_sudoku::knightdoku::{Answer, Board, Knightdoku};
 //!
+//! // Knightdoku kd2 (a board's text may also have `#` comment lines).
 //! let puzzle: Board = "\
-//! # Knightdoku kd2
 //! .1.......
 //! ...22...1
 //! .........
