@@ -265,6 +265,80 @@ fn seventeen_clue_sample_every_puzzle_is_unique() {
     assert_eq!(seen, 5000);
 }
 
+/// Knuth's `sudoku-dlx` reduction: only the items the givens leave open, and only the
+/// options that fit them, named and ordered as his program writes them.
+fn knuth_reduced(puzzle: &Grid) -> dlx_core::Problem {
+    let v = puzzle.values();
+    let bx = |j: usize, k: usize| (j / 3) * 3 + k / 3;
+    let (mut row, mut col, mut boxes) = ([[false; 9]; 9], [[false; 9]; 9], [[false; 9]; 9]);
+    for j in 0..9 {
+        for k in 0..9 {
+            if let Some(d) = usize::from(v[j * 9 + k]).checked_sub(1) {
+                row[j][d] = true;
+                col[k][d] = true;
+                boxes[bx(j, k)][d] = true;
+            }
+        }
+    }
+    let mut b = dlx_core::ProblemBuilder::new();
+    for j in 0..9 {
+        for k in 0..9 {
+            if v[j * 9 + k] == 0 {
+                b.add_primary(format!("p{j}{k}")).unwrap();
+            }
+        }
+    }
+    for (letter, used) in [("r", &row), ("c", &col), ("b", &boxes)] {
+        for (j, digits) in used.iter().enumerate() {
+            for (d, &taken) in digits.iter().enumerate() {
+                if !taken {
+                    b.add_primary(format!("{letter}{j}{}", d + 1)).unwrap();
+                }
+            }
+        }
+    }
+    for j in 0..9 {
+        for k in 0..9 {
+            for d in 0..9 {
+                let x = bx(j, k);
+                if v[j * 9 + k] == 0 && !row[j][d] && !col[k][d] && !boxes[x][d] {
+                    let names = [
+                        format!("p{j}{k}"),
+                        format!("r{j}{}", d + 1),
+                        format!("c{k}{}", d + 1),
+                        format!("b{x}{}", d + 1),
+                    ];
+                    b.add_option_by_names(names.iter().map(String::as_str))
+                        .unwrap();
+                }
+            }
+        }
+    }
+    b.build().unwrap()
+}
+
+#[test]
+fn preselected_givens_search_the_same_tree_as_knuths_reduced_problem() {
+    // Fixing the givens on the prebuilt problem leaves exactly the items and options that
+    // Knuth's SUDOKU-DLX writes, in the same order, so the search trees are identical.
+    let enc = Encoding::new(Shape::classic()).unwrap();
+    let solver = SudokuSolver::new(&enc);
+    let text = data("sudoku_17_clue_first5000");
+    let serg = data("sudoku_serg_benchmark");
+    let puzzles = Parser::new()
+        .puzzles(&text)
+        .take(100)
+        .chain(Parser::new().puzzles(&serg).take(20));
+    for entry in puzzles {
+        let entry = entry.unwrap();
+        let ours = solver.count(&entry.grid, None).unwrap();
+        let reduced = knuth_reduced(&entry.grid);
+        let theirs = dlx_core::Solver::new(&reduced).count();
+        assert_eq!(ours.solutions, theirs.solutions, "line {}", entry.line);
+        assert_eq!(ours.nodes, theirs.stats.nodes, "line {}", entry.line);
+    }
+}
+
 #[test]
 fn serg_benchmark_totals_1982741_solutions() {
     let text = data("sudoku_serg_benchmark");
@@ -788,13 +862,18 @@ fn snapshot_text_classic() {
 #[test]
 fn snapshot_text_jigsaw_and_numbers() {
     let (_, shape, _, puzzle, _) = variant_cases().swap_remove(0);
-    insta::assert_snapshot!("text_jigsaw", render_text(&shape, &grid(puzzle)).unwrap());
+    let text = render_text(&shape, &grid(puzzle)).unwrap();
+    assert_eq!(Parser::new().grid(&text).unwrap(), grid(puzzle));
+    insta::assert_snapshot!("text_jigsaw", text);
     let g12 = Grid::from_values(12, pattern(3, 4))
         .unwrap()
         .with_alphabet(Alphabet::Numbers)
         .unwrap();
     let shape = Shape::for_size(12).unwrap();
-    insta::assert_snapshot!("text_12x12_numbers", render_text(&shape, &g12).unwrap());
+    let text = render_text(&shape, &g12).unwrap();
+    let back = Parser::new().grid(&text).unwrap();
+    assert_eq!((&back, back.alphabet()), (&g12, Alphabet::Numbers));
+    insta::assert_snapshot!("text_12x12_numbers", text);
 }
 
 #[test]

@@ -107,7 +107,14 @@ impl ParseError {
 
 /// One puzzle of a multi-puzzle file.
 ///
-/// See [`Parser::puzzles`] for an example.
+/// ```
+/// use dlx_sudoku::sudoku::Parser;
+/// let text = "# a 4×4 puzzle\n\n1.3..4.2........ easy\n";
+/// let p = Parser::new().size(4).puzzles(text).next().unwrap()?;
+/// assert_eq!((p.number, p.line), (1, 3));
+/// assert_eq!(p.grid.to_string(), "1.3..4.2........");
+/// # Ok::<(), dlx_sudoku::sudoku::ParseError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PuzzleLine {
     /// The puzzle's number in the file, from 1 (comments and blank lines not counted).
@@ -465,6 +472,15 @@ impl Parser {
 }
 
 /// An iterator over the puzzles of a file; see [`Parser::puzzles`].
+///
+/// ```
+/// use dlx_sudoku::sudoku::Parser;
+/// let text = "1234341221434321\n# done\n";
+/// let mut puzzles = Parser::new().puzzles(text);
+/// assert!(puzzles.next().unwrap()?.grid.is_complete());
+/// assert!(puzzles.next().is_none());
+/// # Ok::<(), dlx_sudoku::sudoku::ParseError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Puzzles<'a> {
     parser: Parser,

@@ -292,7 +292,17 @@ impl<'e> SudokuSolver<'e> {
     }
 }
 
-/// An iterator over the solutions of a puzzle; see [`SudokuSolver::solutions`].
+/// An iterator over the solutions of a puzzle; see [`SudokuSolver::solutions`]. Grids are
+/// written in the puzzle's alphabet.
+///
+/// ```
+/// use dlx_sudoku::sudoku::{Alphabet, Encoding, Parser, Shape, SudokuSolver};
+/// let enc = Encoding::new(Shape::for_size(4)?)?;
+/// let puzzle = Parser::new().alphabet(Alphabet::Letters).line("AB..CD..........")?;
+/// let first = SudokuSolver::new(&enc).solutions(&puzzle)?.next().unwrap();
+/// assert!(first.to_string().starts_with("AB"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct GridSolutions<'e> {
     inner: Solutions<'e, NoObserver>,
