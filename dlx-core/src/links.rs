@@ -10,7 +10,7 @@ impl Arena {
     /// `hide(p)`: unlink every other node of `p`'s option from its item's list, skipping
     /// nodes already purified (Algorithm C).
     #[inline(always)]
-    pub(crate) fn hide(&mut self, p: u32, updates: &mut u64) {
+    pub(crate) fn hide_with<const COLORS: bool>(&mut self, p: u32, updates: &mut u64) {
         let nodes = &mut self.nodes[..];
         // The arena's length is a power of two, so masking an index keeps it in bounds and
         // lets the compiler drop the bounds checks (links are in range anyway).
@@ -23,7 +23,7 @@ impl Arena {
                 q = node.up;
                 continue;
             }
-            if node.color != PURIFIED {
+            if !COLORS || node.color != PURIFIED {
                 nodes[node.up as usize & mask].down = node.down;
                 nodes[node.down as usize & mask].up = node.up;
                 nodes[node.top as usize & mask].top -= 1;
@@ -35,7 +35,7 @@ impl Arena {
 
     /// `unhide(p)`: the inverse of [`hide`](Self::hide), walking the option backwards.
     #[inline(always)]
-    pub(crate) fn unhide(&mut self, p: u32) {
+    pub(crate) fn unhide_with<const COLORS: bool>(&mut self, p: u32) {
         let nodes = &mut self.nodes[..];
         let mask = nodes.len() - 1;
         let mut q = p - 1;
@@ -46,7 +46,7 @@ impl Arena {
                 q = node.down;
                 continue;
             }
-            if node.color != PURIFIED {
+            if !COLORS || node.color != PURIFIED {
                 nodes[node.up as usize & mask].down = q;
                 nodes[node.down as usize & mask].up = q;
                 nodes[node.top as usize & mask].top += 1;
@@ -55,25 +55,50 @@ impl Arena {
         }
     }
 
+    /// [`hide_with`](Self::hide_with) for any problem (colours possible).
+    #[inline(always)]
+    pub(crate) fn hide(&mut self, p: u32, updates: &mut u64) {
+        self.hide_with::<true>(p, updates)
+    }
+
+    /// [`unhide_with`](Self::unhide_with) for any problem (colours possible).
+    #[inline(always)]
+    pub(crate) fn unhide(&mut self, p: u32) {
+        self.unhide_with::<true>(p)
+    }
+
     /// `cover(i)`: hide every option in item `i`'s list, then unlink `i` from its active list.
     #[inline(always)]
     pub(crate) fn cover(&mut self, i: u32, updates: &mut u64) {
+        self.cover_with::<true>(i, updates)
+    }
+
+    /// `uncover(i)`: the inverse of [`cover`](Self::cover).
+    #[inline(always)]
+    pub(crate) fn uncover(&mut self, i: u32) {
+        self.uncover_with::<true>(i)
+    }
+
+    /// `cover(i)`; with `COLORS` false the problem has no colours, and the test for purified
+    /// nodes is compiled out.
+    #[inline(always)]
+    pub(crate) fn cover_with<const COLORS: bool>(&mut self, i: u32, updates: &mut u64) {
         let mut p = self.nodes[i as usize].down;
         while p != i {
-            self.hide(p, updates);
+            self.hide_with::<COLORS>(p, updates);
             p = self.nodes[p as usize].down;
         }
         self.unlink_item(i);
         *updates += 1;
     }
 
-    /// `uncover(i)`: the inverse of [`cover`](Self::cover).
+    /// `uncover(i)`, the inverse of [`cover_with`](Self::cover_with).
     #[inline(always)]
-    pub(crate) fn uncover(&mut self, i: u32) {
+    pub(crate) fn uncover_with<const COLORS: bool>(&mut self, i: u32) {
         self.relink_item(i);
         let mut p = self.nodes[i as usize].up;
         while p != i {
-            self.unhide(p);
+            self.unhide_with::<COLORS>(p);
             p = self.nodes[p as usize].up;
         }
     }
@@ -154,28 +179,43 @@ impl Arena {
     /// (step X5 / C5: "cover the items `≠ i` in the option that contains `x_l`").
     #[inline(always)]
     pub(crate) fn commit_others(&mut self, x: u32, updates: &mut u64) {
+        self.commit_others_with::<true>(x, updates)
+    }
+
+    /// [`commit_others`](Self::commit_others); with `COLORS` false every item is covered.
+    #[inline(always)]
+    pub(crate) fn commit_others_with<const COLORS: bool>(&mut self, x: u32, updates: &mut u64) {
         let mut p = x + 1;
         while p != x {
             let top = self.nodes[p as usize].top;
             if top == 0 {
                 p = self.nodes[p as usize].up;
             } else {
-                self.commit(p, updates);
+                if COLORS {
+                    self.commit(p, updates);
+                } else {
+                    self.cover_with::<false>(top, updates);
+                }
                 p += 1;
             }
         }
     }
 
-    /// Undoes [`commit_others`](Self::commit_others), right to left (step X6 / C6).
+    /// Undoes [`commit_others_with`](Self::commit_others_with), right to left (step X6 /
+    /// C6); with `COLORS` false every item is uncovered.
     #[inline(always)]
-    pub(crate) fn uncommit_others(&mut self, x: u32) {
+    pub(crate) fn uncommit_others_with<const COLORS: bool>(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {
             let top = self.nodes[p as usize].top;
             if top == 0 {
                 p = self.nodes[p as usize].down;
             } else {
-                self.uncommit(p);
+                if COLORS {
+                    self.uncommit(p);
+                } else {
+                    self.uncover_with::<false>(top);
+                }
                 p -= 1;
             }
         }

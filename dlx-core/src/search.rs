@@ -117,6 +117,8 @@ pub(crate) struct Search {
     pub arena: Arena,
     /// True when some item has multiplicity bounds: use Algorithm M.
     pub multiplicities: bool,
+    /// True when some option colours an item (Algorithm C's purification is needed).
+    pub colors: bool,
     /// `x_l`, the node tried at each level (an item header when its list is exhausted, or,
     /// in M, when the item gets no more options).
     pub choice: Vec<u32>,
@@ -154,9 +156,11 @@ impl Search {
                 .take(arena.layout.num_primary as usize + 1)
                 .skip(1)
                 .any(|&b| b != 1);
+        let colors = arena.nodes.iter().any(|n| n.color != 0);
         Search {
             arena,
             multiplicities,
+            colors,
             choice: vec![0; depth],
             item: vec![0; depth],
             pos: vec![0; depth],
@@ -177,37 +181,44 @@ impl Search {
     }
 
     /// Makes room for `level + 1` (the level a solution is counted at).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn ensure_depth(&mut self, level: usize) {
         if level + 2 > self.choice.len() {
-            let n = (level + 2).max(self.choice.len() * 2);
-            self.choice.resize(n, 0);
-            self.item.resize(n, 0);
-            self.pos.resize(n, 0);
-            self.deg.resize(n, 0);
-            self.first_tweaked.resize(n, 0);
-            self.last.resize(n, u32::MAX);
-            self.snapshot.resize(n, [0; 3]);
-            self.counters.profile.resize(n, 0);
+            self.grow(level);
         }
+    }
+
+    /// Makes room for deeper levels (rare: the stacks start as deep as the primary items).
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, level: usize) {
+        let n = (level + 2).max(self.choice.len() * 2);
+        self.choice.resize(n, 0);
+        self.item.resize(n, 0);
+        self.pos.resize(n, 0);
+        self.deg.resize(n, 0);
+        self.first_tweaked.resize(n, 0);
+        self.last.resize(n, u32::MAX);
+        self.snapshot.resize(n, [0; 3]);
+        self.counters.profile.resize(n, 0);
     }
 
     /// Runs until the next solution, the end, or an interruption.
     pub fn run<O: Observer>(&mut self, obs: &mut O, limits: &Limits) -> Step {
-        if self.multiplicities {
-            self.run_m::<O, false>(obs, limits)
-        } else {
-            self.run_xc::<O, false>(obs, limits)
+        match (self.multiplicities, self.colors) {
+            (true, _) => self.run_m::<O, false>(obs, limits),
+            (false, true) => self.run_xc::<O, false, true>(obs, limits),
+            (false, false) => self.run_xc::<O, false, false>(obs, limits),
         }
     }
 
     /// Like [`run`](Self::run), for a work unit: obeys the per-level limits in `last` and
     /// keeps the counter snapshots that splitting needs.
     pub fn run_unit<O: Observer>(&mut self, obs: &mut O, limits: &Limits) -> Step {
-        if self.multiplicities {
-            self.run_m::<O, true>(obs, limits)
-        } else {
-            self.run_xc::<O, true>(obs, limits)
+        match (self.multiplicities, self.colors) {
+            (true, _) => self.run_m::<O, true>(obs, limits),
+            (false, true) => self.run_xc::<O, true, true>(obs, limits),
+            (false, false) => self.run_xc::<O, true, false>(obs, limits),
         }
     }
 
@@ -260,7 +271,11 @@ impl Search {
     }
 
     /// Algorithm X with colours (Algorithm C), as DLX1 and DLX2 run it.
-    fn run_xc<O: Observer, const UNIT: bool>(&mut self, obs: &mut O, limits: &Limits) -> Step {
+    fn run_xc<O: Observer, const UNIT: bool, const COLORS: bool>(
+        &mut self,
+        obs: &mut O,
+        limits: &Limits,
+    ) -> Step {
         let mut updates = 0u64;
         let mut level = self.level;
         let mut label = self.label;
@@ -307,7 +322,7 @@ impl Search {
                         obs.choose(level, ItemId(i - 1), &self.view(level));
                     }
                     // X4: cover i (even when its list is empty, as DLX1 does).
-                    self.arena.cover(i, &mut updates);
+                    self.arena.cover_with::<COLORS>(i, &mut updates);
                     x = self.arena.nodes[i as usize].down;
                     self.choice[level] = x;
                     self.item[level] = i;
@@ -334,7 +349,7 @@ impl Search {
                         let option = self.arena.option_of(x);
                         obs.try_option(level, option, self.pos[level], self.deg[level], &view);
                     }
-                    self.arena.commit_others(x, &mut updates);
+                    self.arena.commit_others_with::<COLORS>(x, &mut updates);
                     if self.arena.items[0].right == 0 {
                         // Every primary item is covered: visit a solution (a node of its
                         // own), then continue with X6.
@@ -356,7 +371,7 @@ impl Search {
                     if O::ENABLED {
                         obs.undo_option(level, self.arena.option_of(x));
                     }
-                    self.arena.uncommit_others(x);
+                    self.arena.uncommit_others_with::<COLORS>(x);
                     x = self.arena.nodes[x as usize].down;
                     self.choice[level] = x;
                     self.pos[level] += 1;
@@ -364,7 +379,7 @@ impl Search {
                 }
                 Label::Restore => {
                     // X7: backtrack: uncover i.
-                    self.arena.uncover(i);
+                    self.arena.uncover_with::<COLORS>(i);
                     if O::ENABLED {
                         obs.backtrack(level, ItemId(i - 1));
                     }
