@@ -256,14 +256,11 @@ impl FromStr for Board {
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let spec = text.trim();
         if let Some((m, n)) = spec.split_once(['x', '×', 'X']) {
-            if !m.is_empty() && !n.is_empty() {
-                let m: usize = m
-                    .parse()
-                    .map_err(|_| PolyominoError::BadSize(spec.to_string()))?;
-                let n: usize = n
-                    .parse()
-                    .map_err(|_| PolyominoError::BadSize(spec.to_string()))?;
+            if let (Ok(m), Ok(n)) = (m.parse(), n.parse()) {
                 return Board::rectangle(m, n);
+            }
+            if !spec.contains(['.', '#']) {
+                return Err(PolyominoError::BadSize(spec.to_string()));
             }
         }
         Board::from_picture(text)
@@ -296,6 +293,14 @@ mod tests {
             Err(PolyominoError::BadSize("4xq".into()))
         );
         assert_eq!("0x5".parse::<Board>(), Err(PolyominoError::EmptyBoard));
+        assert!(matches!(
+            "..x\n...".parse::<Board>(),
+            Err(PolyominoError::BadCharacter {
+                line: 1,
+                column: 3,
+                found: 'x'
+            })
+        ));
         assert_eq!(
             Board::from_picture("##\n#"),
             Err(PolyominoError::EmptyBoard)
