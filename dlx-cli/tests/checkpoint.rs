@@ -8,12 +8,18 @@ use std::time::{Duration, Instant, SystemTime};
 const DLX: &str = env!("CARGO_BIN_EXE_dlx");
 
 fn data(file: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(file)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(file)
 }
 
 fn count_json(args: &[&str]) -> serde_json::Value {
     let out = Command::new(DLX).args(args).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
@@ -47,7 +53,14 @@ fn killed_runs_resume_to_the_exact_total() {
 
     let mut kills = 0;
     for round in 0..4 {
-        let mut args = vec!["count", problem, "--threads", "2", "--json", "--no-progress"];
+        let mut args = vec![
+            "count",
+            problem,
+            "--threads",
+            "2",
+            "--json",
+            "--no-progress",
+        ];
         args.extend(["--checkpoint-interval", "0.02"]);
         if checkpoint.exists() {
             args.extend(["--resume", checkpoint_arg]);
@@ -77,7 +90,14 @@ fn killed_runs_resume_to_the_exact_total() {
     }
     assert!(kills > 0, "the runs finished before they could be killed");
 
-    let mut args = vec!["count", problem, "--threads", "2", "--json", "--no-progress"];
+    let mut args = vec![
+        "count",
+        problem,
+        "--threads",
+        "2",
+        "--json",
+        "--no-progress",
+    ];
     if checkpoint.exists() {
         args.extend(["--resume", checkpoint_arg]);
     }
@@ -119,7 +139,10 @@ fn resuming_against_another_problem_is_refused() {
 fn split_count_and_merge_give_the_whole_count() {
     let q10 = data("q10.dlx");
     let q10 = q10.to_str().unwrap();
-    let split = Command::new(DLX).args(["split", q10, "--units", "12"]).output().unwrap();
+    let split = Command::new(DLX)
+        .args(["split", q10, "--units", "12"])
+        .output()
+        .unwrap();
     assert!(split.status.success());
     let dir = std::env::temp_dir().join(format!("dlx-split-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -133,7 +156,11 @@ fn split_count_and_merge_give_the_whole_count() {
                 .args(["count", q10, "--threads", "1", "--unit", line])
                 .output()
                 .unwrap();
-            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
             results.extend(out.stdout);
         }
     }
