@@ -299,9 +299,14 @@ pub fn note(problem: &Problem, event: &TraceEvent, lesson: Option<&Lesson>) -> S
             s
         }
         TraceEvent::Solution { options, .. } => format!(
-            "X2: no item is left to cover: the {} chosen cover every item exactly once. A \
+            "X2: no item is left to cover: the {} chosen cover every {}item exactly once. A \
              solution! The search goes on to look for more.",
-            plural(options.len() as u64, "option", "options")
+            plural(options.len() as u64, "option", "options"),
+            if problem.num_secondary() > 0 {
+                "primary "
+            } else {
+                ""
+            }
         ),
         TraceEvent::Undo { option, .. } => format!(
             "X6: take \"{}\" back out of the partial solution: uncover its items, right to \
