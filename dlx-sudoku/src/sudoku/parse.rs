@@ -227,6 +227,10 @@ impl Parser {
     /// Reads a puzzle written on one line: `size²` symbols with nothing between them (any
     /// text after them is ignored), or `size²` tokens separated by whitespace.
     ///
+    /// When the size is not fixed, it is the square root of the length of the line's first
+    /// word if that is a square, else of the word's leading run of letters, digits, `.` and
+    /// `_` (so `<81 symbols>;note` reads as 9×9), else of the number of words.
+    ///
     /// See [`Parser`] for an example.
     pub fn line(&self, line: &str) -> Result<Grid, ParseError> {
         self.line_at(line, 1)
@@ -259,9 +263,11 @@ impl Parser {
                 return self.read(n, symbols(n), line);
             }
             None if symbol_mode && token_len >= 4 => {
-                let size = square_root(prefix_len)
+                // The whole first word, else its leading run of cell characters (trailing
+                // text glued to the grid, as in `<81 characters>;comment`).
+                let size = square_root(token_len)
                     .filter(|&n| n >= 2)
-                    .or_else(|| square_root(token_len).filter(|&n| n >= 2));
+                    .or_else(|| square_root(prefix_len).filter(|&n| n >= 2));
                 if let Some(n) = size {
                     return self.read(n, symbols(n), line);
                 }
@@ -526,6 +532,16 @@ mod tests {
         // Trailing text glued to the grid.
         let g = p.line(&format!("{};12.5", "1".repeat(16))).unwrap();
         assert_eq!(g.size(), 4);
+        // A bad symbol after a square number of good ones is still a bad symbol.
+        let line = format!("{}?{}", ".".repeat(16), ".".repeat(64));
+        assert!(matches!(
+            p.line(&line),
+            Err(ParseError::BadSymbol {
+                column: 17,
+                size: 9,
+                ..
+            })
+        ));
     }
 
     #[test]
