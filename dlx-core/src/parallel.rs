@@ -556,8 +556,8 @@ impl<'p> ParallelSolver<'p> {
                 let mut last = Instant::now();
                 loop {
                     let table = shared.table.lock().expect("table");
-                    let finished = table.busy == 0 && table.pending.is_empty()
-                        || shared.stop.load(Ordering::Relaxed) && table.busy == 0;
+                    let finished = table.busy == 0
+                        && (table.pending.is_empty() || shared.stop.load(Ordering::Relaxed));
                     if finished {
                         break;
                     }

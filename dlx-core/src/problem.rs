@@ -824,7 +824,7 @@ impl ProblemBuilder {
                 name: name.to_string(),
             })?;
             let color = match color {
-                Some(c) if c.is_empty() => {
+                Some("") => {
                     return Err(ProblemError::BadName {
                         name: word.to_string(),
                     })
