@@ -72,7 +72,18 @@ fn write_page(name: &str, lesson: &str, extra: &[&str]) -> PathBuf {
 
 fn file_url(path: &Path, fragment: &str) -> String {
     let abs = std::fs::canonicalize(path).expect("page exists");
-    format!("file://{}{fragment}", abs.display())
+    let mut url = String::from("file://");
+    for c in abs.to_string_lossy().chars() {
+        match c {
+            ' ' => url.push_str("%20"),
+            '#' => url.push_str("%23"),
+            '%' => url.push_str("%25"),
+            '?' => url.push_str("%3F"),
+            c => url.push(c),
+        }
+    }
+    url.push_str(fragment);
+    url
 }
 
 /// Runs Chromium headless with fresh state on `url`, with `args` (`--dump-dom`,
