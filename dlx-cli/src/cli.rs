@@ -2,10 +2,28 @@
 
 use clap::{Args, Parser, Subcommand};
 
+mod completions;
+mod gen;
+mod knightdoku;
+mod sudoku;
+
+pub use completions::CompletionsArgs;
+pub use gen::{GenArgs, GenCommand, MAX_PENTOMINO_SQUARES};
+pub use knightdoku::{KnightdokuArgs, PictureFormat};
+pub use sudoku::{ShapeArgs, SudokuArgs, SudokuFormat};
+
 /// Exact cover by Dancing Links: count, enumerate and check solutions of exact cover
 /// problems and puzzles.
 #[derive(Debug, Parser)]
-#[command(name = "dlx", version, about, long_about = None, propagate_version = true)]
+#[command(
+    name = "dlx",
+    version,
+    about,
+    long_about = None,
+    propagate_version = true,
+    after_help = "Run `dlx help COMMAND` or `dlx COMMAND --help` for the details of a command.",
+    after_long_help = OVERVIEW
+)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -25,7 +43,47 @@ pub enum Command {
     Merge(MergeArgs),
     /// Watch Algorithm X step by step: text, JSON lines or an interactive HTML page.
     Trace(TraceArgs),
+    /// Solve, count or check Sudoku puzzles of any size: boxes, jigsaw regions, diagonals.
+    Sudoku(SudokuArgs),
+    /// Solve a Knightdoku board: knights instead of digits, clues count knight moves.
+    Knightdoku(KnightdokuArgs),
+    /// Write an exact cover problem in DLX format: queens, Langford pairs, pentominoes, a
+    /// Sudoku puzzle.
+    Gen(GenArgs),
+    /// Print a completion script for a shell.
+    Completions(CompletionsArgs),
 }
+
+const OVERVIEW: &str = "\
+An exact cover problem is a set of items and a list of options, each option a set of items;
+a solution picks options that contain every item exactly once. Sudoku, queens, polyomino
+packings and knight's tours are exact cover problems, and dlx solves them all with Knuth's
+Dancing Links (Algorithms X, C and M).
+
+Problems in Knuth's DLX format (a line of item names, then one option per line):
+  dlx count FILE          how many solutions (all cores, progress bar, checkpoints)
+  dlx solve FILE          the first solution, or --all, or --limit N
+  dlx split / merge       cut a long count into work units for other machines
+  dlx trace FILE          Algorithm X step by step
+  dlx gen ...             write the problems of queens, Langford pairs, pentominoes, Sudoku
+
+Puzzles:
+  dlx sudoku FILE         solve, --count or --unique, any size, jigsaw, diagonals
+  dlx knightdoku FILE     solve a Knightdoku board
+
+Conventions: FILE may be `-` for standard input. Results go to standard output, messages
+and progress to standard error; --json prints JSON lines, one object per result.
+
+Exit status: 0 success; 1 no solution (or, with --unique, not every puzzle unique); 2 bad
+usage or input; 130 interrupted (what was counted so far is printed, marked incomplete).
+
+Examples:
+  dlx gen queens 12 | dlx count -
+  dlx count dlx-core/tests/data/q14.dlx --threads 4 --stats
+  dlx sudoku examples/sudoku/classic.txt
+  dlx knightdoku examples/knightdoku/kd1.txt
+
+Full reference with every output: docs/cli.md.";
 
 /// Options shared by commands that read a DLX problem.
 #[derive(Debug, Args)]

@@ -47,3 +47,42 @@ pub fn read_problem(path: &str) -> Result<Parsed> {
     }
     Ok(parsed)
 }
+
+/// Reads `path` (`-` = standard input) as UTF-8 text, without a leading byte-order mark.
+/// Bytes that are not UTF-8 are an input error naming their line and column.
+pub fn read_text(path: &str) -> Result<String> {
+    let bytes = read_input(path)?;
+    let mut text = String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let (line, column) = position_at_end(valid);
+        crate::output::InputError::new(format!(
+            "{}:{line}:{column}: not UTF-8 text",
+            display_name(path)
+        ))
+    })?;
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    Ok(text)
+}
+
+/// The line and column (from 1, in characters) just after `valid`, which is UTF-8.
+fn position_at_end(valid: &[u8]) -> (usize, usize) {
+    let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+    let start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+    let column = std::str::from_utf8(&valid[start..]).map_or(1, |s| s.chars().count() + 1);
+    (line, column)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::position_at_end;
+
+    #[test]
+    fn positions_count_lines_and_characters() {
+        assert_eq!(position_at_end(b""), (1, 1));
+        assert_eq!(position_at_end(b"ab"), (1, 3));
+        assert_eq!(position_at_end(b"ab\n"), (2, 1));
+        assert_eq!(position_at_end("x\n\u{e9}t\u{e9}".as_bytes()), (2, 4));
+    }
+}

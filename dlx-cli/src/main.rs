@@ -10,7 +10,10 @@ mod input;
 mod output;
 
 fn main() -> ExitCode {
-    let cli = cli::Cli::parse();
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return output::report_usage_error(&err),
+    };
     match commands::run(cli) {
         Ok(code) => code,
         Err(err) => output::report_error(&err),

@@ -1,7 +1,7 @@
-//! Exit codes, error reporting and writing to standard output.
+//! Exit codes, error reporting and writing to standard output and standard error.
 
 use std::fmt;
-use std::io;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 /// Exit code: success.
@@ -14,31 +14,97 @@ pub const EXIT_INPUT: u8 = 2;
 pub const EXIT_INTERRUPTED: u8 = 130;
 
 /// An error in what the user gave us (a file, its contents, an option): exit code 2.
+/// It may carry a hint, printed on a line of its own after the message.
 #[derive(Debug)]
-pub struct InputError(String);
+pub struct InputError {
+    message: String,
+    hint: Option<String>,
+}
 
 impl InputError {
     /// An input error with a message that names the file, line and column where known.
     pub fn new(message: impl Into<String>) -> Self {
-        InputError(message.into())
+        InputError {
+            message: message.into(),
+            hint: None,
+        }
+    }
+
+    /// The same error with a hint on how to fix it.
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    /// The hint, if any.
+    pub fn hint(&self) -> Option<&str> {
+        self.hint.as_deref()
     }
 }
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
 impl std::error::Error for InputError {}
 
-/// Prints `dlx: error: ...` and picks the exit code. A closed standard output ends quietly.
+/// Writes a line on standard error. Unlike `eprintln!`, it never panics (a closed standard
+/// error is not worth dying for).
+pub fn write_note(args: fmt::Arguments<'_>) {
+    let mut err = io::stderr().lock();
+    let _ = err.write_fmt(args);
+    let _ = err.write_all(b"\n");
+}
+
+/// `note!(...)`: `eprintln!` that never panics.
+macro_rules! note {
+    ($($arg:tt)*) => {
+        $crate::output::write_note(format_args!($($arg)*))
+    };
+}
+pub(crate) use note;
+
+/// Prints `dlx: error: ...` (and `dlx: hint: ...` when there is one) and picks the exit
+/// code. A closed standard output ends quietly.
 pub fn report_error(err: &anyhow::Error) -> ExitCode {
     if is_broken_pipe(err) {
         return ExitCode::from(EXIT_OK);
     }
-    eprintln!("dlx: error: {err:#}");
+    note!("dlx: error: {err:#}");
+    if let Some(hint) = err
+        .chain()
+        .find_map(|e| e.downcast_ref::<InputError>())
+        .and_then(InputError::hint)
+    {
+        note!("dlx: hint: {hint}");
+    }
     ExitCode::from(EXIT_INPUT)
+}
+
+/// Reports a command-line error found by clap. `--help` and `--version` print on standard
+/// output and exit 0; a usage error prints `dlx: error: ...` with the usage on standard
+/// error and exits 2.
+pub fn report_usage_error(err: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match err.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            // A closed pipe (`dlx --help | head -1`) is not an error.
+            let _ = err.print();
+            ExitCode::from(EXIT_OK)
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = err.print();
+            ExitCode::from(EXIT_INPUT)
+        }
+        _ => {
+            let text = err.render().to_string();
+            let mut stderr = io::stderr().lock();
+            let _ = write!(stderr, "dlx: {text}");
+            ExitCode::from(EXIT_INPUT)
+        }
+    }
 }
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {

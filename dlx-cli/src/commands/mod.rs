@@ -6,14 +6,21 @@ use anyhow::Result;
 
 use crate::cli::{Cli, Command};
 
+mod answer;
+mod completions;
 mod count;
+mod counter;
+mod gen;
+mod knightdoku;
 mod merge;
+mod ordered;
 mod progress;
-mod split;
-mod units;
 mod solve;
+mod split;
 mod stats;
+mod sudoku;
 mod trace;
+mod units;
 
 /// Runs the chosen subcommand and returns its exit code.
 pub fn run(cli: Cli) -> Result<ExitCode> {
@@ -23,5 +30,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Split(args) => split::run(&args),
         Command::Merge(args) => merge::run(&args),
         Command::Trace(args) => trace::run(&args),
+        Command::Sudoku(args) => sudoku::run(&args),
+        Command::Knightdoku(args) => knightdoku::run(&args),
+        Command::Gen(args) => gen::run(&args),
+        Command::Completions(args) => completions::run(&args),
     }
 }

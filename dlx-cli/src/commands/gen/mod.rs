@@ -1,0 +1,151 @@
+//! `dlx gen`: write the exact cover problem of a puzzle family in Knuth's DLX format (or
+//! as JSON), so that `dlx gen queens 12 | dlx count -` works.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use dlx_core::format::write;
+use dlx_core::{OptionId, Problem};
+use dlx_sudoku::langford::Langford;
+use dlx_sudoku::polyomino::{self, Packing, SymmetryBreaking};
+use dlx_sudoku::queens::Queens;
+
+use super::sudoku::load::{load, Loaded};
+use crate::cli::{GenArgs, GenCommand, MAX_PENTOMINO_SQUARES};
+use crate::output::{stdout, InputError, EXIT_OK};
+
+mod json;
+mod residual;
+
+use json::JsonProblem;
+use residual::residual;
+
+pub fn run(args: &GenArgs) -> Result<ExitCode> {
+    let (title, problem) = generate(&args.what)?;
+    let mut out = stdout();
+    if args.json {
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&JsonProblem::new(&title, &problem))?
+        )?;
+    } else {
+        let text = write(&problem).map_err(|e| InputError::new(format!("{title}: {e}")))?;
+        writeln!(out, "| dlx gen {title}")?;
+        out.write_all(text.as_bytes())?;
+    }
+    out.flush()?;
+    Ok(ExitCode::from(EXIT_OK))
+}
+
+/// What was asked for, in words, and its problem.
+fn generate(what: &GenCommand) -> Result<(String, Problem)> {
+    let flag = |on: bool| if on { " --symmetry-break" } else { "" };
+    Ok(match what {
+        GenCommand::Queens { n } => (
+            format!("queens {n}"),
+            Queens::new(*n as usize)?.problem().clone(),
+        ),
+        GenCommand::Langford { n, symmetry_break } => (
+            format!("langford {n}{}", flag(*symmetry_break)),
+            Langford::new(*n as usize, *symmetry_break)?
+                .problem()
+                .clone(),
+        ),
+        GenCommand::Pentomino {
+            board,
+            symmetry_break,
+        } => {
+            let (rows, cols) = board_size(board)?;
+            let symmetry = if *symmetry_break {
+                SymmetryBreaking::Auto
+            } else {
+                SymmetryBreaking::None
+            };
+            let board = polyomino::Board::rectangle(rows, cols)?;
+            let packing = Packing::pentominoes(board, symmetry)?;
+            (
+                format!("pentomino {rows}x{cols}{}", flag(*symmetry_break)),
+                packing.problem().clone(),
+            )
+        }
+        GenCommand::Sudoku {
+            file,
+            puzzle,
+            shape,
+        } => sudoku(&load(file, shape)?, *puzzle)?,
+    })
+}
+
+/// Reads `MxN` (at most [`MAX_PENTOMINO_SQUARES`] squares).
+fn board_size(text: &str) -> Result<(usize, usize)> {
+    let bad = || InputError::new(format!("bad board size `{text}`: expected MxN, as in 6x10"));
+    let (m, n) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
+    let number = |s: &str| s.trim().parse::<usize>().ok().filter(|&k| k > 0);
+    let (Some(rows), Some(cols)) = (number(m), number(n)) else {
+        return Err(bad().into());
+    };
+    if rows.saturating_mul(cols) > MAX_PENTOMINO_SQUARES {
+        return Err(InputError::new(format!(
+            "a {rows}x{cols} board is too large: at most {MAX_PENTOMINO_SQUARES} squares"
+        ))
+        .into());
+    }
+    Ok((rows, cols))
+}
+
+/// The problem of one puzzle of the file: the shape's problem with the givens' options
+/// chosen.
+fn sudoku(loaded: &Loaded, pick: Option<u64>) -> Result<(String, Problem)> {
+    let name = &loaded.name;
+    let total = loaded.puzzles.len();
+    let index = match pick {
+        Some(k) if (k as usize) <= total => k as usize - 1,
+        Some(k) => {
+            return Err(InputError::new(format!(
+                "--puzzle {k}: {name} has {total} puzzle{}",
+                if total == 1 { "" } else { "s" }
+            ))
+            .into())
+        }
+        None if total == 1 => 0,
+        None => {
+            return Err(InputError::new(format!(
+                "{name} has {total} puzzles, and dlx gen sudoku writes one problem"
+            ))
+            .with_hint("pick one with --puzzle K")
+            .into())
+        }
+    };
+    let puzzle = &loaded.puzzles[index];
+    let encoding = loaded.encoding(puzzle);
+    let givens: Vec<OptionId> = puzzle
+        .grid
+        .cells()
+        .filter_map(|(cell, digit)| digit.map(|d| encoding.option(cell, d)))
+        .collect();
+    let problem = residual(encoding.problem(), &givens)?;
+    if problem.num_primary() == 0 {
+        return Err(InputError::new(format!(
+            "{name}:{}: every cell is given: there is nothing left to solve",
+            puzzle.line
+        ))
+        .into());
+    }
+    Ok((format!("sudoku {}", puzzle.grid.to_line()), problem))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_sizes() {
+        assert_eq!(board_size("6x10").unwrap(), (6, 10));
+        assert_eq!(board_size("3×20").unwrap(), (3, 20));
+        assert!(board_size("6y10").is_err());
+        assert!(board_size("0x10").is_err());
+        assert!(board_size("100000x100000").is_err());
+    }
+}

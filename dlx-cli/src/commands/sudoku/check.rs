@@ -1,0 +1,61 @@
+//! Checks every puzzle before any is solved: its size has a shape, and its givens do not
+//! contradict each other. Errors point at the file, line and column.
+
+use anyhow::Result;
+use dlx_sudoku::sudoku::{Encoding, ShapeError};
+
+use super::locate::cell_position;
+use super::read::Puzzle;
+use super::shapes::{Encodings, ShapeChoice};
+use crate::output::InputError;
+
+/// The encodings for the puzzles' sizes, once every puzzle has passed the checks.
+pub fn check(
+    puzzles: &[Puzzle],
+    choice: &ShapeChoice,
+    text: &str,
+    name: &str,
+) -> Result<Encodings> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut encodings = Encodings::default();
+    for puzzle in puzzles {
+        let size = puzzle.grid.size();
+        if !encodings.has(size) {
+            let shape = choice
+                .shape_for(size)
+                .map_err(|e| shape_error(name, puzzle, e))?;
+            let encoding = Encoding::new(shape).map_err(|e| {
+                InputError::new(format!(
+                    "{name}:{}:1: cannot encode the puzzle: {e}",
+                    puzzle.line
+                ))
+            })?;
+            encodings.insert(size, encoding);
+        }
+        let Some(encoding) = encodings.get(size) else {
+            continue;
+        };
+        let conflict = encoding
+            .shape()
+            .first_conflict(&puzzle.grid)
+            .map_err(|e| InputError::new(format!("{name}:{}:1: {e}", puzzle.line)))?;
+        if let Some(conflict) = conflict {
+            let (line, column) = cell_position(&lines, puzzle, conflict.second);
+            return Err(InputError::new(format!(
+                "{name}:{line}:{column}: the givens contradict each other: {conflict}"
+            ))
+            .into());
+        }
+    }
+    Ok(encodings)
+}
+
+fn shape_error(name: &str, puzzle: &Puzzle, err: ShapeError) -> InputError {
+    let error = InputError::new(format!("{name}:{}:1: {err}", puzzle.line));
+    match err {
+        ShapeError::NoBoxes { .. } => {
+            error.with_hint("give the regions with --jigsaw FILE, or the boxes with --shape RxC")
+        }
+        _ => error,
+    }
+}

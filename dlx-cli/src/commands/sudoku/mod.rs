@@ -1,0 +1,176 @@
+//! `dlx sudoku FILE`: solve, count or check every puzzle of a file, on several threads,
+//! printing results in input order and a summary on standard error.
+
+use std::process::ExitCode;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use dlx_sudoku::sudoku::SudokuSolver;
+
+use super::counter::Counter;
+use super::ordered::run_ordered;
+use super::progress::{interrupt_flag, wanted};
+use crate::cli::{SudokuArgs, SudokuFormat};
+use crate::output::{note, InputError, EXIT_INTERRUPTED, EXIT_NO_SOLUTION, EXIT_OK};
+
+mod check;
+pub mod load;
+mod locate;
+mod read;
+mod report;
+mod shapes;
+mod solve;
+
+use load::load;
+use report::{summary, Printer, Tally};
+use solve::{solve, Mode};
+
+pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
+    let format = args.format();
+    let mode = match (args.count, args.unique) {
+        (true, _) => Mode::Count,
+        (_, true) => Mode::Unique,
+        _ => Mode::Solve,
+    };
+    if mode != Mode::Solve && matches!(format, SudokuFormat::Grid | SudokuFormat::Svg) {
+        let flag = if mode == Mode::Count {
+            "--count"
+        } else {
+            "--unique"
+        };
+        return Err(InputError::new(format!(
+            "--format {} draws solutions; it does not go with {flag}",
+            if format == SudokuFormat::Grid {
+                "grid"
+            } else {
+                "svg"
+            }
+        ))
+        .with_hint("use --format line or --json, and --svg DIR for pictures")
+        .into());
+    }
+    let loaded = load(&args.file, &args.shape)?;
+    let (name, puzzles) = (&loaded.name, &loaded.puzzles);
+    if format == SudokuFormat::Svg && puzzles.len() > 1 {
+        return Err(InputError::new(format!(
+            "--format svg draws one puzzle, and {name} has {}",
+            puzzles.len()
+        ))
+        .with_hint("--svg DIR draws every puzzle in a file of its own")
+        .into());
+    }
+    if let Some(dir) = &args.svg {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("{}: cannot create directory", dir.display()))?;
+    }
+    let solvers: Vec<(usize, SudokuSolver<'_>)> = loaded
+        .encodings
+        .iter()
+        .map(|(size, encoding)| (*size, SudokuSolver::new(encoding)))
+        .collect();
+    let solver_for = |size: usize| {
+        solvers
+            .iter()
+            .find(|(s, _)| *s == size)
+            .map(|(_, solver)| solver)
+            .expect("load encodes every puzzle's size")
+    };
+
+    let stop = interrupt_flag();
+    let threads = args
+        .parallel
+        .threads
+        .filter(|&t| t > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let counter = wanted(&args.parallel).then(|| Counter::start(puzzles.len() as u64, "puzzles"));
+    let mut printer = Printer::new(format, mode, args.svg.clone(), puzzles.len());
+    let start = Instant::now();
+    run_ordered(
+        puzzles.len(),
+        threads,
+        &stop,
+        |i| {
+            solve(
+                solver_for(puzzles[i].grid.size()),
+                &puzzles[i].grid,
+                mode,
+                &stop,
+            )
+        },
+        |i, outcome| {
+            let outcome = outcome
+                .map_err(|e| InputError::new(format!("{name}:{}:1: {e}", puzzles[i].line)))?;
+            if let Some(counter) = &counter {
+                counter.tick();
+            }
+            let shape = solver_for(puzzles[i].grid.size()).encoding().shape();
+            printer.print(&puzzles[i], shape, &outcome)?;
+            Ok(outcome.complete)
+        },
+    )?;
+    let elapsed = start.elapsed();
+    drop(counter);
+    let tally = printer.finish()?;
+    if !args.quiet {
+        note!("{}", summary(&tally, puzzles.len(), elapsed));
+    }
+    Ok(ExitCode::from(exit_code(
+        mode,
+        &tally,
+        puzzles.len(),
+        stop.load(Ordering::Relaxed),
+    )))
+}
+
+/// 130 when stopped early; with `--unique`, 0 only when every puzzle is unique; with
+/// `--count`, 0; otherwise 0 when every puzzle has a solution.
+fn exit_code(mode: Mode, tally: &Tally, total: usize, interrupted: bool) -> u8 {
+    if interrupted || tally.incomplete > 0 || tally.total() < total {
+        return EXIT_INTERRUPTED;
+    }
+    let all_good = match mode {
+        Mode::Count => true,
+        Mode::Unique => tally.unique == total,
+        Mode::Solve => tally.none == 0,
+    };
+    if all_good {
+        EXIT_OK
+    } else {
+        EXIT_NO_SOLUTION
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exit_codes_follow_the_mode() {
+        let tally = |unique, multiple, none| Tally {
+            unique,
+            multiple,
+            none,
+            incomplete: 0,
+        };
+        assert_eq!(exit_code(Mode::Solve, &tally(1, 1, 0), 2, false), EXIT_OK);
+        assert_eq!(
+            exit_code(Mode::Solve, &tally(1, 0, 1), 2, false),
+            EXIT_NO_SOLUTION
+        );
+        assert_eq!(
+            exit_code(Mode::Unique, &tally(1, 1, 0), 2, false),
+            EXIT_NO_SOLUTION
+        );
+        assert_eq!(exit_code(Mode::Unique, &tally(2, 0, 0), 2, false), EXIT_OK);
+        assert_eq!(exit_code(Mode::Count, &tally(0, 0, 2), 2, false), EXIT_OK);
+        assert_eq!(
+            exit_code(Mode::Count, &tally(1, 0, 0), 2, false),
+            EXIT_INTERRUPTED
+        );
+        assert_eq!(
+            exit_code(Mode::Solve, &tally(2, 0, 0), 2, true),
+            EXIT_INTERRUPTED
+        );
+    }
+}
