@@ -1,0 +1,252 @@
+//! Board geometry: squares, the knight's moves and neighbour tables.
+
+use std::fmt;
+
+use super::error::TourError;
+
+/// The eight knight moves as `(row, column)` offsets, in the order in which
+/// Warnsdorff's rule breaks ties.
+pub const KNIGHT_MOVES: [(isize, isize); 8] = [
+    (1, 2),
+    (-1, 2),
+    (1, -2),
+    (-1, -2),
+    (2, 1),
+    (-2, 1),
+    (2, -1),
+    (-2, -1),
+];
+
+/// The largest number of squares a [`Board`] may have (square indices are kept
+/// in 32 bits).
+pub const MAX_SQUARES: usize = (u32::MAX - 1) as usize;
+
+/// A square of a board, counted from the top-left corner, zero-based.
+///
+/// ```
+/// use dlx_sudoku::tour::Square;
+/// let a = Square::new(0, 0);
+/// assert!(a.is_knight_move_from(Square::new(2, 1)));
+/// assert!(!a.is_knight_move_from(Square::new(1, 1)));
+/// assert_eq!(a.to_string(), "(0,0)");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square {
+    /// Row, 0 at the top.
+    pub row: usize,
+    /// Column, 0 at the left.
+    pub col: usize,
+}
+
+impl Square {
+    /// The square at `row`, `col`.
+    pub const fn new(row: usize, col: usize) -> Self {
+        Self { row, col }
+    }
+
+    /// Whether `other` is a knight's move away from `self`.
+    pub fn is_knight_move_from(self, other: Square) -> bool {
+        let dr = self.row.abs_diff(other.row);
+        let dc = self.col.abs_diff(other.col);
+        (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
+    }
+
+    /// Whether the square has the colour of the top-left corner (`row + col`
+    /// even). A knight always moves to a square of the other colour.
+    pub fn is_corner_colour(self) -> bool {
+        (self.row + self.col) % 2 == 0
+    }
+
+    /// The square with row and column swapped.
+    pub const fn transposed(self) -> Self {
+        Self::new(self.col, self.row)
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({},{})", self.row, self.col)
+    }
+}
+
+/// A rectangular board of `rows` × `cols` squares.
+///
+/// ```
+/// use dlx_sudoku::tour::{Board, Square};
+/// let board = Board::new(3, 4)?;
+/// assert_eq!(board.area(), 12);
+/// let moves: Vec<Square> = board.knight_moves(Square::new(0, 0)).collect();
+/// assert_eq!(moves, vec![Square::new(1, 2), Square::new(2, 1)]);
+/// # Ok::<(), dlx_sudoku::tour::TourError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    rows: usize,
+    cols: usize,
+}
+
+impl Board {
+    /// A board of `rows` × `cols` squares; both must be at least 1 and the area
+    /// at most [`MAX_SQUARES`].
+    pub fn new(rows: usize, cols: usize) -> Result<Self, TourError> {
+        if rows == 0 || cols == 0 {
+            return Err(TourError::EmptyBoard { rows, cols });
+        }
+        match rows.checked_mul(cols) {
+            Some(area) if area <= MAX_SQUARES => Ok(Self { rows, cols }),
+            _ => Err(TourError::BoardTooLarge { rows, cols }),
+        }
+    }
+
+    /// Number of rows.
+    pub const fn rows(self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub const fn cols(self) -> usize {
+        self.cols
+    }
+
+    /// Number of squares.
+    pub const fn area(self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// The shorter side.
+    pub fn short_side(self) -> usize {
+        self.rows.min(self.cols)
+    }
+
+    /// The longer side.
+    pub fn long_side(self) -> usize {
+        self.rows.max(self.cols)
+    }
+
+    /// The same board turned on its side (`cols` × `rows`).
+    pub const fn transposed(self) -> Self {
+        Self {
+            rows: self.cols,
+            cols: self.rows,
+        }
+    }
+
+    /// Whether `square` lies on the board.
+    pub fn contains(self, square: Square) -> bool {
+        square.row < self.rows && square.col < self.cols
+    }
+
+    /// The squares a knight on `square` can reach, in [`KNIGHT_MOVES`] order.
+    pub fn knight_moves(self, square: Square) -> impl Iterator<Item = Square> {
+        KNIGHT_MOVES.iter().filter_map(move |&(dr, dc)| {
+            let row = square.row.checked_add_signed(dr)?;
+            let col = square.col.checked_add_signed(dc)?;
+            let to = Square::new(row, col);
+            self.contains(to).then_some(to)
+        })
+    }
+
+    /// Row-major index of a square on this board.
+    pub(crate) fn index(self, square: Square) -> u32 {
+        debug_assert!(self.contains(square));
+        (square.row * self.cols + square.col) as u32
+    }
+
+    /// The square with row-major index `index`.
+    pub(crate) fn square(self, index: u32) -> Square {
+        let i = index as usize;
+        Square::new(i / self.cols, i % self.cols)
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.rows, self.cols)
+    }
+}
+
+/// Up to eight neighbours of one square, as row-major indices in
+/// [`KNIGHT_MOVES`] order.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Neighbours {
+    pub(crate) len: u8,
+    pub(crate) squares: [u32; 8],
+}
+
+impl Neighbours {
+    pub(crate) fn as_slice(&self) -> &[u32] {
+        &self.squares[..usize::from(self.len)]
+    }
+}
+
+/// The neighbour lists of every square of `board`, by row-major index, each
+/// in the order of `moves`.
+pub(crate) fn neighbour_table(board: Board, moves: &[(isize, isize); 8]) -> Vec<Neighbours> {
+    let mut table = Vec::with_capacity(board.area());
+    for row in 0..board.rows() {
+        for col in 0..board.cols() {
+            let mut entry = Neighbours {
+                len: 0,
+                squares: [0; 8],
+            };
+            for &(dr, dc) in moves {
+                let (Some(r), Some(c)) = (row.checked_add_signed(dr), col.checked_add_signed(dc))
+                else {
+                    continue;
+                };
+                if r < board.rows() && c < board.cols() {
+                    entry.squares[usize::from(entry.len)] = board.index(Square::new(r, c));
+                    entry.len += 1;
+                }
+            }
+            table.push(entry);
+        }
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rejects_empty_and_huge_boards() {
+        assert!(matches!(
+            Board::new(0, 5),
+            Err(TourError::EmptyBoard { rows: 0, cols: 5 })
+        ));
+        assert!(matches!(
+            Board::new(usize::MAX, 2),
+            Err(TourError::BoardTooLarge { .. })
+        ));
+    }
+
+    #[test]
+    fn moves_follow_the_tie_break_order() {
+        let board = Board::new(5, 5).unwrap();
+        let got: Vec<Square> = board.knight_moves(Square::new(2, 2)).collect();
+        let want: Vec<Square> = KNIGHT_MOVES
+            .iter()
+            .map(|&(dr, dc)| Square::new((2 + dr) as usize, (2 + dc) as usize))
+            .collect();
+        assert_eq!(got, want);
+        let corner: Vec<Square> = board.knight_moves(Square::new(4, 4)).collect();
+        assert_eq!(corner, vec![Square::new(3, 2), Square::new(2, 3)]);
+    }
+
+    #[test]
+    fn indices_round_trip() {
+        let board = Board::new(3, 7).unwrap();
+        for i in 0..21 {
+            assert_eq!(board.index(board.square(i)), i);
+        }
+        let table = neighbour_table(board, &KNIGHT_MOVES);
+        assert_eq!(
+            table[0].as_slice(),
+            &[
+                board.index(Square::new(1, 2)),
+                board.index(Square::new(2, 1))
+            ]
+        );
+    }
+}
