@@ -4,9 +4,9 @@
 use std::time::{Duration, Instant};
 
 use dlx_sudoku::tour::{
-    closed_tour_obstruction, find_tour, open_tour_obstruction, start_obstruction, verify_tour,
-    warnsdorff_tour, Board, Closure, NoTourReason, Square, StartReason, SvgOptions, Tour,
-    TourError, TourOptions, DEFAULT_SEARCH_STEPS, KNIGHT_MOVES,
+    closed_tour_obstruction, find_tour, open_tour_obstruction, start_obstruction, tour_obstruction,
+    verify_tour, warnsdorff_tour, Board, Closure, NoTourReason, Square, StartReason, SvgOptions,
+    Tour, TourError, TourOptions, DEFAULT_SEARCH_STEPS, KNIGHT_MOVES,
 };
 
 const REFERENCE_8X8: &str = concat!(
@@ -385,6 +385,27 @@ fn large_boards_of_every_shape() {
         .with_start(start);
         let elapsed = timed(m, n, options, closure);
         assert!(elapsed < Duration::from_secs(5), "{m}x{n} took {elapsed:?}");
+    }
+}
+
+#[test]
+fn strips_of_every_length() {
+    // Every length up to 80 covers every residue of the band stretches.
+    for n in 3..=80 {
+        for (m, closure) in [(3, Closure::Closed), (3, Closure::Open), (4, Closure::Open)] {
+            let b = if n % 2 == 0 { board(m, n) } else { board(n, m) };
+            let options = TourOptions {
+                closure: Some(closure),
+                ..TourOptions::default()
+            };
+            match tour_obstruction(b, closure) {
+                None => check(&find_tour(b, &options).unwrap(), closure, sq(0, 0)),
+                Some(_) => assert!(matches!(
+                    find_tour(b, &options),
+                    Err(TourError::NoTour { .. })
+                )),
+            }
+        }
     }
 }
 

@@ -202,14 +202,18 @@ fn layouts(board: Board, start_col: usize, closed: bool) -> Vec<Layout> {
         (_, true) => &[&THREE_ROWS_EVEN],
         _ => &[&THREE_ROWS_ODD, &THREE_ROWS_EVEN],
     };
+    if closed {
+        // The left cap sets the right cap's width modulo the band's stretch.
+        for left in 4..=10 {
+            for cap in [5, 4, 6] {
+                let pieces = vec![Piece::Free(left), Piece::Band(bands[0], 0)];
+                out.extend(finish(pieces, cap, start_col));
+            }
+        }
+    }
     for cap in [5, 4, 6] {
         if closed {
-            out.extend(finish(
-                vec![Piece::Free(cap), Piece::Band(bands[0], 0)],
-                cap,
-                start_col,
-            ));
-            continue;
+            break;
         }
         // Start in the left cap, which is widened step by step.
         let narrowest = cap.max(start_col + 2);
