@@ -18,7 +18,9 @@ use crate::problem::{OptionId, Problem};
 pub(crate) const PURIFIED: u32 = u32::MAX;
 
 /// One node: `up`/`down` links in its item's list, its item (or `LEN` for a header, 0 for a
-/// spacer) and its colour (0 = none).
+/// spacer) and `aux`: its colour (0 = none) in arenas with colours; in arenas for plain
+/// exact cover (no colours, no multiplicities), the next node of the same option, cyclically,
+/// so that the hot loops walk an option without testing for spacers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(C)]
 pub(crate) struct Node {
@@ -26,7 +28,7 @@ pub(crate) struct Node {
     pub down: u32,
     /// The item of an option node, `LEN` of a header, 0 for a spacer.
     pub top: u32,
-    pub color: u32,
+    pub aux: u32,
 }
 
 /// Left/right links of an item in the list of active primary items (item 0 is the root).
@@ -49,6 +51,10 @@ pub(crate) struct Layout {
     pub node_option: Vec<u32>,
     /// `SLACK(i) = v - u` for each primary item (index by arena item number).
     pub slack: Vec<u32>,
+    /// True when some option colours an item.
+    pub has_colors: bool,
+    /// True when `aux` holds next-in-option links (no colours and no multiplicities).
+    pub linked: bool,
 }
 
 /// The mutable links of a search, plus a shared [`Layout`].
@@ -76,7 +82,7 @@ impl Arena {
                 up: i,
                 down: i,
                 top: 0,
-                color: 0,
+                aux: 0,
             });
             node_option.push(u32::MAX);
         }
@@ -96,7 +102,7 @@ impl Arena {
                     up: last,
                     down: item,
                     top: item,
-                    color: entry.color.map_or(0, |c| c.0),
+                    aux: entry.color.map_or(0, |c| c.0),
                 });
                 node_option.push(option.0);
                 nodes[last as usize].down = x;
@@ -110,9 +116,24 @@ impl Arena {
                 up: first,
                 down: 0,
                 top: 0,
-                color: 0,
+                aux: 0,
             });
             node_option.push(u32::MAX);
+        }
+        let has_colors = problem.has_colors();
+        let linked = !has_colors && !problem.has_multiplicities();
+        if linked {
+            for option in 0..option_first.len() {
+                let first = option_first[option];
+                let mut last = first;
+                while nodes[last as usize + 1].top != 0 {
+                    last += 1;
+                }
+                for x in first..last {
+                    nodes[x as usize].aux = x + 1;
+                }
+                nodes[last as usize].aux = first;
+            }
         }
         // Pad to a power of two: the hot loops mask indices with `len - 1`, which keeps
         // them in bounds without a bounds check (see `links.rs`).
@@ -152,6 +173,8 @@ impl Arena {
                 option_first,
                 node_option,
                 slack,
+                has_colors,
+                linked,
             }),
         }
     }
@@ -200,7 +223,8 @@ impl Arena {
             if self.items[links.left as usize].right != node.top {
                 return false;
             }
-            if node.color != PURIFIED && self.nodes[node.up as usize].down != p {
+            let purified = self.layout.has_colors && node.aux == PURIFIED;
+            if !purified && self.nodes[node.up as usize].down != p {
                 return false;
             }
             p += 1;

@@ -15,6 +15,19 @@ impl Arena {
         // The arena's length is a power of two, so masking an index keeps it in bounds and
         // lets the compiler drop the bounds checks (links are in range anyway).
         let mask = nodes.len() - 1;
+        if !COLORS {
+            // Plain exact cover: `aux` links the option's nodes in a cycle.
+            let mut q = nodes[p as usize & mask].aux;
+            while q != p {
+                let node = nodes[q as usize & mask];
+                nodes[node.up as usize & mask].down = node.down;
+                nodes[node.down as usize & mask].up = node.up;
+                nodes[node.top as usize & mask].top -= 1;
+                *updates += 1;
+                q = node.aux;
+            }
+            return;
+        }
         let mut q = p + 1;
         while q != p {
             let node = nodes[q as usize & mask];
@@ -23,7 +36,7 @@ impl Arena {
                 q = node.up;
                 continue;
             }
-            if !COLORS || node.color != PURIFIED {
+            if node.aux != PURIFIED {
                 nodes[node.up as usize & mask].down = node.down;
                 nodes[node.down as usize & mask].up = node.up;
                 nodes[node.top as usize & mask].top -= 1;
@@ -38,6 +51,19 @@ impl Arena {
     pub(crate) fn unhide_with<const COLORS: bool>(&mut self, p: u32) {
         let nodes = &mut self.nodes[..];
         let mask = nodes.len() - 1;
+        if !COLORS {
+            // The nodes of one option lie in lists of different items, so they can be put
+            // back in any order: follow the cycle as `hide` did.
+            let mut q = nodes[p as usize & mask].aux;
+            while q != p {
+                let node = nodes[q as usize & mask];
+                nodes[node.up as usize & mask].down = q;
+                nodes[node.down as usize & mask].up = q;
+                nodes[node.top as usize & mask].top += 1;
+                q = node.aux;
+            }
+            return;
+        }
         let mut q = p - 1;
         while q != p {
             let node = nodes[q as usize & mask];
@@ -46,7 +72,7 @@ impl Arena {
                 q = node.down;
                 continue;
             }
-            if !COLORS || node.color != PURIFIED {
+            if node.aux != PURIFIED {
                 nodes[node.up as usize & mask].down = q;
                 nodes[node.down as usize & mask].up = q;
                 nodes[node.top as usize & mask].top += 1;
@@ -58,25 +84,41 @@ impl Arena {
     /// [`hide_with`](Self::hide_with) for any problem (colours possible).
     #[inline(always)]
     pub(crate) fn hide(&mut self, p: u32, updates: &mut u64) {
-        self.hide_with::<true>(p, updates)
+        if self.layout.linked {
+            self.hide_with::<false>(p, updates)
+        } else {
+            self.hide_with::<true>(p, updates)
+        }
     }
 
     /// [`unhide_with`](Self::unhide_with) for any problem (colours possible).
     #[inline(always)]
     pub(crate) fn unhide(&mut self, p: u32) {
-        self.unhide_with::<true>(p)
+        if self.layout.linked {
+            self.unhide_with::<false>(p)
+        } else {
+            self.unhide_with::<true>(p)
+        }
     }
 
     /// `cover(i)`: hide every option in item `i`'s list, then unlink `i` from its active list.
     #[inline(always)]
     pub(crate) fn cover(&mut self, i: u32, updates: &mut u64) {
-        self.cover_with::<true>(i, updates)
+        if self.layout.linked {
+            self.cover_with::<false>(i, updates)
+        } else {
+            self.cover_with::<true>(i, updates)
+        }
     }
 
     /// `uncover(i)`: the inverse of [`cover`](Self::cover).
     #[inline(always)]
     pub(crate) fn uncover(&mut self, i: u32) {
-        self.uncover_with::<true>(i)
+        if self.layout.linked {
+            self.uncover_with::<false>(i)
+        } else {
+            self.uncover_with::<true>(i)
+        }
     }
 
     /// `cover(i)`; with `COLORS` false the problem has no colours, and the test for purified
@@ -123,12 +165,14 @@ impl Arena {
     /// colour are hidden, those that agree are marked so that they are not hidden again.
     #[inline(always)]
     pub(crate) fn purify(&mut self, p: u32, updates: &mut u64) {
-        let Node { top: i, color, .. } = self.nodes[p as usize];
+        let Node {
+            top: i, aux: color, ..
+        } = self.nodes[p as usize];
         let mut q = self.nodes[i as usize].down;
         while q != i {
-            if self.nodes[q as usize].color == color {
+            if self.nodes[q as usize].aux == color {
                 if q != p {
-                    self.nodes[q as usize].color = PURIFIED;
+                    self.nodes[q as usize].aux = PURIFIED;
                 }
             } else {
                 self.hide(q, updates);
@@ -140,11 +184,13 @@ impl Arena {
     /// `unpurify(p)`: the inverse of [`purify`](Self::purify).
     #[inline(always)]
     pub(crate) fn unpurify(&mut self, p: u32) {
-        let Node { top: i, color, .. } = self.nodes[p as usize];
+        let Node {
+            top: i, aux: color, ..
+        } = self.nodes[p as usize];
         let mut q = self.nodes[i as usize].up;
         while q != i {
-            if self.nodes[q as usize].color == PURIFIED {
-                self.nodes[q as usize].color = color;
+            if self.nodes[q as usize].aux == PURIFIED {
+                self.nodes[q as usize].aux = color;
             } else if q != p {
                 self.unhide(q);
             }
@@ -156,8 +202,10 @@ impl Arena {
     /// nothing if `p` was already purified.
     #[inline(always)]
     pub(crate) fn commit(&mut self, p: u32, updates: &mut u64) {
-        let Node { top, color, .. } = self.nodes[p as usize];
-        if color == 0 {
+        let Node {
+            top, aux: color, ..
+        } = self.nodes[p as usize];
+        if !self.layout.has_colors || color == 0 {
             self.cover(top, updates);
         } else if color != PURIFIED {
             self.purify(p, updates);
@@ -167,8 +215,10 @@ impl Arena {
     /// `uncommit(p, j)`: the inverse of [`commit`](Self::commit).
     #[inline(always)]
     pub(crate) fn uncommit(&mut self, p: u32) {
-        let Node { top, color, .. } = self.nodes[p as usize];
-        if color == 0 {
+        let Node {
+            top, aux: color, ..
+        } = self.nodes[p as usize];
+        if !self.layout.has_colors || color == 0 {
             self.uncover(top);
         } else if color != PURIFIED {
             self.unpurify(p);
@@ -179,7 +229,11 @@ impl Arena {
     /// (step X5 / C5: "cover the items `≠ i` in the option that contains `x_l`").
     #[inline(always)]
     pub(crate) fn commit_others(&mut self, x: u32, updates: &mut u64) {
-        self.commit_others_with::<true>(x, updates)
+        if self.layout.linked {
+            self.commit_others_with::<false>(x, updates)
+        } else {
+            self.commit_others_with::<true>(x, updates)
+        }
     }
 
     /// [`commit_others`](Self::commit_others); with `COLORS` false every item is covered.

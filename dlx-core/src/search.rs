@@ -156,7 +156,7 @@ impl Search {
                 .take(arena.layout.num_primary as usize + 1)
                 .skip(1)
                 .any(|&b| b != 1);
-        let colors = arena.nodes.iter().any(|n| n.color != 0);
+        let colors = arena.layout.has_colors;
         Search {
             arena,
             multiplicities,
