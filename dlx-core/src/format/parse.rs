@@ -81,7 +81,13 @@ pub enum ParseErrorKind {
 /// An error at a place in DLX text: the line and column (both from 1) and what was wrong.
 /// Prefix the file name when showing it: `FILE:LINE:COLUMN: message`.
 ///
-/// See [`ParseErrorKind`] for an example.
+/// ```
+/// use dlx_core::format::parse;
+/// let err = parse("A B | x\nA x:red\nA:blue B\n").unwrap_err();
+/// assert_eq!((err.line, err.column), (3, 1));
+/// assert_eq!(format!("problem.dlx:{}:{}: {}", err.line, err.column, err.kind),
+///            "problem.dlx:3:1: primary item must be uncolored: `A`");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("line {line}, column {column}: {kind}")]
 pub struct ParseError {
