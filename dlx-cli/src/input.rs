@@ -30,7 +30,9 @@ pub fn display_name(path: &str) -> &str {
 /// Reads and parses a DLX problem; warns about options skipped for having no primary item.
 pub fn read_problem(path: &str) -> Result<Parsed> {
     let bytes = read_input(path)?;
-    let parsed = parse_bytes(&bytes).map_err(|e| {
+    // A byte-order mark is not an item name.
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
+    let parsed = parse_bytes(bytes).map_err(|e| {
         crate::output::InputError::new(format!(
             "{}:{}:{}: {}",
             display_name(path),

@@ -73,7 +73,7 @@ The problem goes to standard output in Knuth's DLX format, ready for `dlx count 
 `dlx solve -` or Knuth's own DLX programs.
 
 Examples:
-  dlx gen queens 12 | dlx count -                    14200
-  dlx gen langford 11 --symmetry-break | dlx count -  17792
-  dlx gen pentomino 6x10 --symmetry-break | dlx count -   2339
+  dlx gen queens 12 | dlx count -                          # 14200
+  dlx gen langford 11 --symmetry-break | dlx count -       # 17792
+  dlx gen pentomino 6x10 --symmetry-break | dlx count -    # 2339
   dlx gen sudoku examples/sudoku/classic.txt --puzzle 2 | dlx solve -";

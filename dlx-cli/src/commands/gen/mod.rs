@@ -128,7 +128,7 @@ fn sudoku(loaded: &Loaded, pick: Option<u64>) -> Result<(String, Problem)> {
     let problem = residual(encoding.problem(), &givens)?;
     if problem.num_primary() == 0 {
         return Err(InputError::new(format!(
-            "{name}:{}: every cell is given: there is nothing left to solve",
+            "{name}:{}:1: every cell is given: there is nothing left to solve",
             puzzle.line
         ))
         .into());

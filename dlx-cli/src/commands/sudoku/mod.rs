@@ -54,7 +54,7 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
     let (name, puzzles) = (&loaded.name, &loaded.puzzles);
     if format == SudokuFormat::Svg && puzzles.len() > 1 {
         return Err(InputError::new(format!(
-            "--format svg draws one puzzle, and {name} has {}",
+            "--format svg draws one puzzle, and {name} has {} puzzles",
             puzzles.len()
         ))
         .with_hint("--svg DIR draws every puzzle in a file of its own")
@@ -112,14 +112,15 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
     let elapsed = start.elapsed();
     drop(counter);
     let tally = printer.finish()?;
+    let interrupted = stop.load(Ordering::Relaxed);
     if !args.quiet {
-        note!("{}", summary(&tally, puzzles.len(), elapsed));
+        note!("{}", summary(&tally, puzzles.len(), elapsed, interrupted));
     }
     Ok(ExitCode::from(exit_code(
         mode,
         &tally,
         puzzles.len(),
-        stop.load(Ordering::Relaxed),
+        interrupted,
     )))
 }
 

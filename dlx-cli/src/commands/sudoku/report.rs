@@ -151,11 +151,14 @@ impl Printer {
 }
 
 /// The summary line: how many puzzles got each answer, and how fast.
-pub fn summary(tally: &Tally, total: usize, elapsed: Duration) -> String {
+pub fn summary(tally: &Tally, total: usize, elapsed: Duration, interrupted: bool) -> String {
     let done = tally.total();
     let plural = |n: usize| if n == 1 { "" } else { "s" };
-    let mut text = if done < total {
-        format!("interrupted after {done} of {total} puzzles: ")
+    let mut text = if interrupted || done < total {
+        format!(
+            "interrupted after {done} of {total} puzzle{}: ",
+            plural(total)
+        )
     } else {
         format!("{done} puzzle{}: ", plural(done))
     };
@@ -190,7 +193,7 @@ mod tests {
             incomplete: 0,
         };
         assert_eq!(
-            summary(&tally, 5, Duration::from_millis(500)),
+            summary(&tally, 5, Duration::from_millis(500), false),
             "5 puzzles: 3 unique, 1 multiple, 1 none in 0.500 s (10.0 puzzles/s)"
         );
         let stopped = Tally {
@@ -198,7 +201,7 @@ mod tests {
             ..tally
         };
         assert_eq!(
-            summary(&stopped, 9, Duration::from_millis(10)),
+            summary(&stopped, 9, Duration::from_millis(10), true),
             "interrupted after 6 of 9 puzzles: 3 unique, 1 multiple, 1 none, 1 incomplete in \
              0.010 s (600 puzzles/s)"
         );

@@ -1,7 +1,7 @@
 //! The puzzles' geometry from `--shape`, `--jigsaw` and `--x`, and the prebuilt encoding
 //! of each shape used.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use dlx_sudoku::sudoku::{Encoding, Shape, ShapeError};
 
 use crate::cli::ShapeArgs;
@@ -65,7 +65,7 @@ impl ShapeChoice {
 /// Reads a jigsaw map: one symbol per cell; equal symbols make a region.
 fn jigsaw(path: &str) -> Result<Shape> {
     let name = display_name(path);
-    let text = read_text(path).with_context(|| format!("--jigsaw {name}"))?;
+    let text = read_text(path)?;
     let map: String = text
         .lines()
         .filter(|l| !l.trim_start().starts_with('#'))

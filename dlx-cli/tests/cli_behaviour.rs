@@ -1,0 +1,246 @@
+//! How the commands behave beyond their output: input order with several threads, Ctrl-C
+//! (exit 130 after printing what was counted, marked incomplete), a closed standard
+//! output (quiet, exit 0), pictures written to files, exit codes.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{root, run, run_stdin, DLX};
+
+fn classic_times(k: usize) -> String {
+    let classic = std::fs::read_to_string(root().join("examples/sudoku/classic.txt")).unwrap();
+    classic.repeat(k)
+}
+
+#[test]
+fn several_threads_print_in_input_order() {
+    let puzzles = classic_times(12);
+    for format in ["line", "json"] {
+        let one = run_stdin(
+            &["sudoku", "-", "--threads", "1", "--format", format],
+            &puzzles,
+        );
+        let four = run_stdin(
+            &["sudoku", "-", "--threads", "4", "--format", format],
+            &puzzles,
+        );
+        assert_eq!(one.code, Some(0), "{}", one.stderr);
+        assert_eq!(four.code, Some(0), "{}", four.stderr);
+        assert_eq!(one.stdout.lines().count(), 108);
+        assert_eq!(one.stdout, four.stdout);
+    }
+    let mixed = run(&["sudoku", "examples/sudoku/mixed.txt", "--unique", "-t", "3"]);
+    assert_eq!(mixed.stdout, "unique\nunique\nunique\nmultiple\nnone\n");
+    assert_eq!(mixed.code, Some(1));
+}
+
+#[test]
+fn exit_codes_say_what_was_found() {
+    let code = |args: &[&str]| run(args).code;
+    assert_eq!(
+        code(&["sudoku", "examples/sudoku/classic.txt", "--unique"]),
+        Some(0)
+    );
+    assert_eq!(
+        code(&["sudoku", "examples/sudoku/mixed.txt", "--unique"]),
+        Some(1)
+    );
+    assert_eq!(code(&["sudoku", "examples/sudoku/mixed.txt"]), Some(1));
+    assert_eq!(
+        code(&["sudoku", "examples/sudoku/mixed.txt", "--count"]),
+        Some(0)
+    );
+    assert_eq!(code(&["sudoku", "examples/sudoku/x.txt"]), Some(0));
+    assert_eq!(
+        code(&["knightdoku", "examples/knightdoku/kd2.txt"]),
+        Some(0)
+    );
+}
+
+/// Starts `dlx ARGS` on `stdin`, waits `after`, sends SIGINT, and returns its output.
+fn interrupted(args: &[&str], stdin: &str, after: Duration) -> std::process::Output {
+    let mut child = Command::new(DLX)
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut input = child.stdin.take().unwrap();
+        input.write_all(stdin.as_bytes()).unwrap();
+    }
+    std::thread::sleep(after);
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let start = Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() || start.elapsed() > Duration::from_secs(20) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let _ = child.kill();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn ctrl_c_prints_what_was_counted_marked_incomplete() {
+    let empty = format!("{}\n", ".".repeat(81));
+    for threads in ["1", "2"] {
+        let out = interrupted(
+            &["sudoku", "-", "--count", "--threads", threads],
+            &empty.repeat(3),
+            Duration::from_millis(400),
+        );
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "{stdout}{stderr}");
+        let mut lines = stdout.lines();
+        let first = lines.next().expect("the count so far");
+        let (count, mark) = first.split_once(' ').unwrap();
+        assert!(count.parse::<u64>().unwrap() > 0);
+        assert_eq!(mark, "(incomplete)");
+        assert_eq!(lines.next(), None);
+        assert!(
+            stderr.starts_with("interrupted after 1 of 3 puzzles"),
+            "{stderr}"
+        );
+    }
+    let out = interrupted(
+        &["sudoku", "-", "--json"],
+        &empty.repeat(2),
+        Duration::from_millis(0),
+    );
+    // Solving an empty grid is quick: either it finished or it says it was interrupted.
+    assert!(matches!(out.status.code(), Some(0) | Some(130)));
+    let out = interrupted(
+        &[
+            "count",
+            "dlx-cli/tests/data/pent4x15.dlx",
+            "--threads",
+            "2",
+            "--no-progress",
+        ],
+        "",
+        Duration::from_millis(300),
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    if out.status.code() == Some(130) {
+        assert!(stdout.ends_with("(incomplete: cancelled)\n"), "{stdout}");
+    } else {
+        assert_eq!(stdout, "1472\n");
+    }
+}
+
+/// Reads one line of `dlx ARGS`, closes the pipe, and returns the exit code and stderr.
+fn closed_after_one_line(args: &[&str]) -> (Option<i32>, String) {
+    let mut child = Command::new(DLX)
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert!(!line.is_empty());
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_closed_standard_output_ends_quietly() {
+    assert_eq!(
+        closed_after_one_line(&["gen", "queens", "600"]),
+        (Some(0), String::new())
+    );
+    assert_eq!(
+        closed_after_one_line(&["gen", "pentomino", "60x60", "--json"]),
+        (Some(0), String::new())
+    );
+    assert_eq!(
+        closed_after_one_line(&["completions", "zsh"]).0,
+        Some(0),
+        "completions"
+    );
+    let dir = std::env::temp_dir().join(format!("dlx-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let many = dir.join("many.txt");
+    std::fs::write(&many, classic_times(120)).unwrap();
+    for threads in ["1", "2"] {
+        let (code, stderr) =
+            closed_after_one_line(&["sudoku", many.to_str().unwrap(), "--threads", threads]);
+        assert_eq!((code, stderr.as_str()), (Some(0), ""), "{threads} threads");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn pictures_go_to_files() {
+    let dir = std::env::temp_dir().join(format!("dlx-svg-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let pictures = dir.join("pictures");
+    let run1 = run(&[
+        "sudoku",
+        "examples/sudoku/mixed.txt",
+        "--svg",
+        pictures.to_str().unwrap(),
+        "-q",
+    ]);
+    assert_eq!(run1.code, Some(1));
+    let mut names: Vec<String> = std::fs::read_dir(&pictures)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "puzzle-1.svg",
+            "puzzle-2.svg",
+            "puzzle-3.svg",
+            "puzzle-4.svg",
+            "puzzle-5.svg"
+        ]
+    );
+    for name in &names {
+        let svg = std::fs::read_to_string(pictures.join(name)).unwrap();
+        assert!(
+            svg.starts_with("<svg ") && svg.ends_with("</svg>\n"),
+            "{name}"
+        );
+    }
+    let board = dir.join("kd1.svg");
+    let kd = run(&[
+        "knightdoku",
+        "examples/knightdoku/kd1.txt",
+        "--svg",
+        board.to_str().unwrap(),
+    ]);
+    assert_eq!(kd.code, Some(0));
+    let svg = std::fs::read_to_string(&board).unwrap();
+    assert_eq!(svg.matches('♞').count(), 27);
+    let stdout_svg = run(&[
+        "knightdoku",
+        "examples/knightdoku/kd1.txt",
+        "--format",
+        "svg",
+    ]);
+    assert_eq!(stdout_svg.stdout, svg);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
