@@ -1,6 +1,9 @@
 //! Board geometry: squares, the knight's moves and neighbour tables.
 
 use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
 
 use super::error::TourError;
 
@@ -66,6 +69,78 @@ impl Square {
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "({},{})", self.row, self.col)
+    }
+}
+
+/// Why a square (`R,C`) or board size (`MxN`) could not be read.
+///
+/// ```
+/// use dlx_sudoku::tour::{Board, Square};
+/// assert!("3;4".parse::<Square>().is_err());
+/// assert!("8*8".parse::<Board>().is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseError {
+    /// The text is not two numbers around the separator.
+    #[error("expected {expected}, got {text:?}")]
+    Syntax {
+        /// What was expected, e.g. `ROW,COL`.
+        expected: &'static str,
+        /// The text given.
+        text: String,
+    },
+    /// The board size is not a valid board.
+    #[error(transparent)]
+    Board(#[from] TourError),
+}
+
+/// Splits `text` at `sep` into two numbers.
+fn two_numbers(
+    text: &str,
+    seps: &[char],
+    expected: &'static str,
+) -> Result<(usize, usize), ParseError> {
+    let bad = || ParseError::Syntax {
+        expected,
+        text: text.to_string(),
+    };
+    let (a, b) = text.trim().split_once(seps).ok_or_else(bad)?;
+    let a = a.trim().parse().map_err(|_| bad())?;
+    let b = b.trim().parse().map_err(|_| bad())?;
+    Ok((a, b))
+}
+
+impl FromStr for Square {
+    type Err = ParseError;
+
+    /// Reads `ROW,COL` (zero-based, as in `--start 2,3`).
+    ///
+    /// ```
+    /// use dlx_sudoku::tour::Square;
+    /// assert_eq!("2,3".parse(), Ok(Square::new(2, 3)));
+    /// assert_eq!(" 0 , 7 ".parse(), Ok(Square::new(0, 7)));
+    /// ```
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let (row, col) = two_numbers(text, &[','], "ROW,COL")?;
+        Ok(Square::new(row, col))
+    }
+}
+
+impl FromStr for Board {
+    type Err = ParseError;
+
+    /// Reads `ROWSxCOLS` (or with `X` or `×`), e.g. `8x8`.
+    ///
+    /// ```
+    /// use dlx_sudoku::tour::Board;
+    /// let board: Board = "6x9".parse()?;
+    /// assert_eq!((board.rows(), board.cols()), (6, 9));
+    /// assert!("0x9".parse::<Board>().is_err());
+    /// # Ok::<(), dlx_sudoku::tour::ParseError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let (rows, cols) = two_numbers(text, &['x', 'X', '×'], "ROWSxCOLS")?;
+        Ok(Board::new(rows, cols)?)
     }
 }
 
@@ -232,6 +307,27 @@ mod tests {
         assert_eq!(got, want);
         let corner: Vec<Square> = board.knight_moves(Square::new(4, 4)).collect();
         assert_eq!(corner, vec![Square::new(3, 2), Square::new(2, 3)]);
+    }
+
+    #[test]
+    fn parses_squares_and_boards() {
+        assert_eq!("10,0".parse::<Square>(), Ok(Square::new(10, 0)));
+        for bad in ["", "1", "1,", ",2", "a,b", "1,2,3", "-1,2"] {
+            assert!(
+                matches!(bad.parse::<Square>(), Err(ParseError::Syntax { .. })),
+                "{bad:?}"
+            );
+        }
+        assert_eq!("3X4".parse::<Board>().unwrap(), Board::new(3, 4).unwrap());
+        assert_eq!("5×7".parse::<Board>().unwrap(), Board::new(5, 7).unwrap());
+        assert!(matches!(
+            "0x4".parse::<Board>(),
+            Err(ParseError::Board(TourError::EmptyBoard { .. }))
+        ));
+        assert!(matches!(
+            "4,4".parse::<Board>(),
+            Err(ParseError::Syntax { .. })
+        ));
     }
 
     #[test]

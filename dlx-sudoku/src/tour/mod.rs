@@ -33,7 +33,7 @@ mod text;
 mod verify;
 mod warnsdorff;
 
-pub use board::{Board, Square, KNIGHT_MOVES, MAX_SQUARES};
+pub use board::{Board, ParseError, Square, KNIGHT_MOVES, MAX_SQUARES};
 pub use construct::{find_tour, TourOptions, SEARCH_SIDE, SEARCH_STRIP};
 pub use error::{NoTourReason, StartReason, TourError};
 pub use existence::{
