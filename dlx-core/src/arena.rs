@@ -123,8 +123,7 @@ impl Arena {
         let has_colors = problem.has_colors();
         let linked = !has_colors && !problem.has_multiplicities();
         if linked {
-            for option in 0..option_first.len() {
-                let first = option_first[option];
+            for &first in &option_first {
                 let mut last = first;
                 while nodes[last as usize + 1].top != 0 {
                     last += 1;
