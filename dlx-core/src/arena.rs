@@ -18,9 +18,7 @@ use crate::problem::{OptionId, Problem};
 pub(crate) const PURIFIED: u32 = u32::MAX;
 
 /// One node: `up`/`down` links in its item's list, its item (or `LEN` for a header, 0 for a
-/// spacer) and `aux`: its colour (0 = none) in arenas with colours; in arenas for plain
-/// exact cover (no colours, no multiplicities), the next node of the same option, cyclically,
-/// so that the hot loops walk an option without testing for spacers.
+/// spacer) and `aux`, its colour (0 = none; `PURIFIED` once purified).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(C)]
 pub(crate) struct Node {
@@ -53,8 +51,6 @@ pub(crate) struct Layout {
     pub slack: Vec<u32>,
     /// True when some option colours an item.
     pub has_colors: bool,
-    /// True when `aux` holds next-in-option links (no colours and no multiplicities).
-    pub linked: bool,
 }
 
 /// The mutable links of a search, plus a shared [`Layout`].
@@ -121,19 +117,6 @@ impl Arena {
             node_option.push(u32::MAX);
         }
         let has_colors = problem.has_colors();
-        let linked = !has_colors && !problem.has_multiplicities();
-        if linked {
-            for &first in &option_first {
-                let mut last = first;
-                while nodes[last as usize + 1].top != 0 {
-                    last += 1;
-                }
-                for x in first..last {
-                    nodes[x as usize].aux = x + 1;
-                }
-                nodes[last as usize].aux = first;
-            }
-        }
         // Pad to a power of two: the hot loops mask indices with `len - 1`, which keeps
         // them in bounds without a bounds check (see `links.rs`).
         nodes.resize(nodes.len().next_power_of_two(), Node::default());
@@ -173,7 +156,6 @@ impl Arena {
                 node_option,
                 slack,
                 has_colors,
-                linked,
             }),
         }
     }
@@ -222,8 +204,7 @@ impl Arena {
             if self.items[links.left as usize].right != node.top {
                 return false;
             }
-            let purified = self.layout.has_colors && node.aux == PURIFIED;
-            if !purified && self.nodes[node.up as usize].down != p {
+            if node.aux != PURIFIED && self.nodes[node.up as usize].down != p {
                 return false;
             }
             p += 1;

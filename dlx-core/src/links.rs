@@ -15,19 +15,6 @@ impl Arena {
         // The arena's length is a power of two, so masking an index keeps it in bounds and
         // lets the compiler drop the bounds checks (links are in range anyway).
         let mask = nodes.len() - 1;
-        if !COLORS {
-            // Plain exact cover: `aux` links the option's nodes in a cycle.
-            let mut q = nodes[p as usize & mask].aux;
-            while q != p {
-                let node = nodes[q as usize & mask];
-                nodes[node.up as usize & mask].down = node.down;
-                nodes[node.down as usize & mask].up = node.up;
-                nodes[node.top as usize & mask].top -= 1;
-                *updates += 1;
-                q = node.aux;
-            }
-            return;
-        }
         let mut q = p + 1;
         while q != p {
             let node = nodes[q as usize & mask];
@@ -36,7 +23,7 @@ impl Arena {
                 q = node.up;
                 continue;
             }
-            if node.aux != PURIFIED {
+            if !COLORS || node.aux != PURIFIED {
                 nodes[node.up as usize & mask].down = node.down;
                 nodes[node.down as usize & mask].up = node.up;
                 nodes[node.top as usize & mask].top -= 1;
@@ -51,19 +38,6 @@ impl Arena {
     pub(crate) fn unhide_with<const COLORS: bool>(&mut self, p: u32) {
         let nodes = &mut self.nodes[..];
         let mask = nodes.len() - 1;
-        if !COLORS {
-            // The nodes of one option lie in lists of different items, so they can be put
-            // back in any order: follow the cycle as `hide` did.
-            let mut q = nodes[p as usize & mask].aux;
-            while q != p {
-                let node = nodes[q as usize & mask];
-                nodes[node.up as usize & mask].down = q;
-                nodes[node.down as usize & mask].up = q;
-                nodes[node.top as usize & mask].top += 1;
-                q = node.aux;
-            }
-            return;
-        }
         let mut q = p - 1;
         while q != p {
             let node = nodes[q as usize & mask];
@@ -72,7 +46,7 @@ impl Arena {
                 q = node.down;
                 continue;
             }
-            if node.aux != PURIFIED {
+            if !COLORS || node.aux != PURIFIED {
                 nodes[node.up as usize & mask].down = q;
                 nodes[node.down as usize & mask].up = q;
                 nodes[node.top as usize & mask].top += 1;
@@ -84,7 +58,7 @@ impl Arena {
     /// [`hide_with`](Self::hide_with) for any problem (colours possible).
     #[inline(always)]
     pub(crate) fn hide(&mut self, p: u32, updates: &mut u64) {
-        if self.layout.linked {
+        if !self.layout.has_colors {
             self.hide_with::<false>(p, updates)
         } else {
             self.hide_with::<true>(p, updates)
@@ -94,7 +68,7 @@ impl Arena {
     /// [`unhide_with`](Self::unhide_with) for any problem (colours possible).
     #[inline(always)]
     pub(crate) fn unhide(&mut self, p: u32) {
-        if self.layout.linked {
+        if !self.layout.has_colors {
             self.unhide_with::<false>(p)
         } else {
             self.unhide_with::<true>(p)
@@ -104,7 +78,7 @@ impl Arena {
     /// `cover(i)`: hide every option in item `i`'s list, then unlink `i` from its active list.
     #[inline(always)]
     pub(crate) fn cover(&mut self, i: u32, updates: &mut u64) {
-        if self.layout.linked {
+        if !self.layout.has_colors {
             self.cover_with::<false>(i, updates)
         } else {
             self.cover_with::<true>(i, updates)
@@ -114,7 +88,7 @@ impl Arena {
     /// `uncover(i)`: the inverse of [`cover`](Self::cover).
     #[inline(always)]
     pub(crate) fn uncover(&mut self, i: u32) {
-        if self.layout.linked {
+        if !self.layout.has_colors {
             self.uncover_with::<false>(i)
         } else {
             self.uncover_with::<true>(i)
@@ -229,7 +203,7 @@ impl Arena {
     /// (step X5 / C5: "cover the items `≠ i` in the option that contains `x_l`").
     #[inline(always)]
     pub(crate) fn commit_others(&mut self, x: u32, updates: &mut u64) {
-        if self.layout.linked {
+        if !self.layout.has_colors {
             self.commit_others_with::<false>(x, updates)
         } else {
             self.commit_others_with::<true>(x, updates)
