@@ -43,6 +43,8 @@ pub enum Command {
     Merge(MergeArgs),
     /// Watch Algorithm X step by step: text, JSON lines or an interactive HTML page.
     Trace(TraceArgs),
+    /// Solve a variant Sudoku (TOML, f-puzzles JSON or link): solution, count, uniqueness, SVG.
+    Variant(crate::commands::variant::VariantArgs),
     /// Solve, count or check Sudoku puzzles of any size: boxes, jigsaw regions, diagonals.
     Sudoku(SudokuArgs),
     /// Solve a Knightdoku board: knights instead of digits, clues count knight moves.

@@ -6,3 +6,4 @@ pub mod tour;
 pub mod polyomino;
 pub mod knightdoku;
 pub mod tour_count;
+pub mod variant;

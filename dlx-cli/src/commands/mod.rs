@@ -20,6 +20,7 @@ mod split;
 mod stats;
 mod sudoku;
 mod trace;
+pub(crate) mod variant;
 mod units;
 
 /// Runs the chosen subcommand and returns its exit code.
@@ -31,6 +32,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Merge(args) => merge::run(&args),
         Command::Trace(args) => trace::run(&args),
         Command::Sudoku(args) => sudoku::run(&args),
+        Command::Variant(args) => variant::run(&args),
         Command::Knightdoku(args) => knightdoku::run(&args),
         Command::Gen(args) => gen::run(&args),
         Command::Completions(args) => completions::run(&args),

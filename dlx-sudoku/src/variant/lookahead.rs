@@ -1,0 +1,375 @@
+//! Look-ahead: a side condition that backs the search up as soon as the partial solution
+//! cannot be completed under the model's constraints as a propagator sees them.
+//!
+//! Exact cover reacts to a choice by removing the options that clash with it (forward
+//! checking). Variant rules chain further: a thermometer's bulb bounds its tip, a cage's
+//! sum bounds its last cell, a digit with one place left in a row must go there. At every
+//! node this observer reads the live options of the search (the domains that forward
+//! checking left), propagates the model's constraints to a fixpoint on bitsets — tables
+//! by generalised arc consistency, houses by naked and hidden singles and counting,
+//! forbidden pairs, attachments — and rejects the node when some variable has no value
+//! left. It never rejects a node that has a solution below it, so answers are unchanged;
+//! only dead subtrees are cut at their root.
+
+use dlx_core::{ItemId, Observer, OptionId, View};
+
+use crate::variant::model::{Emitted, Meaning, Model, Val, Var, VarKind};
+
+/// What an option does, for the propagator.
+#[derive(Clone, Copy, Debug)]
+enum Opt {
+    /// Decided variable `var` takes the value with bit `bit`.
+    Assign(u32, u8),
+    /// Alternative of choice `choice`: entries `start..end` of `alt_entries`.
+    Alt(u32, u32, u32),
+}
+
+/// The propagator and its scratch space.
+#[derive(Clone, Debug)]
+pub(crate) struct Lookahead {
+    full: Vec<u128>,
+    tracked: Vec<bool>,
+    item_of: Vec<u32>,
+    decided: Vec<u32>,
+    opts: Vec<Opt>,
+    alt_entries: Vec<(u32, u8)>,
+    choice_item: Vec<u32>,
+    houses: Vec<(Vec<u32>, bool)>,
+    /// Per variable: `(bit, other var, other bit)` forbidden together.
+    forbid_of: Vec<Vec<(u8, u32, u8)>>,
+    attach: Vec<(u32, u8, u32, u8)>,
+    features: Vec<(u32, u32, Vec<(u8, u8)>)>,
+    // Scratch.
+    dom: Vec<u128>,
+    fixed: Vec<bool>,
+    live: Vec<Vec<u32>>,
+    sup: Vec<u128>,
+    cnt: Vec<u32>,
+    touched: Vec<u32>,
+    /// Nodes rejected.
+    pub rejected: u64,
+}
+
+impl Lookahead {
+    /// Builds the propagator for a model and its emitted problem.
+    pub fn new(m: &Model, e: &Emitted) -> Self {
+        let nv = m.vars.len();
+        let mut lo = vec![0; nv];
+        let mut full = vec![0u128; nv];
+        let mut tracked = vec![false; nv];
+        for (v, info) in m.vars.iter().enumerate() {
+            let (Some(a), Some(b)) = (info.dom.min(), info.dom.max()) else {
+                continue;
+            };
+            if b - a < 128 {
+                tracked[v] = true;
+                lo[v] = a;
+                full[v] = info.dom.iter().fold(0, |acc, x| acc | 1u128 << (x - a));
+            }
+        }
+        let bit = |v: Var, x: Val| -> Option<u8> {
+            let v = v as usize;
+            (tracked[v] && x >= lo[v] && x - lo[v] < 128).then(|| (x - lo[v]) as u8)
+        };
+        let mut alt_entries = Vec::new();
+        let opts = e
+            .meanings
+            .iter()
+            .map(|mean| match *mean {
+                Meaning::Assign(v, x) => Opt::Assign(v, bit(v, x).unwrap_or(0)),
+                Meaning::Alt(c, a) => {
+                    let start = alt_entries.len() as u32;
+                    for &(v, x) in &m.choices[c as usize].alts[a as usize] {
+                        if let Some(b) = bit(v, x) {
+                            alt_entries.push((v, b));
+                        }
+                    }
+                    Opt::Alt(c, start, alt_entries.len() as u32)
+                }
+            })
+            .collect();
+        let houses = m
+            .houses
+            .iter()
+            .map(|h| {
+                let union = h
+                    .iter()
+                    .fold(std::collections::BTreeSet::new(), |mut acc, &v| {
+                        acc.extend(m.vars[v as usize].dom.iter());
+                        acc
+                    });
+                let all_tracked = h.iter().all(|&v| tracked[v as usize]);
+                let same_lo = h.iter().all(|&v| lo[v as usize] == lo[h[0] as usize]);
+                (h.clone(), all_tracked && same_lo && union.len() == h.len())
+            })
+            .filter(|(h, _)| {
+                h.iter().all(|&v| tracked[v as usize])
+                    && h.iter().all(|&v| lo[v as usize] == lo[h[0] as usize])
+            })
+            .collect();
+        let mut forbid_of = vec![Vec::new(); nv];
+        for &(a, x, b, y) in &m.forbids {
+            if let (Some(bx), Some(by)) = (bit(a, x), bit(b, y)) {
+                forbid_of[a as usize].push((bx, b, by));
+                forbid_of[b as usize].push((by, a, bx));
+            }
+        }
+        let attach = m
+            .attachments
+            .iter()
+            .filter_map(|&(a, x, t, y)| Some((a, bit(a, x)?, t, bit(t, y)?)))
+            .collect();
+        let features = m
+            .feature_source
+            .iter()
+            .filter_map(|(t, a, map)| {
+                let pairs: Option<Vec<(u8, u8)>> = map
+                    .iter()
+                    .filter(|&&(x, _)| m.vars[*a as usize].dom.contains(x))
+                    .map(|&(x, y)| Some((bit(*a, x)?, bit(*t, y)?)))
+                    .collect();
+                Some((*t, *a, pairs?))
+            })
+            .collect();
+        let decided: Vec<u32> = (0..nv as u32)
+            .filter(|&v| {
+                m.vars[v as usize].kind == VarKind::Decided && e.var_item[v as usize] != u32::MAX
+            })
+            .collect();
+        let nc = m.choices.len();
+        Lookahead {
+            full,
+            tracked,
+            item_of: e.var_item.clone(),
+            decided,
+            opts,
+            alt_entries,
+            choice_item: (0..nc as u32).map(|c| e.first_choice + c).collect(),
+            houses,
+            forbid_of,
+            attach,
+            features,
+            dom: vec![0; nv],
+            fixed: vec![false; nv],
+            live: vec![Vec::new(); nc],
+            sup: vec![0; nv],
+            cnt: vec![0; nv],
+            touched: Vec::new(),
+            rejected: 0,
+        }
+    }
+
+    fn load(&mut self, view: &View<'_>) {
+        self.dom.copy_from_slice(&self.full);
+        self.fixed.iter_mut().for_each(|f| *f = false);
+        for l in &mut self.live {
+            l.clear();
+        }
+        let mut chosen_choice = Vec::new();
+        for o in view.chosen() {
+            match self.opts[o.index()] {
+                Opt::Assign(v, b) => {
+                    if self.tracked[v as usize] {
+                        self.dom[v as usize] &= 1 << b;
+                    }
+                    self.fixed[v as usize] = true;
+                }
+                Opt::Alt(c, s, e) => {
+                    for &(v, b) in &self.alt_entries[s as usize..e as usize] {
+                        self.dom[v as usize] &= 1 << b;
+                    }
+                    self.live[c as usize].push(o.index() as u32);
+                    chosen_choice.push(c);
+                }
+            }
+        }
+        for &v in &self.decided {
+            if self.fixed[v as usize] || !self.tracked[v as usize] {
+                continue;
+            }
+            let mut mask = 0u128;
+            for o in view.options_of(ItemId::new(self.item_of[v as usize])) {
+                if let Opt::Assign(_, b) = self.opts[o.index()] {
+                    mask |= 1 << b;
+                }
+            }
+            self.dom[v as usize] &= mask;
+        }
+        for c in 0..self.live.len() {
+            if !self.live[c].is_empty() {
+                continue;
+            }
+            let item = ItemId::new(self.choice_item[c]);
+            let live = &mut self.live[c];
+            live.extend(view.options_of(item).map(|o: OptionId| o.index() as u32));
+        }
+        let _ = chosen_choice;
+    }
+
+    /// Propagates to a fixpoint; false when some domain empties.
+    fn propagate(&mut self) -> bool {
+        loop {
+            let mut changed = false;
+            // Tables.
+            for c in 0..self.live.len() {
+                let mut live = std::mem::take(&mut self.live[c]);
+                let dom = &self.dom;
+                let entries = &self.alt_entries;
+                let opts = &self.opts;
+                live.retain(|&o| {
+                    let Opt::Alt(_, s, e) = opts[o as usize] else {
+                        return false;
+                    };
+                    entries[s as usize..e as usize]
+                        .iter()
+                        .all(|&(v, b)| dom[v as usize] & (1 << b) != 0)
+                });
+                if live.is_empty() {
+                    self.live[c] = live;
+                    return false;
+                }
+                for &o in &live {
+                    let Opt::Alt(_, s, e) = self.opts[o as usize] else {
+                        continue;
+                    };
+                    for &(v, b) in &self.alt_entries[s as usize..e as usize] {
+                        if self.cnt[v as usize] == 0 {
+                            self.touched.push(v);
+                            self.sup[v as usize] = 0;
+                        }
+                        self.cnt[v as usize] += 1;
+                        self.sup[v as usize] |= 1 << b;
+                    }
+                }
+                let n = live.len() as u32;
+                for &v in &self.touched {
+                    let v = v as usize;
+                    if self.cnt[v] == n {
+                        let new = self.dom[v] & self.sup[v];
+                        if new != self.dom[v] {
+                            if new == 0 {
+                                return false;
+                            }
+                            self.dom[v] = new;
+                            changed = true;
+                        }
+                    }
+                    self.cnt[v] = 0;
+                }
+                self.touched.clear();
+                self.live[c] = live;
+            }
+            // Houses.
+            for (h, full) in &self.houses {
+                let mut union = 0u128;
+                for &v in h {
+                    let d = self.dom[v as usize];
+                    if d == 0 {
+                        return false;
+                    }
+                    union |= d;
+                    if d & (d - 1) == 0 {
+                        for &w in h {
+                            if w != v && self.dom[w as usize] & d != 0 {
+                                self.dom[w as usize] &= !d;
+                                if self.dom[w as usize] == 0 {
+                                    return false;
+                                }
+                                changed = true;
+                            }
+                        }
+                    }
+                }
+                if (union.count_ones() as usize) < h.len() {
+                    return false;
+                }
+                if *full {
+                    // Hidden singles: a value with one place left goes there.
+                    let mut once = 0u128;
+                    let mut twice = 0u128;
+                    for &v in h {
+                        let d = self.dom[v as usize];
+                        twice |= once & d;
+                        once |= d;
+                    }
+                    let single = once & !twice;
+                    if single != 0 {
+                        for &v in h {
+                            let d = self.dom[v as usize];
+                            let s = d & single;
+                            if s != 0 && d != s {
+                                if s & (s - 1) != 0 {
+                                    return false; // two values need this one cell
+                                }
+                                self.dom[v as usize] = s;
+                                changed = true;
+                            }
+                        }
+                    }
+                }
+            }
+            // Forbidden pairs.
+            for v in 0..self.forbid_of.len() {
+                let d = self.dom[v];
+                if d == 0 || d & (d - 1) != 0 || self.forbid_of[v].is_empty() {
+                    continue;
+                }
+                let x = d.trailing_zeros() as u8;
+                for &(bx, w, by) in &self.forbid_of[v] {
+                    if bx == x && self.dom[w as usize] & (1 << by) != 0 {
+                        self.dom[w as usize] &= !(1 << by);
+                        if self.dom[w as usize] == 0 {
+                            return false;
+                        }
+                        changed = true;
+                    }
+                }
+            }
+            // Attachments: a value whose consequence is impossible is impossible.
+            for &(a, x, t, y) in &self.attach {
+                if self.dom[t as usize] & (1 << y) == 0 && self.dom[a as usize] & (1 << x) != 0 {
+                    self.dom[a as usize] &= !(1 << x);
+                    if self.dom[a as usize] == 0 {
+                        return false;
+                    }
+                    changed = true;
+                }
+            }
+            for (t, a, map) in &self.features {
+                let da = self.dom[*a as usize];
+                let image = map
+                    .iter()
+                    .filter(|&&(x, _)| da & (1 << x) != 0)
+                    .fold(0u128, |acc, &(_, y)| acc | 1 << y);
+                let new = self.dom[*t as usize] & image;
+                if new != self.dom[*t as usize] {
+                    if new == 0 {
+                        return false;
+                    }
+                    self.dom[*t as usize] = new;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+}
+
+impl Observer for Lookahead {
+    const WANTS_SOLUTIONS: bool = false;
+    const PRUNES: bool = true;
+
+    fn admit(&mut self, _level: usize, view: &View<'_>, complete: bool) -> bool {
+        if complete {
+            return true;
+        }
+        self.load(view);
+        let ok = self.propagate();
+        if !ok {
+            self.rejected += 1;
+        }
+        ok
+    }
+}

@@ -1,0 +1,249 @@
+//! Yin-yang shading and conditional lines.
+//!
+//! Each cell's shading is a decided variable (0 land, 1 water). No 2×2 square is all one
+//! kind: one table of 12 alternatives per square (the 16 patterns less the two uniform
+//! ones and the two checkerboards, which connectivity rules out anyway: the two diagonal
+//! pairs could not both be joined). Connectivity itself is not local: [`Connectivity`]
+//! checks it on every partial solution through the engine's side-condition hook.
+
+use dlx_core::{Observer, OptionId, View};
+
+use crate::sudoku::Cell;
+use crate::variant::encode::Ctx;
+use crate::variant::model::{Domain, Meaning, Val, Var};
+
+/// The 2×2 rule of yin-yang.
+pub(crate) fn yin_yang_squares(ctx: &mut Ctx<'_>) {
+    let n = ctx.n();
+    for r in 0..n.saturating_sub(1) {
+        for c in 0..n - 1 {
+            let vars = [
+                ctx.shade(Cell::new(r, c)),
+                ctx.shade(Cell::new(r, c + 1)),
+                ctx.shade(Cell::new(r + 1, c)),
+                ctx.shade(Cell::new(r + 1, c + 1)),
+            ];
+            ctx.m.small_table("square", &vars, None, |p| {
+                if p.len() < 4 {
+                    return true;
+                }
+                let uniform = p.iter().all(|&x| x == p[0]);
+                let checker = p[0] == p[3] && p[1] == p[2] && p[0] != p[1];
+                !uniform && !checker
+            });
+        }
+    }
+}
+
+/// States of a line's shading as it is read: all land so far, all water so far, mixed.
+const DRY: Val = 0;
+const WET: Val = 1;
+const MIXED: Val = 2;
+
+fn step(state: Val, water: Val) -> Val {
+    match (state, water) {
+        (DRY, 0) => DRY,
+        (WET, 1) => WET,
+        _ => MIXED,
+    }
+}
+
+/// The two gates of a conditional line: `rule` is 1 unless the line is all water, `zip`
+/// is 1 unless it is all land. Short lines are one table over the shading of their cells;
+/// long ones read the shading cell by cell through auxiliary states.
+pub(crate) fn line_gates(ctx: &mut Ctx<'_>, cells: &[Cell]) -> (Var, Var) {
+    let shades: Vec<Var> = cells.iter().map(|&c| ctx.shade(c)).collect();
+    let rule = ctx.m.aux("gate.rule", Domain::range(0, 1), None);
+    let zip = ctx.m.aux("gate.zip", Domain::range(0, 1), None);
+    let gates = |state: Val| (Val::from(state != WET), Val::from(state != DRY));
+    let k = shades.len();
+    if k <= 8 {
+        let mut vars = shades.clone();
+        vars.push(rule);
+        vars.push(zip);
+        ctx.m.small_table("gates", &vars, None, |p| {
+            if p.len() < k + 2 {
+                return true;
+            }
+            let state = p[1..k].iter().fold(p[0], |s, &w| step(s, w));
+            gates(state) == (p[k], p[k + 1])
+        });
+        return (rule, zip);
+    }
+    // The first cell's shading is the first state (0 dry, 1 wet).
+    let mut prev = shades[0];
+    for (i, &s) in shades.iter().enumerate().skip(1) {
+        let next = ctx
+            .m
+            .aux(&format!("gate.state{i}"), Domain::range(0, 2), None);
+        ctx.m
+            .small_table("gates.step", &[prev, s, next], None, |p| {
+                p.len() < 3 || step(p[0], p[1]) == p[2]
+            });
+        prev = next;
+    }
+    ctx.m.small_table("gates", &[prev, rule, zip], None, |p| {
+        p.len() < 3 || gates(p[0]) == (p[1], p[2])
+    });
+    (rule, zip)
+}
+
+/// Yin-yang connectivity as a side condition: the search is told to back up as soon as
+/// the shading fixed so far cannot be completed into two connected areas (treating cells
+/// not yet shaded as either), and complete solutions are checked exactly.
+#[derive(Clone, Debug)]
+pub(crate) struct Connectivity {
+    n: usize,
+    /// For each option, the cells whose shading it fixes.
+    fixes: Vec<Vec<(u16, u8)>>,
+    /// Scratch: the shading seen (0 land, 1 water, 2 unknown), and a BFS queue.
+    state: Vec<u8>,
+    seen: Vec<bool>,
+    queue: Vec<usize>,
+    /// Partial solutions rejected (for statistics).
+    pub rejected: u64,
+}
+
+impl Connectivity {
+    /// A checker for a problem whose options are `meanings`; `shading` gives each cell's
+    /// shading variable.
+    pub fn new(
+        n: usize,
+        shading: &[Var],
+        meanings: &[Meaning],
+        alts: &dyn Fn(u32, u32) -> Vec<(Var, Val)>,
+    ) -> Self {
+        let mut cell_of = std::collections::HashMap::new();
+        for (k, &v) in shading.iter().enumerate() {
+            cell_of.insert(v, k as u16);
+        }
+        let fixes = meanings
+            .iter()
+            .map(|m| match *m {
+                Meaning::Assign(v, x) => cell_of
+                    .get(&v)
+                    .map(|&k| vec![(k, x as u8)])
+                    .unwrap_or_default(),
+                Meaning::Alt(c, a) => alts(c, a)
+                    .into_iter()
+                    .filter_map(|(v, x)| cell_of.get(&v).map(|&k| (k, x as u8)))
+                    .collect(),
+            })
+            .collect();
+        Connectivity {
+            n,
+            fixes,
+            state: vec![2; n * n],
+            seen: vec![false; n * n],
+            queue: Vec::with_capacity(n * n),
+            rejected: 0,
+        }
+    }
+
+    fn load(&mut self, chosen: impl Iterator<Item = OptionId>) {
+        self.state.iter_mut().for_each(|s| *s = 2);
+        for o in chosen {
+            for &(k, x) in &self.fixes[o.index()] {
+                self.state[k as usize] = x;
+            }
+        }
+    }
+
+    /// True when each kind's known cells lie in one area of that kind's and unknown cells.
+    fn connectable(&mut self) -> bool {
+        for kind in 0..2u8 {
+            let Some(start) = self.state.iter().position(|&s| s == kind) else {
+                continue;
+            };
+            self.seen.iter_mut().for_each(|s| *s = false);
+            self.queue.clear();
+            self.queue.push(start);
+            self.seen[start] = true;
+            let n = self.n;
+            let mut head = 0;
+            while head < self.queue.len() {
+                let k = self.queue[head];
+                head += 1;
+                let (r, c) = (k / n, k % n);
+                let visit = |j: usize, seen: &mut Vec<bool>, queue: &mut Vec<usize>| {
+                    if !seen[j] && self.state[j] != 1 - kind {
+                        seen[j] = true;
+                        queue.push(j);
+                    }
+                };
+                if r > 0 {
+                    visit(k - n, &mut self.seen, &mut self.queue);
+                }
+                if r + 1 < n {
+                    visit(k + n, &mut self.seen, &mut self.queue);
+                }
+                if c > 0 {
+                    visit(k - 1, &mut self.seen, &mut self.queue);
+                }
+                if c + 1 < n {
+                    visit(k + 1, &mut self.seen, &mut self.queue);
+                }
+            }
+            if self
+                .state
+                .iter()
+                .zip(&self.seen)
+                .any(|(&s, &seen)| s == kind && !seen)
+            {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+impl Observer for Connectivity {
+    const WANTS_SOLUTIONS: bool = false;
+    const PRUNES: bool = true;
+
+    fn admit(&mut self, _level: usize, view: &View<'_>, _complete: bool) -> bool {
+        self.load(view.chosen());
+        let ok = self.connectable();
+        if !ok {
+            self.rejected += 1;
+        }
+        ok
+    }
+}
+
+/// Whether a complete shading (true for water) has each kind connected. Used by the
+/// checker; written separately from the search's incremental test.
+pub(crate) fn connected(n: usize, water: &[bool], kind: bool) -> bool {
+    let cells: Vec<usize> = (0..n * n).filter(|&k| water[k] == kind).collect();
+    let Some(&start) = cells.first() else {
+        return true;
+    };
+    let mut seen = vec![false; n * n];
+    let mut stack = vec![start];
+    seen[start] = true;
+    let mut count = 0;
+    while let Some(k) = stack.pop() {
+        count += 1;
+        let (r, c) = (k / n, k % n);
+        let mut nbrs = Vec::new();
+        if r > 0 {
+            nbrs.push(k - n);
+        }
+        if r + 1 < n {
+            nbrs.push(k + n);
+        }
+        if c > 0 {
+            nbrs.push(k - 1);
+        }
+        if c + 1 < n {
+            nbrs.push(k + 1);
+        }
+        for j in nbrs {
+            if !seen[j] && water[j] == kind {
+                seen[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    count == cells.len()
+}
