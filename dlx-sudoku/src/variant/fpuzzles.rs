@@ -84,9 +84,9 @@ pub(crate) fn looks_like_link(text: &str) -> bool {
         || t.contains("load=")
         || t.starts_with("fpuzzles")
         || (t.len() >= 16
-            && !t.contains(['=', '\n', ' '])
+            && !t.trim_end_matches('=').contains(['=', '\n', ' '])
             && t.chars()
-                .all(|c| c.is_ascii_alphanumeric() || "+/-$".contains(c)))
+                .all(|c| c.is_ascii_alphanumeric() || "+/-$=".contains(c)))
 }
 
 fn percent_decode(s: &str) -> String {

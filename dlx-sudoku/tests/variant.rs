@@ -1,0 +1,889 @@
+//! Variant Sudoku: Dune, one small puzzle per rule with a known answer, and a brute-force
+//! cross-check of every rule on 4×4 and 6×6 grids.
+
+use std::collections::HashSet;
+use std::time::Instant;
+
+use dlx_sudoku::sudoku::{Cell, Grid, Shape};
+use dlx_sudoku::variant::{
+    Constraint, Diagonal, LineKind, NegativeKind, VariantPuzzle, VariantSolution, VariantSolver,
+    VariantUniqueness,
+};
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants");
+
+fn cell(name: &str) -> Cell {
+    let upper = name.to_ascii_uppercase();
+    let (r, c) = upper[1..].split_once('C').expect("RrCc");
+    Cell::new(
+        r.parse::<usize>().unwrap() - 1,
+        c.parse::<usize>().unwrap() - 1,
+    )
+}
+
+fn cells(v: &serde_json::Value) -> Vec<Cell> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|c| cell(c.as_str().unwrap()))
+        .collect()
+}
+
+/// Reads the neutral JSON of the seed puzzles.
+fn neutral(path: &str, key: &str) -> VariantPuzzle {
+    let text = std::fs::read_to_string(format!("{DATA}/{path}")).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let p = &json[key];
+    let mut puzzle = VariantPuzzle::new(Shape::classic());
+    for g in p["givens"].as_array().unwrap() {
+        let (c, d) = (g["cell"].as_str().unwrap(), g["digit"].as_u64().unwrap());
+        puzzle.givens.set(cell(c), Some(d as u8)).unwrap();
+    }
+    for cage in p["killer_cages"].as_array().unwrap() {
+        puzzle.constraints.push(Constraint::Killer {
+            cells: cells(&cage["cells"]),
+            sum: cage["sum"].as_u64().map(|s| s as u32),
+        });
+    }
+    for t in p["thermometers"].as_array().unwrap() {
+        puzzle
+            .constraints
+            .push(Constraint::line(LineKind::Thermometer, cells(t)));
+    }
+    for d in p["black_dots"].as_array().unwrap() {
+        let c = cells(d);
+        puzzle.constraints.push(Constraint::Ratio {
+            cells: [c[0], c[1]],
+            ratio: 2,
+        });
+    }
+    for d in p["white_dots"].as_array().unwrap() {
+        let c = cells(d);
+        puzzle.constraints.push(Constraint::Difference {
+            cells: [c[0], c[1]],
+            difference: 1,
+        });
+    }
+    let rows: String = p["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    puzzle.solution = Some(rows.parse().unwrap());
+    puzzle
+}
+
+fn dune() -> VariantPuzzle {
+    neutral("dune.json", "dune_the_mentats_diversion")
+}
+
+#[test]
+#[ignore = "slow until the search is faster"]
+fn dune_is_unique() {
+    let puzzle = dune();
+    let start = Instant::now();
+    let solver = VariantSolver::new(&puzzle).unwrap();
+    let answer = solver.unique();
+    let total = start.elapsed();
+    eprintln!(
+        "dune: solved and proved unique in {total:?}; {:?}",
+        solver.stats()
+    );
+    let VariantUniqueness::Unique(solution) = answer else {
+        panic!("Dune is not unique: {answer:?}")
+    };
+    assert_eq!(Some(&solution.grid), puzzle.solution.as_ref());
+    puzzle.check(&solution).unwrap();
+}
+
+// ---------------------------------------------------------------------------------------
+// Brute force: every grid of the shape (an independent backtracker over its houses),
+// every letter assignment and every yin-yang shading, filtered by the independent checker.
+// ---------------------------------------------------------------------------------------
+
+/// A small xorshift generator, seeded, so every run makes the same puzzles.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+}
+
+/// Every completion of `givens` that is a Sudoku of the shape.
+fn completions(shape: &Shape, givens: &Grid) -> Vec<Grid> {
+    let n = shape.size();
+    let mut houses_of: Vec<Vec<usize>> = vec![Vec::new(); n * n];
+    for (h, house) in shape.houses().iter().enumerate() {
+        for c in house.cells() {
+            houses_of[c.index(n)].push(h);
+        }
+    }
+    let mut used = vec![vec![false; n + 1]; shape.houses().len()];
+    let mut values: Vec<u8> = givens.values().to_vec();
+    for (k, &d) in values.iter().enumerate() {
+        if d != 0 {
+            for &h in &houses_of[k] {
+                assert!(!used[h][d as usize], "givens clash");
+                used[h][d as usize] = true;
+            }
+        }
+    }
+    let blanks: Vec<usize> = (0..n * n).filter(|&k| values[k] == 0).collect();
+    let mut out = Vec::new();
+    fn go(
+        i: usize,
+        blanks: &[usize],
+        n: usize,
+        values: &mut Vec<u8>,
+        used: &mut Vec<Vec<bool>>,
+        houses_of: &[Vec<usize>],
+        out: &mut Vec<Grid>,
+    ) {
+        if i == blanks.len() {
+            out.push(Grid::from_values(n, values.clone()).unwrap());
+            return;
+        }
+        let k = blanks[i];
+        for d in 1..=n {
+            if houses_of[k].iter().any(|&h| used[h][d]) {
+                continue;
+            }
+            for &h in &houses_of[k] {
+                used[h][d] = true;
+            }
+            values[k] = d as u8;
+            go(i + 1, blanks, n, values, used, houses_of, out);
+            values[k] = 0;
+            for &h in &houses_of[k] {
+                used[h][d] = false;
+            }
+        }
+    }
+    go(0, &blanks, n, &mut values, &mut used, &houses_of, &mut out);
+    out
+}
+
+/// Every shading of an `n × n` grid with no 2×2 square of one kind and both kinds
+/// orthogonally connected (written here from the rule, independently of the library).
+fn yin_yang_shadings(n: usize) -> Vec<Vec<bool>> {
+    let mut out = Vec::new();
+    for mask in 0u64..(1 << (n * n)) {
+        let w: Vec<bool> = (0..n * n).map(|k| mask >> k & 1 == 1).collect();
+        let square_ok = (0..n - 1).all(|r| {
+            (0..n - 1).all(|c| {
+                let k = r * n + c;
+                let q = [w[k], w[k + 1], w[k + n], w[k + n + 1]];
+                !q.iter().all(|&x| x == q[0])
+            })
+        });
+        if !square_ok {
+            continue;
+        }
+        let connected = |kind: bool| {
+            let cells: Vec<usize> = (0..n * n).filter(|&k| w[k] == kind).collect();
+            let Some(&s) = cells.first() else { return true };
+            let mut seen = vec![false; n * n];
+            let mut stack = vec![s];
+            seen[s] = true;
+            let mut count = 0;
+            while let Some(k) = stack.pop() {
+                count += 1;
+                let (r, c) = (k / n, k % n);
+                let mut next = vec![];
+                if r > 0 {
+                    next.push(k - n)
+                }
+                if r + 1 < n {
+                    next.push(k + n)
+                }
+                if c > 0 {
+                    next.push(k - 1)
+                }
+                if c + 1 < n {
+                    next.push(k + 1)
+                }
+                for j in next {
+                    if !seen[j] && w[j] == kind {
+                        seen[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
+            count == cells.len()
+        };
+        if connected(true) && connected(false) {
+            out.push(w);
+        }
+    }
+    out
+}
+
+/// Injective maps from `k` letters to digits `1..=n`.
+fn letter_maps(k: usize, n: usize) -> Vec<Vec<u8>> {
+    if k == 0 {
+        return vec![vec![]];
+    }
+    let mut out = Vec::new();
+    for rest in letter_maps(k - 1, n) {
+        for d in 1..=n as u8 {
+            if !rest.contains(&d) {
+                let mut m = rest.clone();
+                m.push(d);
+                out.push(m);
+            }
+        }
+    }
+    out
+}
+
+/// The solutions by brute force.
+fn brute_force(p: &VariantPuzzle, grids: &[Grid], shadings: &[Vec<bool>]) -> Vec<VariantSolution> {
+    let letters = p.letters();
+    let maps = letter_maps(letters.len(), p.size());
+    let shade_options: Vec<Option<Vec<bool>>> = if p.has_shading() {
+        shadings.iter().cloned().map(Some).collect()
+    } else {
+        vec![None]
+    };
+    let mut out = Vec::new();
+    for g in grids {
+        for m in &maps {
+            for sh in &shade_options {
+                let s = VariantSolution {
+                    grid: g.clone(),
+                    shading: sh.clone(),
+                    letters: letters.iter().copied().zip(m.iter().copied()).collect(),
+                };
+                if p.check(&s).is_ok() {
+                    out.push(s);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Compares the engine's solutions (with and without look-ahead) with brute force: the
+/// same set, and no solution twice.
+fn cross_check(p: &VariantPuzzle, grids: &[Grid], shadings: &[Vec<bool>]) -> usize {
+    let brute: HashSet<VariantSolution> = brute_force(p, grids, shadings).into_iter().collect();
+    for lookahead in [true, false] {
+        let solver = VariantSolver::new(p).unwrap().with_lookahead(lookahead);
+        let engine = solver.solutions(None);
+        let set: HashSet<VariantSolution> = engine.iter().cloned().collect();
+        assert_eq!(set.len(), engine.len(), "a solution found twice in {p:?}");
+        assert_eq!(set, brute, "engine and brute force disagree on {p:?}");
+        assert_eq!(solver.count(None).solutions as usize, brute.len());
+    }
+    brute.len()
+}
+
+/// A random walk of king moves (or orthogonal steps) through distinct cells.
+fn walk(rng: &mut Rng, n: usize, len: usize, orthogonal: bool) -> Vec<Cell> {
+    loop {
+        let mut path = vec![Cell::new(rng.below(n), rng.below(n))];
+        while path.len() < len {
+            let last = *path.last().unwrap();
+            let steps: Vec<Cell> = (-1i64..=1)
+                .flat_map(|dr| (-1i64..=1).map(move |dc| (dr, dc)))
+                .filter(|&(dr, dc)| (dr, dc) != (0, 0) && (!orthogonal || dr == 0 || dc == 0))
+                .filter_map(|(dr, dc)| {
+                    let (r, c) = (last.row as i64 + dr, last.col as i64 + dc);
+                    (r >= 0 && c >= 0 && r < n as i64 && c < n as i64)
+                        .then(|| Cell::new(r as usize, c as usize))
+                })
+                .filter(|c| !path.contains(c))
+                .collect();
+            if steps.is_empty() {
+                break;
+            }
+            path.push(steps[rng.below(steps.len())]);
+        }
+        if path.len() == len {
+            return path;
+        }
+    }
+}
+
+const KINDS: &[&str] = &[
+    "killer",
+    "killer-nosum",
+    "little-killer",
+    "region",
+    "diagonal",
+    "anti-diagonal",
+    "anti-knight",
+    "anti-king",
+    "non-consecutive",
+    "disjoint",
+    "thermo",
+    "slow-thermo",
+    "renban",
+    "whispers",
+    "nabner",
+    "region-sum",
+    "parity",
+    "entropic",
+    "palindrome",
+    "same-difference",
+    "zipper",
+    "between",
+    "arrow",
+    "pill",
+    "black",
+    "white",
+    "xv",
+    "negative-black",
+    "negative-white",
+    "negative-xv",
+    "quadruple",
+    "clone",
+    "odd",
+    "even",
+    "minimum",
+    "maximum",
+    "letter",
+    "letter-circle",
+    "yin-yang",
+    "conditional",
+];
+
+/// A random constraint of a kind (it may or may not hold for any grid).
+fn random_constraint(
+    kind: &str,
+    rng: &mut Rng,
+    p: &VariantPuzzle,
+    reference: &VariantSolution,
+) -> Option<Constraint> {
+    let n = p.size();
+    let g = &reference.grid;
+    let d = |c: Cell| u32::from(g.get(c).unwrap());
+    let len = |rng: &mut Rng, lo: usize, hi: usize| lo + rng.below(hi - lo + 1);
+    let line = |rng: &mut Rng, kind: LineKind, lo: usize, hi: usize| {
+        let l = len(rng, lo, hi);
+        Constraint::line(kind, walk(rng, n, l, false))
+    };
+    let pair = |rng: &mut Rng| {
+        let w = walk(rng, n, 2, true);
+        [w[0], w[1]]
+    };
+    Some(match kind {
+        "killer" | "killer-nosum" => {
+            let l = len(rng, 2, 4);
+            let cells = walk(rng, n, l, true);
+            let sum = (kind == "killer").then(|| cells.iter().map(|&c| d(c)).sum());
+            Constraint::Killer { cells, sum }
+        }
+        "little-killer" => {
+            let (dr, dc) = [(1i64, 1i64), (1, -1)][rng.below(2)];
+            let start = rng.below(n) as i64;
+            let mut cells = vec![];
+            let (mut r, mut c) = (0i64, start);
+            while r >= 0 && c >= 0 && r < n as i64 && c < n as i64 {
+                cells.push(Cell::new(r as usize, c as usize));
+                r += dr;
+                c += dc;
+            }
+            let sum = cells.iter().map(|&c| d(c)).sum::<u32>() + u32::from(rng.chance(20));
+            Constraint::LittleKiller { cells, sum }
+        }
+        "region" => {
+            let l = len(rng, 2, n);
+            let mut cells: Vec<Cell> = vec![];
+            while cells.len() < l {
+                let c = Cell::new(rng.below(n), rng.below(n));
+                if !cells.contains(&c) {
+                    cells.push(c);
+                }
+            }
+            Constraint::ExtraRegion { cells }
+        }
+        "diagonal" => Constraint::Diagonal(Diagonal::Main),
+        "anti-diagonal" => Constraint::Diagonal(Diagonal::Anti),
+        "anti-knight" => Constraint::AntiKnight,
+        "anti-king" => Constraint::AntiKing,
+        "non-consecutive" => Constraint::NonConsecutive,
+        "disjoint" => Constraint::DisjointGroups,
+        "thermo" => line(rng, LineKind::Thermometer, 2, 4),
+        "slow-thermo" => line(rng, LineKind::SlowThermometer, 2, 5),
+        "renban" => line(rng, LineKind::Renban, 2, 4),
+        "whispers" => line(
+            rng,
+            LineKind::Whispers {
+                difference: if n == 4 { 2 } else { 3 },
+            },
+            2,
+            5,
+        ),
+        "nabner" => line(rng, LineKind::Nabner, 2, 3),
+        "region-sum" => line(rng, LineKind::RegionSum, 2, 6),
+        "parity" => line(rng, LineKind::Parity, 2, 6),
+        "entropic" => line(rng, LineKind::Entropic, 3, 6),
+        "palindrome" => line(rng, LineKind::Palindrome, 2, 6),
+        "same-difference" => line(rng, LineKind::SameDifference, 2, 5),
+        "zipper" => line(rng, LineKind::Zipper, 3, 7),
+        "between" => line(rng, LineKind::Between, 3, 5),
+        "arrow" | "pill" => {
+            let pill = kind == "pill";
+            let l = len(rng, if pill { 4 } else { 2 }, if pill { 6 } else { 4 });
+            let w = walk(rng, n, l, false);
+            let k = if pill { 2 } else { 1 };
+            let mut circle = w[..k].to_vec();
+            circle.sort();
+            Constraint::Arrow {
+                circle,
+                shaft: w[k..].to_vec(),
+            }
+        }
+        "black" => Constraint::Ratio {
+            cells: pair(rng),
+            ratio: 2,
+        },
+        "white" => Constraint::Difference {
+            cells: pair(rng),
+            difference: 1 + u32::from(rng.chance(30)),
+        },
+        "xv" => {
+            let cells = pair(rng);
+            Constraint::Xv {
+                cells,
+                sum: if d(cells[0]) + d(cells[1]) == 10 {
+                    10
+                } else {
+                    5
+                },
+            }
+        }
+        "negative-black" => Constraint::Negative(NegativeKind::Ratio),
+        "negative-white" => Constraint::Negative(NegativeKind::Difference),
+        "negative-xv" => Constraint::Negative(NegativeKind::Xv),
+        "quadruple" => {
+            let (r, c) = (rng.below(n - 1), rng.below(n - 1));
+            let cells = vec![
+                Cell::new(r, c),
+                Cell::new(r, c + 1),
+                Cell::new(r + 1, c),
+                Cell::new(r + 1, c + 1),
+            ];
+            let k = 1 + rng.below(3);
+            let digits = cells[..k].iter().map(|&c| d(c) as u8).collect();
+            Constraint::Quadruple { cells, digits }
+        }
+        "clone" => {
+            let l = len(rng, 1, 3);
+            let a = walk(rng, n, l, true);
+            let b = walk(rng, n, l, true);
+            if a.iter().any(|c| b.contains(c)) {
+                return None;
+            }
+            Constraint::Clone { cells: a, copy: b }
+        }
+        "odd" => Constraint::Odd(Cell::new(rng.below(n), rng.below(n))),
+        "even" => Constraint::Even(Cell::new(rng.below(n), rng.below(n))),
+        "minimum" => Constraint::Minimum(Cell::new(rng.below(n), rng.below(n))),
+        "maximum" => Constraint::Maximum(Cell::new(rng.below(n), rng.below(n))),
+        "letter" => Constraint::Letter {
+            cell: Cell::new(rng.below(n), rng.below(n)),
+            letter: ['A', 'B'][rng.below(2)],
+        },
+        "letter-circle" => {
+            let (r, c) = (rng.below(n - 1), rng.below(n - 1));
+            Constraint::LetterCircle {
+                cells: vec![
+                    Cell::new(r, c),
+                    Cell::new(r, c + 1),
+                    Cell::new(r + 1, c),
+                    Cell::new(r + 1, c + 1),
+                ],
+                letter: ['A', 'B'][rng.below(2)],
+            }
+        }
+        "yin-yang" => Constraint::Shade {
+            cell: Cell::new(rng.below(n), rng.below(n)),
+            water: rng.chance(50),
+        },
+        "conditional" => {
+            let kinds = [
+                LineKind::Thermometer,
+                LineKind::Renban,
+                LineKind::Whispers { difference: 2 },
+                LineKind::Palindrome,
+                LineKind::RegionSum,
+                LineKind::Parity,
+                LineKind::SameDifference,
+                LineKind::Nabner,
+                LineKind::Between,
+            ];
+            let k = kinds[rng.below(kinds.len())];
+            let l = len(rng, 3, 5);
+            Constraint::Line {
+                kind: k,
+                cells: walk(rng, n, l, false),
+                conditional: true,
+            }
+        }
+        _ => unreachable!("{kind}"),
+    })
+}
+
+/// Adds random constraints of a kind that hold for the reference solution.
+fn add_true_constraints(
+    kind: &str,
+    rng: &mut Rng,
+    p: &mut VariantPuzzle,
+    reference: &VariantSolution,
+    count: usize,
+) {
+    if kind == "yin-yang" || kind == "conditional" {
+        if !p.constraints.contains(&Constraint::YinYang) {
+            p.constraints.push(Constraint::YinYang);
+        }
+    }
+    let mut added = 0;
+    for _ in 0..400 {
+        if added == count {
+            break;
+        }
+        let Some(c) = random_constraint(kind, rng, p, reference) else {
+            continue;
+        };
+        if p.constraints.contains(&c) {
+            continue;
+        }
+        let mut one = VariantPuzzle::new(p.shape.clone());
+        one.constraints = p.constraints.clone();
+        one.constraints.push(c.clone());
+        if one.validate().is_ok() && one.check(reference).is_ok() {
+            p.constraints.push(c);
+            added += 1;
+        }
+    }
+}
+
+fn reference_4x4(rng: &mut Rng, grids: &[Grid], shadings: &[Vec<bool>]) -> VariantSolution {
+    let grid = grids[rng.below(grids.len())].clone();
+    let m = letter_maps(2, 4);
+    let map = &m[rng.below(m.len())];
+    VariantSolution {
+        grid,
+        shading: Some(shadings[rng.below(shadings.len())].clone()),
+        letters: vec![('A', map[0]), ('B', map[1])],
+    }
+}
+
+/// Fits a reference solution to a puzzle: shading and letters only where it has them.
+fn fit(p: &VariantPuzzle, r: &VariantSolution) -> VariantSolution {
+    let letters = p.letters();
+    VariantSolution {
+        grid: r.grid.clone(),
+        shading: if p.has_shading() {
+            r.shading.clone()
+        } else {
+            None
+        },
+        letters: letters
+            .iter()
+            .map(|l| *r.letters.iter().find(|(c, _)| c == l).unwrap())
+            .collect(),
+    }
+}
+
+#[test]
+fn every_rule_agrees_with_brute_force_on_4x4() {
+    let shape = Shape::for_size(4).unwrap();
+    let grids = completions(&shape, &Grid::new(4).unwrap());
+    assert_eq!(grids.len(), 288);
+    let shadings = yin_yang_shadings(4);
+    let mut rng = Rng(0x9e3779b97f4a7c15);
+    let mut total = 0;
+    for kind in KINDS.iter().filter(|&&k| k != "entropic") {
+        for round in 0..3 {
+            let reference = reference_4x4(&mut rng, &grids, &shadings);
+            let mut p = VariantPuzzle::new(shape.clone());
+            let mut r = reference.clone();
+            // Letters and shading are part of the reference only where the puzzle uses them.
+            add_true_constraints(kind, &mut rng, &mut p, &reference, 1 + round);
+            r = fit(&p, &r);
+            assert!(p.check(&r).is_ok(), "{kind}: the reference breaks {p:?}");
+            let found = cross_check(&p, &grids, &shadings);
+            assert!(found >= 1, "{kind}: the reference solution was lost");
+            total += found;
+        }
+    }
+    eprintln!("4×4: {total} solutions compared");
+}
+
+#[test]
+fn every_rule_agrees_with_brute_force_on_6x6() {
+    let shape = Shape::for_size(6).unwrap();
+    let mut rng = Rng(0x2545f4914f6cdd1d);
+    // A reference grid: the first completion of an empty grid, relabelled at random.
+    let base = completions(
+        &shape,
+        &"1234563456.."
+            .parse::<Grid>()
+            .map_or_else(|_| Grid::new(6).unwrap(), |g| g),
+    )
+    .into_iter()
+    .next()
+    .unwrap();
+    let mut perm: Vec<u8> = (1..=6).collect();
+    for i in (1..6).rev() {
+        perm.swap(i, rng.below(i + 1));
+    }
+    let grid = Grid::from_values(
+        6,
+        base.values()
+            .iter()
+            .map(|&d| perm[d as usize - 1])
+            .collect::<Vec<u8>>(),
+    )
+    .unwrap();
+    let reference = VariantSolution {
+        grid: grid.clone(),
+        shading: None,
+        letters: vec![('A', 2), ('B', 5)],
+    };
+    let mut total = 0;
+    for kind in KINDS
+        .iter()
+        .filter(|&&k| k != "yin-yang" && k != "conditional")
+    {
+        let mut p = VariantPuzzle::new(shape.clone());
+        // Keep the brute force small: half the cells given.
+        for k in 0..36 {
+            if rng.chance(55) {
+                let c = Cell::from_index(k, 6);
+                p.givens.set(c, grid.get(c)).unwrap();
+            }
+        }
+        add_true_constraints(kind, &mut rng, &mut p, &reference, 2);
+        let grids = completions(&shape, &p.givens);
+        let found = cross_check(&p, &grids, &[]);
+        assert!(found >= 1, "{kind}: the reference solution was lost");
+        total += found;
+    }
+    eprintln!("6×6: {total} solutions compared");
+}
+
+/// For each rule, clues of that kind that hold for a known grid are added until the
+/// puzzle has exactly one solution (givens are added when a global rule alone cannot get
+/// there): the answer must be the known grid.
+#[test]
+fn each_rule_pins_down_a_known_answer() {
+    let shape = Shape::for_size(4).unwrap();
+    let grids = completions(&shape, &Grid::new(4).unwrap());
+    let shadings = yin_yang_shadings(4);
+    let mut rng = Rng(0xdeadbeefcafef00d);
+    for kind in KINDS.iter().filter(|&&k| k != "entropic") {
+        // A grid that the rule allows at all (global rules exclude many).
+        let mut reference = reference_4x4(&mut rng, &grids, &shadings);
+        let mut p = VariantPuzzle::new(shape.clone());
+        add_true_constraints(kind, &mut rng, &mut p, &reference, 1);
+        let mut tries = 0;
+        while p.constraints.is_empty() && tries < 50 {
+            reference = reference_4x4(&mut rng, &grids, &shadings);
+            add_true_constraints(kind, &mut rng, &mut p, &reference, 1);
+            tries += 1;
+        }
+        if p.constraints.is_empty() {
+            // No 4×4 grid obeys this rule (anti-king, say): both sides must agree on none.
+            let mut only = VariantPuzzle::new(shape.clone());
+            only.constraints
+                .push(random_constraint(kind, &mut rng, &only, &reference).unwrap());
+            assert_eq!(cross_check(&only, &grids, &shadings), 0, "{kind}");
+            eprintln!("{kind}: no 4×4 grid obeys it");
+            continue;
+        }
+        let mut clues = p.constraints.len();
+        for step in 0..60 {
+            let solver = VariantSolver::new(&p).unwrap();
+            if let VariantUniqueness::Unique(s) = solver.unique() {
+                assert_eq!(s, fit(&p, &reference), "{kind}: wrong answer");
+                eprintln!(
+                    "{kind}: unique with {clues} clues and {} givens",
+                    p.givens.filled()
+                );
+                break;
+            }
+            assert!(step < 59, "{kind}: never unique");
+            let before = p.constraints.len();
+            if clues < 8 {
+                add_true_constraints(kind, &mut rng, &mut p, &reference, 1);
+            }
+            if p.constraints.len() == before {
+                // No new clue of this kind: give a digit.
+                let blanks: Vec<Cell> = (0..16)
+                    .map(|k| Cell::from_index(k, 4))
+                    .filter(|&c| p.givens.get(c).is_none())
+                    .collect();
+                let r = fit(&p, &reference);
+                let unshaded: Vec<Cell> = (0..16)
+                    .map(|k| Cell::from_index(k, 4))
+                    .filter(|&c| {
+                        !p.constraints
+                            .iter()
+                            .any(|k| matches!(k, Constraint::Shade { cell, .. } if *cell == c))
+                    })
+                    .collect();
+                if r.shading.is_some()
+                    && !unshaded.is_empty()
+                    && (blanks.is_empty() || rng.chance(50))
+                {
+                    let cell = unshaded[rng.below(unshaded.len())];
+                    let water = r.water(cell).unwrap();
+                    p.constraints.push(Constraint::Shade { cell, water });
+                    continue;
+                }
+                if blanks.is_empty() {
+                    // Every digit given: name each letter's cell.
+                    for (l, d) in fit(&p, &reference).letters {
+                        let cell = (0..16)
+                            .map(|k| Cell::from_index(k, 4))
+                            .find(|&c| reference.grid.get(c) == Some(d))
+                            .unwrap();
+                        p.constraints.push(Constraint::Letter { cell, letter: l });
+                    }
+                    continue;
+                }
+                let c = blanks[rng.below(blanks.len())];
+                p.givens.set(c, reference.grid.get(c)).unwrap();
+            } else {
+                clues += 1;
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Input formats.
+// ---------------------------------------------------------------------------------------
+
+fn data(name: &str) -> String {
+    std::fs::read_to_string(format!("{DATA}/{name}")).unwrap()
+}
+
+fn same_rules(a: &VariantPuzzle, b: &VariantPuzzle) -> bool {
+    let key = |p: &VariantPuzzle| {
+        let mut v: Vec<String> = p.constraints.iter().map(|c| format!("{c:?}")).collect();
+        v.sort();
+        v
+    };
+    a.shape == b.shape && a.givens == b.givens && key(a) == key(b)
+}
+
+#[test]
+fn dune_reads_the_same_from_toml_and_fpuzzles() {
+    let neutral = dune();
+    let toml = dlx_sudoku::variant::from_toml(&data("dune.toml")).unwrap();
+    assert!(same_rules(&neutral, &toml));
+    assert_eq!(toml.solution, neutral.solution);
+    let json = data("dune-fpuzzles.json");
+    let fp = dlx_sudoku::variant::from_fpuzzles(&json).unwrap();
+    assert!(fp.ignored.is_empty());
+    assert!(same_rules(&neutral, &fp.puzzle));
+    assert_eq!(fp.puzzle.solution, neutral.solution);
+    // As links: f-puzzles' load= parameter and SudokuPad's fpuzzles prefix.
+    let payload = lz_str::compress_to_base64(json.as_str());
+    for link in [
+        format!("https://www.f-puzzles.com/?load={payload}"),
+        format!("https://sudokupad.app/fpuzzles{payload}"),
+        payload.clone(),
+    ] {
+        let read = dlx_sudoku::variant::read_puzzle(&link).unwrap();
+        assert!(same_rules(&neutral, &read.puzzle), "{link}");
+    }
+    // Our own writer round-trips.
+    let again = dlx_sudoku::variant::from_toml(&dlx_sudoku::variant::to_toml(&toml)).unwrap();
+    assert_eq!(again, toml);
+    let again =
+        dlx_sudoku::variant::from_fpuzzles(&dlx_sudoku::variant::to_fpuzzles(&toml).unwrap())
+            .unwrap();
+    assert!(same_rules(&again.puzzle, &toml));
+}
+
+#[test]
+fn unknown_fpuzzles_constraints_are_named() {
+    let json = r#"{"size": 9, "grid": [], "sandwichsum": [{"cell": "R0C1", "value": "10"}],
+        "clock": [{"lines": [["R1C1", "R1C2"]]}], "thermometer": [{"lines": [["R1C1", "R1C2"]]}],
+        "negative": ["ratio", "sumdot"]}"#;
+    let err = dlx_sudoku::variant::from_fpuzzles(json).unwrap_err();
+    let text = err.to_string();
+    assert_eq!(
+        text,
+        "unsupported f-puzzles constraints: clock, negative \"sumdot\", sandwichsum"
+    );
+    // Cosmetic drawings are reported, not silently dropped.
+    let json = r#"{"size": 4, "grid": [], "line": [{"lines": [["R1C1", "R1C2"]]}],
+        "circle": [{"cells": ["R1C1"]}, {"cells": ["R2C2"]}]}"#;
+    let imported = dlx_sudoku::variant::from_fpuzzles(json).unwrap();
+    assert_eq!(imported.ignored, ["circle (2)", "line (1)"]);
+    assert!(matches!(
+        dlx_sudoku::variant::from_fpuzzles("N4IgzglgXg"),
+        Err(dlx_sudoku::variant::FpuzzlesError::Decompress
+            | dlx_sudoku::variant::FpuzzlesError::Json(_))
+    ));
+}
+
+#[test]
+fn toml_errors_name_the_place() {
+    let err = dlx_sudoku::variant::from_toml("size = 4\n[[thermometer]]\ncells = \"r1c1 r9c9\"\n")
+        .unwrap();
+    let e = VariantSolver::new(&err).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "constraint 1 (thermometer): cell r9c9 is outside the 4×4 grid"
+    );
+    let e = dlx_sudoku::variant::from_toml("size = 4\nglobal = [\"anti-bishop\"]\n").unwrap_err();
+    assert!(e
+        .to_string()
+        .starts_with("global: unknown rule \"anti-bishop\"; known: anti-knight"));
+    let e = dlx_sudoku::variant::from_toml(
+        "size = 4\n[[zipper]]\ncells = \"r1c1 r1c2\"\ndifference = 3\n",
+    )
+    .unwrap_err();
+    assert_eq!(e.to_string(), "zipper 1: only whispers take a difference");
+}
+
+/// Mitchell Lee's Miracle Sudoku: anti-knight, anti-king, non-consecutive, two givens.
+#[test]
+fn miracle_sudoku() {
+    let mut p = VariantPuzzle::new(Shape::classic());
+    p.givens.set(Cell::new(4, 2), Some(1)).unwrap();
+    p.givens.set(Cell::new(5, 6), Some(2)).unwrap();
+    p.constraints = vec![
+        Constraint::AntiKnight,
+        Constraint::AntiKing,
+        Constraint::NonConsecutive,
+    ];
+    let start = Instant::now();
+    let VariantUniqueness::Unique(s) = VariantSolver::new(&p).unwrap().unique() else {
+        panic!("not unique")
+    };
+    eprintln!("miracle: {:?}", start.elapsed());
+    assert_eq!(
+        s.grid.to_string(),
+        "483726159726159483159483726837261594261594837594837261372615948615948372948372615"
+    );
+    p.check(&s).unwrap();
+}
+
+#[test]
+fn svg_draws_every_clue() {
+    let p = dlx_sudoku::variant::from_toml(&data("dune.toml")).unwrap();
+    let svg = dlx_sudoku::variant::render_svg(&p, None);
+    assert_eq!(svg.matches("stroke-dasharray=\"3 2\"").count(), 7); // one group per cage
+    assert_eq!(svg.matches("<polyline").count(), 6); // thermometers
+    assert_eq!(svg.matches("r=\"6\" fill=\"#000000\"").count(), 6); // black dots
+}
