@@ -6,11 +6,13 @@ mod completions;
 mod gen;
 mod knightdoku;
 mod sudoku;
+mod tour;
 
 pub use completions::CompletionsArgs;
 pub use gen::{GenArgs, GenCommand, MAX_PENTOMINO_SQUARES};
 pub use knightdoku::{KnightdokuArgs, PictureFormat};
 pub use sudoku::{ShapeArgs, SudokuArgs, SudokuFormat};
+pub use tour::{TourArgs, MAX_COUNT_SQUARES, MAX_TOUR_SQUARES};
 
 /// Exact cover by Dancing Links: count, enumerate and check solutions of exact cover
 /// problems and puzzles.
@@ -49,6 +51,8 @@ pub enum Command {
     Sudoku(SudokuArgs),
     /// Solve a Knightdoku board: knights instead of digits, clues count knight moves.
     Knightdoku(KnightdokuArgs),
+    /// Find a knight's tour of an M×N board, or count the tours of a small one.
+    Tour(TourArgs),
     /// Write an exact cover problem in DLX format: queens, Langford pairs, pentominoes, a
     /// Sudoku puzzle.
     Gen(GenArgs),
@@ -72,6 +76,7 @@ Problems in Knuth's DLX format (a line of item names, then one option per line):
 Puzzles:
   dlx sudoku FILE         solve, --count or --unique, any size, jigsaw, diagonals
   dlx knightdoku FILE     solve a Knightdoku board
+  dlx tour MxN            a knight's tour of any board, or --count them on small ones
 
 Conventions: FILE may be `-` for standard input. Results go to standard output, messages
 and progress to standard error; --json prints JSON lines, one object per result.
@@ -84,8 +89,35 @@ Examples:
   dlx count dlx-core/tests/data/q14.dlx --threads 4 --stats
   dlx sudoku examples/sudoku/classic.txt
   dlx knightdoku examples/knightdoku/kd1.txt
+  dlx tour 8x8 --svg tour.svg
 
 Full reference with every output: docs/cli.md.";
+
+const COUNT_EXAMPLES: &str = "\
+Prints the number of solutions on standard output; --stats adds Knuth's node and update
+counts on standard error. Ctrl-C stops the count and prints what was counted, marked
+incomplete (exit 130); --checkpoint makes a long run resumable after a crash.
+
+Examples:
+  dlx count dlx-core/tests/data/q12.dlx                # 14200
+  dlx count dlx-core/tests/data/q14.dlx --stats --threads 4
+  dlx gen pentomino 6x10 | dlx count - --json
+  dlx count big.dlx --checkpoint run.json              # after a crash: --resume run.json";
+
+const SOLVE_EXAMPLES: &str = "\
+Prints the options of a solution, one per line (with --all or --limit, each solution after a
+`solution N:` line). Exit status 1 when there is no solution.
+
+Examples:
+  dlx solve dlx-cli/tests/data/toy.dlx
+  dlx solve dlx-core/tests/data/q8.dlx --limit 3 --json
+  dlx gen langford 7 --symmetry-break | dlx solve - --all --threads 2";
+
+const SPLIT_EXAMPLES: &str = "\
+Examples (see docs/distributed.md):
+  dlx split q12.dlx --units 16 > units.jsonl
+  grep -v '\"done\"' units.jsonl | grep '\"unit\"' | dlx count q12.dlx --units-file - > results.jsonl
+  dlx merge units.jsonl results.jsonl                  # 14200";
 
 /// Options shared by commands that read a DLX problem.
 #[derive(Debug, Args)]
@@ -111,6 +143,7 @@ pub struct ParallelArgs {
 
 /// `dlx count`.
 #[derive(Debug, Args)]
+#[command(after_long_help = COUNT_EXAMPLES)]
 pub struct CountArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
@@ -145,6 +178,7 @@ pub struct CountArgs {
 
 /// `dlx solve`.
 #[derive(Debug, Args)]
+#[command(after_long_help = SOLVE_EXAMPLES)]
 pub struct SolveArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
@@ -170,12 +204,16 @@ pub struct SolveArgs {
 
 /// `dlx split`.
 #[derive(Debug, Args)]
+#[command(after_long_help = SPLIT_EXAMPLES)]
 pub struct SplitArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
     /// Make at least this many units to do.
     #[arg(long, value_name = "N", default_value_t = 64)]
     pub units: usize,
+    /// JSON lines (what split always prints; accepted like on every other command).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `dlx merge`.
@@ -224,6 +262,9 @@ pub struct TraceArgs {
     /// Write to FILE instead of standard output.
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
+    /// JSON lines, one event per line (same as --format json).
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
 }
 
 /// The formats of `dlx trace`.

@@ -202,3 +202,56 @@ fn generators_with_mistakes() {
         run_stdin(&["gen", "sudoku", "-"], "1234341221434321\n"),
     );
 }
+
+#[test]
+fn tours_that_cannot_be_asked_for() {
+    error("tour_bad_board", run(&["tour", "8y8"]));
+    error("tour_bad_start", run(&["tour", "8x8", "--start", "1;2"]));
+    error(
+        "tour_start_off_board",
+        run(&["tour", "8x8", "--start", "8,0"]),
+    );
+    error("tour_count_too_large", run(&["tour", "11x11", "--count"]));
+    error("tour_too_large", run(&["tour", "2000x2000"]));
+    error(
+        "tour_closed_and_open",
+        run(&["tour", "8x8", "--closed", "--open"]),
+    );
+    error(
+        "tour_count_with_start",
+        run(&["tour", "5x5", "--count", "--start", "0,0"]),
+    );
+}
+
+#[test]
+fn random_tour_arguments_never_panic() {
+    let mut x: u64 = 0x853c_49e6_748f_ea9b;
+    let mut next = |n: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % n
+    };
+    // At most four pieces: boards stay small (88x8 at most).
+    let pieces = [
+        "0", "1", "2", "3", "5", "8", "x", "X", "×", ",", "-", " ", "a",
+    ];
+    for _ in 0..60 {
+        let mut word = || -> String {
+            (0..1 + next(4))
+                .map(|_| pieces[next(pieces.len() as u64) as usize])
+                .collect()
+        };
+        let (board, start) = (word(), word());
+        let run = run(&["tour", &board, "--start", &start]);
+        assert!(matches!(run.code, Some(0..=2)), "{}", run.transcript());
+        assert!(!run.stderr.contains("panicked"), "{}", run.transcript());
+        if run.code == Some(2) {
+            assert!(
+                run.stderr.starts_with("dlx: error: "),
+                "{}",
+                run.transcript()
+            );
+        }
+    }
+}

@@ -29,6 +29,7 @@ fn version() {
 fn puzzle_commands() {
     insta::assert_snapshot!("help_sudoku", help(&["sudoku", "--help"]));
     insta::assert_snapshot!("help_knightdoku", help(&["knightdoku", "--help"]));
+    insta::assert_snapshot!("help_tour", help(&["tour", "--help"]));
 }
 
 #[test]
@@ -45,6 +46,7 @@ fn generators_and_completions() {
 fn problem_commands() {
     insta::assert_snapshot!("help_count", help(&["count", "--help"]));
     insta::assert_snapshot!("help_solve", help(&["solve", "--help"]));
+    insta::assert_snapshot!("help_split", help(&["split", "--help"]));
 }
 
 #[test]

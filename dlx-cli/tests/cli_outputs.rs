@@ -99,6 +99,98 @@ fn knightdoku_boards() {
 }
 
 #[test]
+fn knights_tours() {
+    insta::assert_snapshot!("tour_8x8", run(&["tour", "8x8"]).transcript());
+    insta::assert_snapshot!(
+        "tour_5x5_from_the_centre",
+        run(&["tour", "5x5", "--start", "2,2", "--open"]).transcript()
+    );
+    insta::assert_snapshot!(
+        "tour_3x4_json",
+        run(&["tour", "3x4", "--json"]).transcript()
+    );
+    insta::assert_snapshot!(
+        "tour_5x5_closed",
+        run(&["tour", "5x5", "--closed"]).transcript()
+    );
+    insta::assert_snapshot!(
+        "tour_3x4_count",
+        run(&["tour", "3x4", "--count"]).transcript()
+    );
+    insta::assert_snapshot!(
+        "tour_3x10_closed_count_json",
+        run(&[
+            "tour",
+            "3x10",
+            "--closed",
+            "--count",
+            "--json",
+            "--threads",
+            "2"
+        ])
+        .transcript()
+    );
+}
+
+#[test]
+fn tour_counts_match_the_library() {
+    use dlx_sudoku::tour_count::{TourCount, TourKind};
+    for (board, rows, cols, kind) in [
+        ("3x4", 3, 4, TourKind::Open),
+        ("4x4", 4, 4, TourKind::Open),
+        ("3x7", 3, 7, TourKind::Open),
+        ("3x10", 3, 10, TourKind::Closed),
+    ] {
+        let mut args = vec!["tour", board, "--count", "--threads", "1"];
+        if kind == TourKind::Closed {
+            args.push("--closed");
+        }
+        let expected = TourCount::new(rows, cols, kind).unwrap().distinct_tours();
+        assert_eq!(run(&args).stdout, format!("{expected}\n"), "{board}");
+    }
+}
+
+#[test]
+fn tours_are_tours() {
+    for args in [
+        &["tour", "8x8", "--json"][..],
+        &["tour", "7x9", "--json", "--start", "6,8"],
+        &["tour", "3x40", "--json", "--closed"],
+        &["tour", "40x31", "--json", "--open"],
+    ] {
+        let out = run(args);
+        assert_eq!(out.code, Some(0), "{args:?}: {}", out.stderr);
+        let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+        let (rows, cols) = (
+            json["rows"].as_u64().unwrap(),
+            json["cols"].as_u64().unwrap(),
+        );
+        let squares: Vec<(i64, i64)> = json["squares"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| (s[0].as_i64().unwrap(), s[1].as_i64().unwrap()))
+            .collect();
+        assert_eq!(squares.len() as u64, rows * cols);
+        let mut seen = std::collections::HashSet::new();
+        for pair in squares.windows(2) {
+            let (dr, dc) = ((pair[0].0 - pair[1].0).abs(), (pair[0].1 - pair[1].1).abs());
+            assert!(matches!((dr, dc), (1, 2) | (2, 1)), "{args:?}: {pair:?}");
+        }
+        for &(r, c) in &squares {
+            assert!(r >= 0 && (r as u64) < rows && c >= 0 && (c as u64) < cols);
+            assert!(seen.insert((r, c)), "{args:?}: ({r},{c}) twice");
+        }
+        if args.contains(&"--start") {
+            assert_eq!(squares[0], (6, 8));
+        }
+        if args.contains(&"--closed") {
+            assert_eq!(json["reentrant"], true);
+        }
+    }
+}
+
+#[test]
 fn generators() {
     insta::assert_snapshot!("gen_queens_4", run(&["gen", "queens", "4"]).transcript());
     insta::assert_snapshot!(

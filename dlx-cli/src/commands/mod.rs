@@ -7,6 +7,7 @@ use anyhow::Result;
 use crate::cli::{Cli, Command};
 
 mod answer;
+mod board_size;
 mod completions;
 mod count;
 mod counter;
@@ -19,9 +20,10 @@ mod solve;
 mod split;
 mod stats;
 mod sudoku;
+mod tour;
 mod trace;
-pub(crate) mod variant;
 mod units;
+pub(crate) mod variant;
 
 /// Runs the chosen subcommand and returns its exit code.
 pub fn run(cli: Cli) -> Result<ExitCode> {
@@ -30,10 +32,16 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Solve(args) => solve::run(&args),
         Command::Split(args) => split::run(&args),
         Command::Merge(args) => merge::run(&args),
-        Command::Trace(args) => trace::run(&args),
+        Command::Trace(mut args) => {
+            if args.json {
+                args.format = crate::cli::TraceFormat::Json;
+            }
+            trace::run(&args)
+        }
         Command::Sudoku(args) => sudoku::run(&args),
         Command::Variant(args) => variant::run(&args),
         Command::Knightdoku(args) => knightdoku::run(&args),
+        Command::Tour(args) => tour::run(&args),
         Command::Gen(args) => gen::run(&args),
         Command::Completions(args) => completions::run(&args),
     }

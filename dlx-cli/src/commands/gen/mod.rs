@@ -11,6 +11,7 @@ use dlx_sudoku::langford::Langford;
 use dlx_sudoku::polyomino::{self, Packing, SymmetryBreaking};
 use dlx_sudoku::queens::Queens;
 
+use super::board_size::parse_board;
 use super::sudoku::load::{load, Loaded};
 use crate::cli::{GenArgs, GenCommand, MAX_PENTOMINO_SQUARES};
 use crate::output::{stdout, InputError, EXIT_OK};
@@ -57,7 +58,7 @@ fn generate(what: &GenCommand) -> Result<(String, Problem)> {
             board,
             symmetry_break,
         } => {
-            let (rows, cols) = board_size(board)?;
+            let (rows, cols) = parse_board(board, MAX_PENTOMINO_SQUARES)?;
             let symmetry = if *symmetry_break {
                 SymmetryBreaking::Auto
             } else {
@@ -76,23 +77,6 @@ fn generate(what: &GenCommand) -> Result<(String, Problem)> {
             shape,
         } => sudoku(&load(file, shape)?, *puzzle)?,
     })
-}
-
-/// Reads `MxN` (at most [`MAX_PENTOMINO_SQUARES`] squares).
-fn board_size(text: &str) -> Result<(usize, usize)> {
-    let bad = || InputError::new(format!("bad board size `{text}`: expected MxN, as in 6x10"));
-    let (m, n) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
-    let number = |s: &str| s.trim().parse::<usize>().ok().filter(|&k| k > 0);
-    let (Some(rows), Some(cols)) = (number(m), number(n)) else {
-        return Err(bad().into());
-    };
-    if rows.saturating_mul(cols) > MAX_PENTOMINO_SQUARES {
-        return Err(InputError::new(format!(
-            "a {rows}x{cols} board is too large: at most {MAX_PENTOMINO_SQUARES} squares"
-        ))
-        .into());
-    }
-    Ok((rows, cols))
 }
 
 /// The problem of one puzzle of the file: the shape's problem with the givens' options
@@ -134,18 +118,4 @@ fn sudoku(loaded: &Loaded, pick: Option<u64>) -> Result<(String, Problem)> {
         .into());
     }
     Ok((format!("sudoku {}", puzzle.grid.to_line()), problem))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn board_sizes() {
-        assert_eq!(board_size("6x10").unwrap(), (6, 10));
-        assert_eq!(board_size("3×20").unwrap(), (3, 20));
-        assert!(board_size("6y10").is_err());
-        assert!(board_size("0x10").is_err());
-        assert!(board_size("100000x100000").is_err());
-    }
 }

@@ -1,0 +1,76 @@
+//! `dlx tour`.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::{ParallelArgs, PictureFormat};
+
+/// The most squares of a board `dlx tour` finds a tour of.
+pub const MAX_TOUR_SQUARES: usize = 1_000_000;
+/// The most squares of a board `dlx tour --count` counts the tours of.
+pub const MAX_COUNT_SQUARES: usize = 100;
+
+/// `dlx tour`.
+#[derive(Debug, Args)]
+#[command(after_long_help = TOUR_HELP)]
+pub struct TourArgs {
+    /// The board: M rows by N columns, as in 8x8.
+    #[arg(value_name = "MxN")]
+    pub board: String,
+    /// A closed tour: the last square is a knight's move from the first.
+    #[arg(long, conflicts_with = "open")]
+    pub closed: bool,
+    /// An open tour. Without --closed or --open: closed when the board has one, else
+    /// open (to find); open (to count).
+    #[arg(long)]
+    pub open: bool,
+    /// The first square: row and column counted from 0 (0,0 is the top-left corner).
+    #[arg(long, value_name = "R,C")]
+    pub start: Option<String>,
+    /// Count the tours by exact cover instead of finding one (boards of at most 100
+    /// squares; a tour and its reverse count once).
+    #[arg(long, conflicts_with_all = ["start", "svg"])]
+    pub count: bool,
+    /// What to print.
+    #[arg(long, value_enum, default_value_t = PictureFormat::Text)]
+    pub format: PictureFormat,
+    /// Print one JSON object (same as --format json).
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+    /// Also draw the tour in FILE (SVG).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    #[command(flatten)]
+    pub parallel: ParallelArgs,
+}
+
+impl TourArgs {
+    /// The format, with `--json` folded in.
+    pub fn format(&self) -> PictureFormat {
+        if self.json {
+            PictureFormat::Json
+        } else {
+            self.format
+        }
+    }
+}
+
+const TOUR_HELP: &str = "\
+A knight's tour visits every square of the board once, each step a knight's move. The grid
+printed gives each square's move number, 1 for the start. Small boards are searched
+(Warnsdorff's rule with backtracking), large ones built by divide and conquer, so even
+1000x1000 takes moments. When no tour exists, the message names the theorem that says so.
+
+--count builds the exact cover problem of the board's tours and counts its solutions, on
+all cores (--threads), with a progress bar on a terminal; Ctrl-C prints the count so far.
+
+Exit status: 0 found (or counted), 1 no tour of that kind exists, 2 bad board or option,
+130 interrupted.
+
+Examples:
+  dlx tour 8x8                         a closed tour of the chessboard
+  dlx tour 5x5 --start 2,2 --open      from the centre
+  dlx tour 8x8 --svg tour.svg
+  dlx tour 3x4 --count                 8 open tours
+  dlx tour 5x6 --closed --count --json";

@@ -1,0 +1,119 @@
+//! Counting the tours of a small board by exact cover (the problem of
+//! `dlx_sudoku::tour_count`), on one thread or many, with progress and Ctrl-C.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use dlx_core::{Count, ParallelSolver, Problem, Progress, Solver};
+use dlx_sudoku::tour_count::{TourCount, TourKind};
+use serde::Serialize;
+
+use crate::cli::{PictureFormat, TourArgs};
+use crate::commands::progress::{interrupt_flag, wanted, Display};
+use crate::output::{stdout, InputError, EXIT_INTERRUPTED, EXIT_OK};
+
+/// The `--json` object of a count.
+#[derive(Serialize)]
+struct JsonCount {
+    rows: usize,
+    cols: usize,
+    closure: &'static str,
+    /// Tours, a tour and its reverse counted once (a lower bound when incomplete).
+    tours: u64,
+    /// Solutions of the exact cover problem: directed tours from every square (open),
+    /// or tours from the top-left corner (closed).
+    solutions: u64,
+    complete: bool,
+}
+
+/// Tours up to direction from the problem's solutions: an open tour of two or more
+/// squares is found once in each direction; a closed tour is found once.
+pub fn tours(kind: TourKind, squares: usize, solutions: u64) -> u64 {
+    if kind == TourKind::Closed || squares == 1 {
+        solutions
+    } else {
+        solutions.div_ceil(2)
+    }
+}
+
+pub fn run(args: &TourArgs, rows: usize, cols: usize) -> Result<ExitCode> {
+    if args.format() == PictureFormat::Svg {
+        return Err(
+            InputError::new("--format svg draws a tour; it does not go with --count").into(),
+        );
+    }
+    let kind = if args.closed {
+        TourKind::Closed
+    } else {
+        TourKind::Open
+    };
+    let problem = TourCount::new(rows, cols, kind).map_err(|e| InputError::new(e.to_string()))?;
+    let count = count(problem.problem(), args)?;
+    let complete = count.is_complete();
+    let tours = tours(kind, rows * cols, count.solutions);
+    let mut out = stdout();
+    if args.format() == PictureFormat::Json {
+        let json = JsonCount {
+            rows,
+            cols,
+            closure: if kind == TourKind::Closed {
+                "closed"
+            } else {
+                "open"
+            },
+            tours,
+            solutions: count.solutions,
+            complete,
+        };
+        writeln!(out, "{}", serde_json::to_string(&json)?)?;
+    } else if complete {
+        writeln!(out, "{tours}")?;
+    } else {
+        writeln!(out, "{tours} (incomplete)")?;
+    }
+    out.flush()?;
+    Ok(ExitCode::from(if complete {
+        EXIT_OK
+    } else {
+        EXIT_INTERRUPTED
+    }))
+}
+
+/// Counts on the threads asked for, with a progress display when wanted.
+fn count(problem: &Problem, args: &TourArgs) -> Result<Count> {
+    let threads = args.parallel.threads.unwrap_or(0);
+    let show = wanted(&args.parallel);
+    if threads == 1 && !show {
+        return Ok(Solver::new(problem)
+            .with_cancel_flag(interrupt_flag())
+            .count());
+    }
+    let mut solver = ParallelSolver::new(problem).cancel_flag(interrupt_flag());
+    if threads > 0 {
+        solver = solver.threads(threads);
+    }
+    let progress = Progress::new();
+    let display = show.then(|| Display::start(progress.clone()));
+    let count = solver.progress(progress).count()?;
+    drop(display);
+    Ok(count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tours_agree_with_the_library() {
+        for (rows, cols, kind) in [
+            (3, 4, TourKind::Open),
+            (1, 1, TourKind::Open),
+            (4, 4, TourKind::Closed),
+            (3, 4, TourKind::Closed),
+        ] {
+            let t = TourCount::new(rows, cols, kind).unwrap();
+            assert_eq!(tours(kind, rows * cols, t.count()), t.distinct_tours());
+        }
+    }
+}
