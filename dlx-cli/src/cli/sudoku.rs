@@ -123,9 +123,9 @@ Exit status: 0 when every puzzle has a solution (with --unique: exactly one; --c
 0), 1 otherwise, 2 for a bad file or option, 130 when interrupted.
 
 Examples:
-  dlx sudoku examples/sudoku/classic.txt            solve a file of 9×9 puzzles
+  dlx sudoku examples/sudoku/classic.txt            # solve a file of 9×9 puzzles
   dlx sudoku examples/sudoku/16x16.txt --format grid
-  dlx sudoku puzzles.txt --unique --threads 8       check a collection
+  dlx sudoku puzzles.txt --unique --threads 8       # check a collection
   dlx sudoku examples/sudoku/jigsaw.txt --jigsaw examples/sudoku/jigsaw-regions.txt
   dlx sudoku examples/sudoku/x.txt --x --svg pictures/
-  echo 1...............| dlx sudoku - --count       a 4×4 puzzle: 12 solutions";
+  echo 1234............ | dlx sudoku - --count      # a 4×4 puzzle: 12 solutions";

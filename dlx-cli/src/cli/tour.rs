@@ -69,8 +69,8 @@ Exit status: 0 found (or counted), 1 no tour of that kind exists, 2 bad board or
 130 interrupted.
 
 Examples:
-  dlx tour 8x8                         a closed tour of the chessboard
-  dlx tour 5x5 --start 2,2 --open      from the centre
+  dlx tour 8x8                         # a closed tour of the chessboard
+  dlx tour 5x5 --start 2,2 --open      # from the centre
   dlx tour 8x8 --svg tour.svg
-  dlx tour 3x4 --count                 8 open tours
-  dlx tour 5x6 --closed --count --json";
+  dlx tour 3x4 --count                 # 8 open tours
+  dlx tour 3x10 --closed --count --json";

@@ -132,9 +132,27 @@ pub fn redact(text: &str) -> String {
                 kept.push(word.to_string());
             }
         }
-        out.push_str(&kept.join(" "));
+        out.push_str(&redact_json_seconds(&kept.join(" ")));
         out.push_str(end);
     }
+    out
+}
+
+/// Replaces the number after each `"seconds":` with `[s]`.
+fn redact_json_seconds(line: &str) -> String {
+    const KEY: &str = "\"seconds\":";
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(at) = rest.find(KEY) {
+        let (before, after) = rest.split_at(at + KEY.len());
+        out.push_str(before);
+        let end = after
+            .find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '-' | '+')))
+            .unwrap_or(after.len());
+        out.push_str("[s]");
+        rest = &after[end..];
+    }
+    out.push_str(rest);
     out
 }
 
@@ -147,5 +165,9 @@ fn redaction_keeps_everything_but_timings() {
     assert_eq!(
         redact("92 solutions, 1 nodes, 2 updates, 0.000 s (incomplete)"),
         "92 solutions, 1 nodes, 2 updates, [s] s (incomplete)"
+    );
+    assert_eq!(
+        redact(r#"{"nodes":6,"seconds":2.284e-6,"solutions":1}"#),
+        r#"{"nodes":6,"seconds":[s],"solutions":1}"#
     );
 }

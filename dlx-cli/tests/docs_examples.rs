@@ -1,0 +1,141 @@
+//! The examples of docs/cli.md and the README's main job, run as written: every `$ dlx ...`
+//! line of a `text` block must print what the document shows under it (timings aside).
+//! Commands run with bash in a scratch directory that sees the repository's folders, with
+//! the `dlx` under test first on the PATH.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{redact, root, DLX};
+
+/// One documented command and the output shown for it.
+struct Example {
+    line: usize,
+    command: String,
+    expected: String,
+}
+
+/// The `$ ` commands of the ```text blocks of `markdown`, with the lines under each. A
+/// block indented under a list item loses its indentation.
+fn examples(markdown: &str) -> Vec<Example> {
+    let mut out: Vec<Example> = Vec::new();
+    let mut indent: Option<String> = None;
+    for (k, line) in markdown.lines().enumerate() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("```") {
+            indent = match indent {
+                None if trimmed == "```text" => Some(line[..line.len() - trimmed.len()].into()),
+                _ => None,
+            };
+            // A new block starts new examples.
+            out.push(Example {
+                line: 0,
+                command: String::new(),
+                expected: String::new(),
+            });
+            continue;
+        }
+        let Some(prefix) = &indent else {
+            continue;
+        };
+        let line = line.strip_prefix(prefix.as_str()).unwrap_or(line);
+        if let Some(command) = line.strip_prefix("$ ") {
+            out.push(Example {
+                line: k + 1,
+                command: command.to_string(),
+                expected: String::new(),
+            });
+        } else if let Some(last) = out.last_mut() {
+            last.expected.push_str(line);
+            last.expected.push('\n');
+        }
+    }
+    out.retain(|e| !e.command.is_empty());
+    out
+}
+
+/// A scratch directory with links to the repository's folders.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dlx-docs-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for folder in ["examples", "dlx-core", "dlx-cli", "dlx-sudoku"] {
+        std::os::unix::fs::symlink(root().join(folder), dir.join(folder)).unwrap();
+    }
+    dir
+}
+
+fn run_in(dir: &Path, command: &str) -> String {
+    let bin = Path::new(DLX).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = Command::new("bash")
+        .args(["-c", &format!("{command} 2>&1")])
+        .current_dir(dir)
+        .env("PATH", path)
+        .env("COLUMNS", "100")
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn normalise(text: &str) -> String {
+    redact(text).trim_end().to_string()
+}
+
+#[test]
+fn every_example_in_the_command_line_reference_prints_what_it_shows() {
+    let doc = std::fs::read_to_string(root().join("docs/cli.md")).unwrap();
+    let examples = examples(&doc);
+    assert!(
+        examples.len() >= 40,
+        "only {} examples found",
+        examples.len()
+    );
+    let dir = scratch("cli");
+    let mut failures = Vec::new();
+    for example in &examples {
+        // `dlx variant` has tests of its own, and its search takes minutes in a test build.
+        if example.command.starts_with("dlx variant") {
+            continue;
+        }
+        let actual = run_in(&dir, &example.command);
+        if normalise(&actual) != normalise(&example.expected) {
+            failures.push(format!(
+                "docs/cli.md:{}: $ {}\n--- documented\n{}\n--- printed\n{}",
+                example.line,
+                example.command,
+                normalise(&example.expected),
+                normalise(&actual)
+            ));
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn the_readme_shows_the_main_job() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    // The first command of the first block is the main job.
+    let main_job = readme
+        .lines()
+        .find(|l| l.contains("target/release/dlx "))
+        .expect("the main job");
+    let command = main_job.split("target/release/dlx ").nth(1).unwrap();
+    let shown = readme
+        .split("```text\n")
+        .nth(1)
+        .and_then(|block| block.split("```").next())
+        .expect("its output");
+    let dir = scratch("readme");
+    let actual = run_in(&dir, &format!("dlx {command}"));
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(normalise(&actual), normalise(shown));
+}
