@@ -2,6 +2,7 @@
 
 use std::io::Read;
 
+use crate::output::note;
 use anyhow::{Context, Result};
 use dlx_core::format::{parse_bytes, Parsed};
 
@@ -42,7 +43,7 @@ pub fn read_problem(path: &str) -> Result<Parsed> {
         ))
     })?;
     for line in &parsed.skipped_lines {
-        eprintln!(
+        note!(
             "dlx: warning: {}:{line}: option ignored (no primary items)",
             display_name(path)
         );

@@ -250,3 +250,40 @@ fn pictures_go_to_files() {
     assert_eq!(stdout_svg.stdout, svg);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_closed_standard_error_is_not_fatal() {
+    for args in [
+        &["sudoku", "examples/sudoku/mixed.txt"][..],
+        &["solve", "-"],
+        &[
+            "count",
+            "dlx-cli/tests/data/toy.dlx",
+            "--stats",
+            "--threads",
+            "1",
+        ],
+    ] {
+        let mut child = Command::new(DLX)
+            .args(args)
+            .current_dir(root())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stderr.take());
+        {
+            use std::io::Write;
+            let mut input = child.stdin.take().unwrap();
+            let _ = input.write_all(b"A B\nA\n");
+        }
+        let out = child.wait_with_output().unwrap();
+        // No panic (101): the status is the command's own.
+        assert!(
+            matches!(out.status.code(), Some(0) | Some(1)),
+            "{args:?}: {:?}",
+            out.status
+        );
+    }
+}

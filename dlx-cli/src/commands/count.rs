@@ -13,7 +13,7 @@ use super::progress::{interrupt_flag, wanted, Display};
 use super::units::{read_lines, Line, UnitLine};
 use crate::cli::CountArgs;
 use crate::input::{display_name, read_input, read_problem};
-use crate::output::{stdout, InputError, EXIT_INTERRUPTED, EXIT_OK};
+use crate::output::{note, stdout, InputError, EXIT_INTERRUPTED, EXIT_OK};
 
 pub fn run(args: &CountArgs) -> Result<ExitCode> {
     let parsed = read_problem(&args.problem.file)?;
@@ -133,7 +133,7 @@ fn run_units(args: &CountArgs, problem: &Problem) -> Result<ExitCode> {
             .count()
             .map_err(|e| InputError::new(format!("{name}: unit {}: {e}", line.id)))?;
         if !count.is_complete() {
-            eprintln!(
+            note!(
                 "dlx: interrupted: unit {} not finished, no result written",
                 line.id
             );

@@ -10,6 +10,7 @@ use dlx_core::{Progress, ProgressSnapshot};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::cli::ParallelArgs;
+use crate::output::note;
 
 /// The flag that Ctrl-C raises. The first Ctrl-C asks the search to stop (it then prints
 /// what it counted, marked incomplete); a second one exits at once.
@@ -97,7 +98,7 @@ fn draw_lines(progress: &Progress, stop: &AtomicBool) {
         ticks += 1;
         if ticks % 10 == 0 {
             let snap = progress.snapshot();
-            eprintln!("progress: {:.1}% {}", 100.0 * snap.fraction, summary(&snap));
+            note!("progress: {:.1}% {}", 100.0 * snap.fraction, summary(&snap));
         }
     }
 }

@@ -13,7 +13,7 @@ use serde_json::json;
 use super::progress::interrupt_flag;
 use crate::cli::SolveArgs;
 use crate::input::read_problem;
-use crate::output::{EXIT_INTERRUPTED, EXIT_NO_SOLUTION, EXIT_OK};
+use crate::output::{note, EXIT_INTERRUPTED, EXIT_NO_SOLUTION, EXIT_OK};
 
 pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     let parsed = read_problem(&args.problem.file)?;
@@ -86,10 +86,10 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     }
     if found == 0 {
         if complete {
-            eprintln!("dlx: no solution");
+            note!("dlx: no solution");
             return Ok(ExitCode::from(EXIT_NO_SOLUTION));
         }
-        eprintln!("dlx: no solution found before the search stopped");
+        note!("dlx: no solution found before the search stopped");
         return Ok(ExitCode::from(EXIT_INTERRUPTED));
     }
     if interrupt_flag().load(Ordering::Relaxed) {

@@ -1,10 +1,11 @@
 //! Statistics lines on standard error, and their JSON form.
 
+use crate::output::note;
 use dlx_core::Stats;
 
 /// Prints Knuth-style statistics on standard error.
 pub fn print(stats: &Stats, complete: bool) {
-    eprintln!(
+    note!(
         "{} solution{}, {} nodes, {} updates, {:.3} s{}",
         stats.solutions,
         if stats.solutions == 1 { "" } else { "s" },
