@@ -545,10 +545,10 @@ fn add_true_constraints(
     reference: &VariantSolution,
     count: usize,
 ) {
-    if kind == "yin-yang" || kind == "conditional" {
-        if !p.constraints.contains(&Constraint::YinYang) {
-            p.constraints.push(Constraint::YinYang);
-        }
+    if (kind == "yin-yang" || kind == "conditional")
+        && !p.constraints.contains(&Constraint::YinYang)
+    {
+        p.constraints.push(Constraint::YinYang);
     }
     let mut added = 0;
     for _ in 0..400 {
@@ -633,7 +633,7 @@ fn every_rule_agrees_with_brute_force_on_6x6() {
         &shape,
         &"1234563456.."
             .parse::<Grid>()
-            .map_or_else(|_| Grid::new(6).unwrap(), |g| g),
+            .unwrap_or_else(|_| Grid::new(6).unwrap()),
     )
     .into_iter()
     .next()

@@ -24,6 +24,9 @@ enum Opt {
     Alt(u32, u32, u32),
 }
 
+/// A feature variable: its index, the variable it is read from, and value pairs.
+type Feature = (u32, u32, Vec<(u8, u8)>);
+
 /// The propagator and its scratch space.
 #[derive(Clone, Debug)]
 pub(crate) struct Lookahead {
@@ -38,7 +41,7 @@ pub(crate) struct Lookahead {
     /// Per variable: `(bit, other var, other bit)` forbidden together.
     forbid_of: Vec<Vec<(u8, u32, u8)>>,
     attach: Vec<(u32, u8, u32, u8)>,
-    features: Vec<(u32, u32, Vec<(u8, u8)>)>,
+    features: Vec<Feature>,
     // Scratch.
     dom: Vec<u128>,
     fixed: Vec<bool>,

@@ -200,6 +200,10 @@ pub(crate) enum Meaning {
     Alt(u32, u32),
 }
 
+/// A feature variable, the variable it is read from, and the map from that variable's
+/// values to the feature's.
+pub type FeatureSource = (Var, Var, Vec<(Val, Val)>);
+
 /// The constraint model.
 #[derive(Clone, Debug)]
 pub(crate) struct Model {
@@ -214,7 +218,7 @@ pub(crate) struct Model {
     pub choices: Vec<Choice>,
     features: HashMap<(Var, &'static str), Var>,
     /// Feature variables, their variable, and the map from its values to theirs.
-    pub feature_source: Vec<(Var, Var, Vec<(Val, Val)>)>,
+    pub feature_source: Vec<FeatureSource>,
     names: HashMap<String, u32>,
     /// The rule now being encoded (for statistics).
     pub rule: usize,

@@ -416,7 +416,8 @@ pub fn from_toml(text: &str) -> Result<VariantPuzzle, NativeError> {
         }
         cs.push(Constraint::Letters(letters));
     }
-    let singles: [(&str, &Option<String>, fn(Cell) -> Constraint); 6] = [
+    type Single<'a> = (&'a str, &'a Option<String>, fn(Cell) -> Constraint);
+    let singles: [Single<'_>; 6] = [
         ("odd", &f.odd, Constraint::Odd),
         ("even", &f.even, Constraint::Even),
         ("minimum", &f.minimum, Constraint::Minimum),

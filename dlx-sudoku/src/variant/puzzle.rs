@@ -497,10 +497,8 @@ impl VariantPuzzle {
                         )));
                     }
                 }
-                Constraint::Arrow { circle, shaft } => {
-                    if circle.is_empty() || shaft.is_empty() {
-                        return Err(bad("an arrow needs a circle and a shaft".into()));
-                    }
+                Constraint::Arrow { circle, shaft } if circle.is_empty() || shaft.is_empty() => {
+                    return Err(bad("an arrow needs a circle and a shaft".into()));
                 }
                 Constraint::Quadruple { cells, digits } => {
                     if cells.is_empty() || digits.len() > cells.len() {
@@ -514,14 +512,12 @@ impl VariantPuzzle {
                         return Err(bad(format!("digit {d} is not between 1 and {n}")));
                     }
                 }
-                Constraint::Clone { cells, copy } => {
-                    if cells.len() != copy.len() {
-                        return Err(bad(format!(
-                            "the clone has {} cells, its copy {}",
-                            cells.len(),
-                            copy.len()
-                        )));
-                    }
+                Constraint::Clone { cells, copy } if cells.len() != copy.len() => {
+                    return Err(bad(format!(
+                        "the clone has {} cells, its copy {}",
+                        cells.len(),
+                        copy.len()
+                    )));
                 }
                 Constraint::Letters(ls) => {
                     if let Some(l) = ls.iter().find(|l| !l.is_alphabetic()) {
