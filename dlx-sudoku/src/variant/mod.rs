@@ -20,14 +20,20 @@
 //! use dlx_sudoku::sudoku::{Cell, Shape};
 //! use dlx_sudoku::variant::{Constraint, LineKind, VariantPuzzle, VariantSolver, VariantUniqueness};
 //!
-//! // A 4×4 puzzle: a thermometer and a killer cage, no givens.
+//! // A 4×4 puzzle: a thermometer along the top row and four killer cages, no givens.
 //! let mut puzzle = VariantPuzzle::new(Shape::for_size(4)?);
 //! puzzle.constraints.push(Constraint::line(
 //!     LineKind::Thermometer,
-//!     [Cell::new(0, 0), Cell::new(0, 1), Cell::new(1, 1), Cell::new(1, 2)],
+//!     [Cell::new(0, 0), Cell::new(0, 1), Cell::new(0, 2), Cell::new(0, 3)],
 //! ));
-//! puzzle.constraints.push(Constraint::Killer { cells: vec![Cell::new(3, 0), Cell::new(3, 1)], sum: Some(7) });
-//! puzzle.constraints.push(Constraint::Killer { cells: vec![Cell::new(2, 2), Cell::new(2, 3)], sum: Some(3) });
+//! let cage = |cells: [(usize, usize); 2], sum| Constraint::Killer {
+//!     cells: cells.iter().map(|&(r, c)| Cell::new(r, c)).collect(),
+//!     sum: Some(sum),
+//! };
+//! puzzle.constraints.push(cage([(3, 0), (3, 1)], 7));
+//! puzzle.constraints.push(cage([(2, 0), (2, 1)], 3));
+//! puzzle.constraints.push(cage([(2, 0), (3, 0)], 6));
+//! puzzle.constraints.push(cage([(1, 3), (2, 3)], 4));
 //! let solver = VariantSolver::new(&puzzle)?;
 //! let VariantUniqueness::Unique(solution) = solver.unique() else { panic!("not unique") };
 //! assert_eq!(solution.grid.to_string(), "1234342121434312");
@@ -89,7 +95,7 @@ pub fn read_puzzle(text: &str) -> Result<Imported, ReadError> {
 /// ```
 /// use dlx_sudoku::variant::{read_puzzle, ReadError};
 /// assert!(matches!(read_puzzle("size = \"big\""), Err(ReadError::Native(_))));
-/// assert!(matches!(read_puzzle("{\"size\": 4}"), Err(ReadError::Fpuzzles(_))));
+/// assert!(matches!(read_puzzle("{\"size\": \"four\"}"), Err(ReadError::Fpuzzles(_))));
 /// ```
 #[derive(Debug, thiserror::Error)]
 pub enum ReadError {

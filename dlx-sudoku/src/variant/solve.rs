@@ -190,7 +190,11 @@ impl VariantSolver {
     /// let mut p = VariantPuzzle::new(Shape::for_size(4)?);
     /// p.constraints.push(Constraint::Ratio { cells: [Cell::new(0, 0), Cell::new(0, 1)], ratio: 2 });
     /// let stats = VariantSolver::new(&p)?.stats();
-    /// assert_eq!(stats.rule_options, [4]); // 1-2, 2-1, 2-4, 4-2
+    /// // The black dot rules out 3 in both cells (3 is neither double nor half of 1..=4):
+    /// // 64 plain options less 2; the pairs themselves are enforced as exclusions between
+    /// // the two cells' digits, so the dot needs no table options.
+    /// assert_eq!(stats.options, 62);
+    /// assert_eq!(stats.rule_options, [0]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn stats(&self) -> EncodingStats {
