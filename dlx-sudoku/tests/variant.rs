@@ -79,7 +79,6 @@ fn dune() -> VariantPuzzle {
 }
 
 #[test]
-#[ignore = "slow until the search is faster"]
 fn dune_is_unique() {
     let puzzle = dune();
     let start = Instant::now();
@@ -628,16 +627,8 @@ fn every_rule_agrees_with_brute_force_on_4x4() {
 fn every_rule_agrees_with_brute_force_on_6x6() {
     let shape = Shape::for_size(6).unwrap();
     let mut rng = Rng(0x2545f4914f6cdd1d);
-    // A reference grid: the first completion of an empty grid, relabelled at random.
-    let base = completions(
-        &shape,
-        &"1234563456.."
-            .parse::<Grid>()
-            .unwrap_or_else(|_| Grid::new(6).unwrap()),
-    )
-    .into_iter()
-    .next()
-    .unwrap();
+    // A reference grid: a pattern grid, relabelled at random.
+    let base: Grid = "123456456123234561561234345612612345".parse().unwrap();
     let mut perm: Vec<u8> = (1..=6).collect();
     for i in (1..6).rev() {
         perm.swap(i, rng.below(i + 1));
@@ -886,4 +877,106 @@ fn svg_draws_every_clue() {
     assert_eq!(svg.matches("stroke-dasharray=\"3 2\"").count(), 7); // one group per cage
     assert_eq!(svg.matches("<polyline").count(), 6); // thermometers
     assert_eq!(svg.matches("r=\"6\" fill=\"#000000\"").count(), 6); // black dots
+}
+
+// ---------------------------------------------------------------------------------------
+// The benchmark set: 9×9 puzzles made from Dune's solution grid, each with clues of a few
+// kinds (true for that grid) added until it is unique. `generate_test_set` wrote the files
+// (run it with --ignored to make them again); `test_set_is_unique` solves them.
+// ---------------------------------------------------------------------------------------
+
+const TEST_SET: &[(&str, &[&str])] = &[
+    ("thermo", &["thermo"]),
+    ("killer", &["killer"]),
+    ("arrow", &["arrow", "pill"]),
+    (
+        "kropki",
+        &["black", "white", "negative-black", "negative-white"],
+    ),
+    ("lines", &["whispers", "renban", "palindrome", "region-sum"]),
+    ("sums", &["little-killer", "xv", "negative-xv"]),
+    (
+        "mixed",
+        &[
+            "between",
+            "zipper",
+            "same-difference",
+            "parity",
+            "entropic",
+            "nabner",
+        ],
+    ),
+];
+
+#[test]
+#[ignore = "writes tests/data/variants/set-*.toml"]
+fn generate_test_set() {
+    let dune = dune();
+    let grid = dune.solution.clone().unwrap();
+    let reference = VariantSolution {
+        grid,
+        shading: None,
+        letters: vec![],
+    };
+    for (i, (name, kinds)) in TEST_SET.iter().enumerate() {
+        if std::path::Path::new(&format!("{DATA}/set-{name}.toml")).exists() {
+            continue;
+        }
+        let mut rng = Rng(0x51f15e5d + i as u64 * 7919);
+        let mut p = VariantPuzzle::new(Shape::classic());
+        p.title = Some(format!("test set: {name}"));
+        p.solution = Some(reference.grid.clone());
+        let mut clues = 0;
+        loop {
+            let solver = VariantSolver::new(&p).unwrap().with_node_budget(20_000);
+            let start = Instant::now();
+            let answer = solver.unique();
+            let stuck = matches!(answer, VariantUniqueness::Incomplete { .. });
+            eprintln!(
+                "{name}: {clues} clues, {} givens, {:?}",
+                p.givens.filled(),
+                start.elapsed()
+            );
+            if let VariantUniqueness::Unique(s) = answer {
+                assert_eq!(s.grid, reference.grid);
+                break;
+            }
+            if !stuck && clues < 16 && !(clues % 3 == 2 && p.givens.filled() < clues / 3) {
+                let kind = kinds[rng.below(kinds.len())];
+                let before = p.constraints.len();
+                add_true_constraints(kind, &mut rng, &mut p, &reference, 1);
+                clues += p.constraints.len() - before;
+                if p.constraints.len() > before {
+                    continue;
+                }
+            }
+            let blanks: Vec<Cell> = (0..81)
+                .map(|k| Cell::from_index(k, 9))
+                .filter(|&c| p.givens.get(c).is_none())
+                .collect();
+            let c = blanks[rng.below(blanks.len())];
+            p.givens.set(c, reference.grid.get(c)).unwrap();
+        }
+        std::fs::write(
+            format!("{DATA}/set-{name}.toml"),
+            dlx_sudoku::variant::to_toml(&p),
+        )
+        .unwrap();
+    }
+}
+
+#[test]
+fn test_set_is_unique() {
+    for (name, _) in TEST_SET {
+        let text = data(&format!("set-{name}.toml"));
+        let p = dlx_sudoku::variant::from_toml(&text).unwrap();
+        let start = Instant::now();
+        let answer = VariantSolver::new(&p).unwrap().unique();
+        eprintln!("{name}: {:?}", start.elapsed());
+        let VariantUniqueness::Unique(s) = answer else {
+            panic!("{name} is not unique")
+        };
+        assert_eq!(Some(&s.grid), p.solution.as_ref());
+        p.check(&s).unwrap();
+    }
 }

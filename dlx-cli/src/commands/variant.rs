@@ -127,6 +127,7 @@ pub fn run(args: &VariantArgs) -> Result<ExitCode> {
                     (Some(a), Some(false))
                 }
                 VariantUniqueness::NoSolution => (None, Some(false)),
+                VariantUniqueness::Incomplete { found } => (found, None),
             }
         } else {
             (solver.first(), None)

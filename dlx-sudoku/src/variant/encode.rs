@@ -71,6 +71,9 @@ pub(crate) struct Encoded {
     pub lookahead: Lookahead,
 }
 
+/// Whether to probe every value before the search (failed literals).
+pub(crate) const PROBE: bool = false;
+
 /// Tables with at most this many alternatives place their cells' digits themselves.
 pub(crate) const OWNER_CAP: usize = 5000;
 
@@ -225,8 +228,28 @@ pub(crate) fn encode(puzzle: &VariantPuzzle) -> Result<Encoded, VariantError> {
     if feasible {
         ctx.m.assign_owners(OWNER_CAP);
     }
-    let emitted = ctx.m.emit()?;
-    let lookahead = Lookahead::new(&ctx.m, &emitted);
+    let mut emitted = ctx.m.emit()?;
+    let mut lookahead = Lookahead::new(&ctx.m, &emitted);
+    if feasible && PROBE {
+        match lookahead.probe_root() {
+            None => feasible = false,
+            Some(doms) => {
+                for (v, &bits) in doms.iter().enumerate() {
+                    if bits == 0 || !lookahead.is_tracked(v) {
+                        continue;
+                    }
+                    let keep: Vec<Val> = (0..128)
+                        .filter(|b| bits >> b & 1 == 1)
+                        .map(|b| lookahead.value(v, b))
+                        .collect();
+                    ctx.m.restrict(v as Var, |x| keep.contains(&x));
+                }
+                feasible = ctx.m.propagate();
+                emitted = ctx.m.emit()?;
+                lookahead = Lookahead::new(&ctx.m, &emitted);
+            }
+        }
+    }
     let yinyang = puzzle
         .constraints
         .iter()

@@ -15,6 +15,9 @@ use dlx_core::{ItemId, Observer, OptionId, View};
 
 use crate::variant::model::{Emitted, Meaning, Model, Val, Var, VarKind};
 
+/// Whether every node also probes the variables with two values left.
+const PROBE_PAIRS: bool = false;
+
 /// What an option does, for the propagator.
 #[derive(Clone, Copy, Debug)]
 enum Opt {
@@ -24,12 +27,13 @@ enum Opt {
     Alt(u32, u32, u32),
 }
 
-/// A feature variable: its index, the variable it is read from, and value pairs.
+/// A feature variable, its variable, and the map between their value bits.
 type Feature = (u32, u32, Vec<(u8, u8)>);
 
 /// The propagator and its scratch space.
 #[derive(Clone, Debug)]
 pub(crate) struct Lookahead {
+    lo: Vec<Val>,
     full: Vec<u128>,
     tracked: Vec<bool>,
     item_of: Vec<u32>,
@@ -49,6 +53,13 @@ pub(crate) struct Lookahead {
     sup: Vec<u128>,
     cnt: Vec<u32>,
     touched: Vec<u32>,
+    /// The variables each choice mentions.
+    table_vars: Vec<Vec<u32>>,
+    /// Pass counter; the pass in which each variable last changed; the pass in which each
+    /// table was last filtered.
+    pass: u32,
+    stamp: Vec<u32>,
+    done: Vec<u32>,
     /// Nodes rejected.
     pub rejected: u64,
 }
@@ -75,7 +86,7 @@ impl Lookahead {
             (tracked[v] && x >= lo[v] && x - lo[v] < 128).then(|| (x - lo[v]) as u8)
         };
         let mut alt_entries = Vec::new();
-        let opts = e
+        let opts: Vec<Opt> = e
             .meanings
             .iter()
             .map(|mean| match *mean {
@@ -136,11 +147,24 @@ impl Lookahead {
             .collect();
         let decided: Vec<u32> = (0..nv as u32)
             .filter(|&v| {
-                m.vars[v as usize].kind == VarKind::Decided && e.var_item[v as usize] != u32::MAX
+                m.vars[v as usize].kind == VarKind::Decided
+                    && e.var_item[v as usize] != u32::MAX
+                    && m.owner.get(v as usize).is_none_or(|&o| o == u32::MAX)
             })
             .collect();
         let nc = m.choices.len();
+        let mut table_vars: Vec<Vec<u32>> = vec![Vec::new(); nc];
+        for opt in &opts {
+            if let Opt::Alt(c, st, en) = *opt {
+                for &(v, _) in &alt_entries[st as usize..en as usize] {
+                    if !table_vars[c as usize].contains(&v) {
+                        table_vars[c as usize].push(v);
+                    }
+                }
+            }
+        }
         Lookahead {
+            lo,
             full,
             tracked,
             item_of: e.var_item.clone(),
@@ -158,6 +182,10 @@ impl Lookahead {
             sup: vec![0; nv],
             cnt: vec![0; nv],
             touched: Vec::new(),
+            table_vars,
+            pass: 0,
+            stamp: vec![0; nv],
+            done: vec![0; nc],
             rejected: 0,
         }
     }
@@ -209,12 +237,126 @@ impl Lookahead {
         let _ = chosen_choice;
     }
 
-    /// Propagates to a fixpoint; false when some domain empties.
-    fn propagate(&mut self) -> bool {
+    /// Failed-literal probing before the search: every value of every decided variable is
+    /// tried in turn and propagated; values that lead to a contradiction are removed, until
+    /// nothing changes. Returns the filtered domains (as value bitsets, see [`Self::value`]),
+    /// or `None` when the puzzle has no solution at all.
+    pub fn probe_root(&mut self) -> Option<Vec<u128>> {
+        self.dom.copy_from_slice(&self.full);
+        for l in &mut self.live {
+            l.clear();
+        }
+        for (o, opt) in self.opts.iter().enumerate() {
+            if let Opt::Alt(c, _, _) = opt {
+                self.live[*c as usize].push(o as u32);
+            }
+        }
+        if !self.propagate() {
+            return None;
+        }
         loop {
             let mut changed = false;
-            // Tables.
+            for i in 0..self.decided.len() {
+                let v = self.decided[i] as usize;
+                let d = self.dom[v];
+                if d & d.wrapping_sub(1) == 0 {
+                    continue;
+                }
+                let (base_dom, base_live) = (self.dom.clone(), self.live.clone());
+                let mut keep = d;
+                let mut bits = d;
+                while bits != 0 {
+                    let b = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    self.dom[v] = 1 << b;
+                    if !self.propagate() {
+                        keep &= !(1 << b);
+                    }
+                    self.dom.copy_from_slice(&base_dom);
+                    for (l, base) in self.live.iter_mut().zip(&base_live) {
+                        l.clear();
+                        l.extend_from_slice(base);
+                    }
+                }
+                if keep != d {
+                    changed = true;
+                    self.dom[v] = keep;
+                    if keep == 0 || !self.propagate() {
+                        return None;
+                    }
+                }
+            }
+            if !changed {
+                return Some(self.dom.clone());
+            }
+        }
+    }
+
+    /// Tries both values of every variable with two values left; a value that leads to a
+    /// contradiction is removed (and the other kept). False when both fail.
+    fn probe_pairs(&mut self) -> bool {
+        for i in 0..self.decided.len() {
+            let v = self.decided[i] as usize;
+            let d = self.dom[v];
+            if d.count_ones() != 2 {
+                continue;
+            }
+            let (base_dom, base_live) = (self.dom.clone(), self.live.clone());
+            let mut keep = d;
+            let mut bits = d;
+            while bits != 0 {
+                let b = bits.trailing_zeros();
+                bits &= bits - 1;
+                self.dom[v] = 1 << b;
+                if !self.propagate() {
+                    keep &= !(1 << b);
+                }
+                self.dom.copy_from_slice(&base_dom);
+                for (l, base) in self.live.iter_mut().zip(&base_live) {
+                    l.clear();
+                    l.extend_from_slice(base);
+                }
+            }
+            if keep == 0 {
+                return false;
+            }
+            if keep != d {
+                self.dom[v] = keep;
+                if !self.propagate() {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether variable `v` is followed by the propagator (its values span under 128).
+    pub fn is_tracked(&self, v: usize) -> bool {
+        self.tracked[v]
+    }
+
+    /// The value of bit `b` of variable `v`'s bitset.
+    pub fn value(&self, v: usize, b: u32) -> Val {
+        self.lo[v] + b as Val
+    }
+
+    /// Propagates to a fixpoint; false when some domain empties.
+    fn propagate(&mut self) -> bool {
+        let first = self.pass + 1;
+        loop {
+            self.pass += 1;
+            let mut changed = false;
+            // Tables: all of them in the first pass, then those with a variable changed
+            // since they were last looked at.
             for c in 0..self.live.len() {
+                if self.pass > first
+                    && !self.table_vars[c]
+                        .iter()
+                        .any(|&v| self.stamp[v as usize] >= self.done[c])
+                {
+                    continue;
+                }
+                self.done[c] = self.pass;
                 let mut live = std::mem::take(&mut self.live[c]);
                 let dom = &self.dom;
                 let entries = &self.alt_entries;
@@ -254,6 +396,7 @@ impl Lookahead {
                                 return false;
                             }
                             self.dom[v] = new;
+                            self.stamp[v] = self.pass;
                             changed = true;
                         }
                     }
@@ -275,6 +418,7 @@ impl Lookahead {
                         for &w in h {
                             if w != v && self.dom[w as usize] & d != 0 {
                                 self.dom[w as usize] &= !d;
+                                self.stamp[w as usize] = self.pass;
                                 if self.dom[w as usize] == 0 {
                                     return false;
                                 }
@@ -305,6 +449,7 @@ impl Lookahead {
                                     return false; // two values need this one cell
                                 }
                                 self.dom[v as usize] = s;
+                                self.stamp[v as usize] = self.pass;
                                 changed = true;
                             }
                         }
@@ -321,6 +466,7 @@ impl Lookahead {
                 for &(bx, w, by) in &self.forbid_of[v] {
                     if bx == x && self.dom[w as usize] & (1 << by) != 0 {
                         self.dom[w as usize] &= !(1 << by);
+                        self.stamp[w as usize] = self.pass;
                         if self.dom[w as usize] == 0 {
                             return false;
                         }
@@ -332,6 +478,7 @@ impl Lookahead {
             for &(a, x, t, y) in &self.attach {
                 if self.dom[t as usize] & (1 << y) == 0 && self.dom[a as usize] & (1 << x) != 0 {
                     self.dom[a as usize] &= !(1 << x);
+                    self.stamp[a as usize] = self.pass;
                     if self.dom[a as usize] == 0 {
                         return false;
                     }
@@ -350,6 +497,7 @@ impl Lookahead {
                         return false;
                     }
                     self.dom[*t as usize] = new;
+                    self.stamp[*t as usize] = self.pass;
                     changed = true;
                 }
             }
@@ -369,7 +517,7 @@ impl Observer for Lookahead {
             return true;
         }
         self.load(view);
-        let ok = self.propagate();
+        let ok = self.propagate() && (!PROBE_PAIRS || self.probe_pairs());
         if !ok {
             self.rejected += 1;
         }

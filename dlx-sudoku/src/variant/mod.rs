@@ -20,23 +20,16 @@
 //! use dlx_sudoku::sudoku::{Cell, Shape};
 //! use dlx_sudoku::variant::{Constraint, LineKind, VariantPuzzle, VariantSolver, VariantUniqueness};
 //!
-//! // A 4×4 puzzle: a thermometer along the top row and four killer cages, no givens.
+//! // A 4×4 puzzle: one row given, two thermometers and a killer cage.
 //! let mut puzzle = VariantPuzzle::new(Shape::for_size(4)?);
-//! puzzle.constraints.push(Constraint::line(
-//!     LineKind::Thermometer,
-//!     [Cell::new(0, 0), Cell::new(0, 1), Cell::new(0, 2), Cell::new(0, 3)],
-//! ));
-//! let cage = |cells: [(usize, usize); 2], sum| Constraint::Killer {
-//!     cells: cells.iter().map(|&(r, c)| Cell::new(r, c)).collect(),
-//!     sum: Some(sum),
-//! };
-//! puzzle.constraints.push(cage([(3, 0), (3, 1)], 7));
-//! puzzle.constraints.push(cage([(2, 0), (2, 1)], 3));
-//! puzzle.constraints.push(cage([(2, 0), (3, 0)], 6));
-//! puzzle.constraints.push(cage([(1, 3), (2, 3)], 4));
+//! puzzle.givens = "1234............".parse()?;
+//! let thermo = [Cell::new(3, 0), Cell::new(2, 0), Cell::new(1, 0)]; // bulb at r4c1
+//! puzzle.constraints.push(Constraint::line(LineKind::Thermometer, thermo));
+//! puzzle.constraints.push(Constraint::line(LineKind::Thermometer, [Cell::new(2, 2), Cell::new(2, 3)]));
+//! puzzle.constraints.push(Constraint::Killer { cells: vec![Cell::new(2, 2), Cell::new(2, 3)], sum: Some(3) });
 //! let solver = VariantSolver::new(&puzzle)?;
 //! let VariantUniqueness::Unique(solution) = solver.unique() else { panic!("not unique") };
-//! assert_eq!(solution.grid.to_string(), "1234342121434312");
+//! assert_eq!(solution.grid.to_string(), "1234432134122143");
 //! puzzle.check(&solution)?; // the independent checker agrees
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

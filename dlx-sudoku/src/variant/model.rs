@@ -150,6 +150,9 @@ impl Iterator for BitIter {
     }
 }
 
+/// A feature variable, the variable it is a function of, and the function as pairs.
+pub(crate) type FeatureSource = (Var, Var, Vec<(Val, Val)>);
+
 /// Whether a variable has its own primary item.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum VarKind {
@@ -200,10 +203,6 @@ pub(crate) enum Meaning {
     Alt(u32, u32),
 }
 
-/// A feature variable, the variable it is read from, and the map from that variable's
-/// values to the feature's.
-pub type FeatureSource = (Var, Var, Vec<(Val, Val)>);
-
 /// The constraint model.
 #[derive(Clone, Debug)]
 pub(crate) struct Model {
@@ -229,6 +228,9 @@ pub(crate) struct Model {
     infeasible: bool,
 }
 
+/// Whether tables place their cells' digits (see [`Model::assign_owners`]).
+pub(crate) const OWNERSHIP: bool = false;
+
 /// Most alternatives a table may have before a rule decomposes it.
 pub(crate) const TABLE_CAP: usize = 4096;
 /// Most search nodes spent enumerating one table.
@@ -250,7 +252,7 @@ impl Model {
             names: HashMap::new(),
             rule: 0,
             owner: Vec::new(),
-            ownership: false,
+            ownership: OWNERSHIP,
             infeasible: false,
         };
         for r in 0..n {

@@ -84,6 +84,11 @@ pub enum VariantUniqueness {
     NoSolution,
     /// Two or more: the first two found.
     Multiple(VariantSolution, VariantSolution),
+    /// The node budget ran out first (see [`VariantSolver::with_node_budget`]).
+    Incomplete {
+        /// The one solution found before stopping, if any.
+        found: Option<VariantSolution>,
+    },
 }
 
 /// The answer to "how many solutions?".
@@ -137,6 +142,7 @@ pub struct EncodingStats {
 pub struct VariantSolver {
     encoded: Encoded,
     lookahead: bool,
+    node_budget: Option<u64>,
 }
 
 impl VariantSolver {
@@ -147,7 +153,23 @@ impl VariantSolver {
         Ok(VariantSolver {
             encoded: encode(puzzle)?,
             lookahead: true,
+            node_budget: None,
         })
+    }
+
+    /// Stops each search after this many nodes; answers then say they are incomplete.
+    ///
+    /// ```
+    /// use dlx_sudoku::sudoku::Shape;
+    /// use dlx_sudoku::variant::{VariantPuzzle, VariantSolver, VariantUniqueness};
+    /// let solver = VariantSolver::new(&VariantPuzzle::new(Shape::for_size(4)?))?.with_node_budget(2);
+    /// assert!(matches!(solver.unique(), VariantUniqueness::Incomplete { .. }));
+    /// assert!(!solver.count(None).complete);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_node_budget(mut self, nodes: u64) -> Self {
+        self.node_budget = Some(nodes);
+        self
     }
 
     /// Turns the look-ahead on or off (on by default). Look-ahead propagates the rules at
@@ -186,15 +208,12 @@ impl VariantSolver {
     ///
     /// ```
     /// use dlx_sudoku::sudoku::{Cell, Shape};
-    /// use dlx_sudoku::variant::{Constraint, VariantPuzzle, VariantSolver};
+    /// use dlx_sudoku::variant::{Constraint, LineKind, VariantPuzzle, VariantSolver};
     /// let mut p = VariantPuzzle::new(Shape::for_size(4)?);
-    /// p.constraints.push(Constraint::Ratio { cells: [Cell::new(0, 0), Cell::new(0, 1)], ratio: 2 });
+    /// let row = [Cell::new(0, 0), Cell::new(0, 1), Cell::new(0, 2)];
+    /// p.constraints.push(Constraint::line(LineKind::Thermometer, row));
     /// let stats = VariantSolver::new(&p)?.stats();
-    /// // The black dot rules out 3 in both cells (3 is neither double nor half of 1..=4):
-    /// // 64 plain options less 2; the pairs themselves are enforced as exclusions between
-    /// // the two cells' digits, so the dot needs no table options.
-    /// assert_eq!(stats.options, 62);
-    /// assert_eq!(stats.rule_options, [0]);
+    /// assert_eq!(stats.rule_options, [4]); // 123, 124, 134, 234
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn stats(&self) -> EncodingStats {
@@ -280,6 +299,9 @@ impl VariantSolver {
         if let Some(limit) = limit {
             solver = solver.with_solution_limit(limit);
         }
+        if let Some(nodes) = self.node_budget {
+            solver = solver.with_node_budget(nodes);
+        }
         let look = self.lookahead.then(|| self.encoded.lookahead.clone());
         match (look, self.connectivity()) {
             (None, None) => run(solver, NoObserver, &mut found),
@@ -310,12 +332,13 @@ impl VariantSolver {
     /// See [`VariantSolver`] for an example.
     pub fn unique(&self) -> VariantUniqueness {
         let mut found = Vec::new();
-        self.search(Some(2), |s| {
+        let count = self.search(Some(2), |s| {
             found.push(s);
             found.len() < 2
         });
         let mut it = found.iter().map(|s| self.decode(s));
         match (it.next(), it.next()) {
+            (a, None) if !count.complete => VariantUniqueness::Incomplete { found: a },
             (None, _) => VariantUniqueness::NoSolution,
             (Some(a), None) => VariantUniqueness::Unique(a),
             (Some(a), Some(b)) => VariantUniqueness::Multiple(a, b),
