@@ -19,7 +19,10 @@ use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
 use dlx_sudoku::sudoku::{Cell, Shape};
 use dlx_sudoku::variant::{from_toml, Constraint, VariantPuzzle, VariantSolver, VariantUniqueness};
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../dlx-sudoku/tests/data/variants");
+const DATA: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../dlx-sudoku/tests/data/variants"
+);
 
 fn puzzles() -> Vec<(String, VariantPuzzle)> {
     let mut out = Vec::new();
@@ -36,9 +39,19 @@ fn puzzles() -> Vec<(String, VariantPuzzle)> {
         out.push((name.trim_end_matches(".toml").to_string(), p));
     }
     let mut miracle = VariantPuzzle::new(Shape::classic());
-    miracle.givens.set(Cell::new(4, 2), Some(1)).expect("in the grid");
-    miracle.givens.set(Cell::new(5, 6), Some(2)).expect("in the grid");
-    miracle.constraints = vec![Constraint::AntiKnight, Constraint::AntiKing, Constraint::NonConsecutive];
+    miracle
+        .givens
+        .set(Cell::new(4, 2), Some(1))
+        .expect("in the grid");
+    miracle
+        .givens
+        .set(Cell::new(5, 6), Some(2))
+        .expect("in the grid");
+    miracle.constraints = vec![
+        Constraint::AntiKnight,
+        Constraint::AntiKing,
+        Constraint::NonConsecutive,
+    ];
     out.push(("miracle".to_string(), miracle));
     out
 }
@@ -61,7 +74,13 @@ fn bench(c: &mut Criterion) {
             group.measurement_time(once * 12);
         }
         group.bench_function("solve+unique", |b| {
-            b.iter(|| black_box(VariantSolver::new(black_box(&p)).expect("compiles").unique()))
+            b.iter(|| {
+                black_box(
+                    VariantSolver::new(black_box(&p))
+                        .expect("compiles")
+                        .unique(),
+                )
+            })
         });
         group.finish();
     }
