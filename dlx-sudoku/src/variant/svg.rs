@@ -205,10 +205,16 @@ fn clue(w: &mut String, puzzle: &VariantPuzzle, c: &Constraint) {
             }
         }
         Constraint::LittleKiller { cells, sum } => {
-            let ((r, col), _) = little_killer_clue(cells, n);
+            let ((r, col), dir) = little_killer_clue(cells, n);
             let x = MARGIN + (col as f64 + 0.5) * CELL;
             let y = MARGIN + (r as f64 + 0.5) * CELL;
-            text(w, x, y, 14.0, &format!("{sum}↘"));
+            let arrow = match dir {
+                (1, 1) => '↘',
+                (1, _) => '↙',
+                (_, 1) => '↗',
+                _ => '↖',
+            };
+            text(w, x, y, 14.0, &format!("{sum}{arrow}"));
         }
         Constraint::Diagonal(d) => {
             let (x0, x1) = (MARGIN, MARGIN + n as f64 * CELL);
