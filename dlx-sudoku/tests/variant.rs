@@ -285,6 +285,18 @@ fn cross_check(p: &VariantPuzzle, grids: &[Grid], shadings: &[Vec<bool>]) -> usi
         assert_eq!(set, brute, "engine and brute force disagree on {p:?}");
         assert_eq!(solver.count(None).solutions as usize, brute.len());
     }
+    // Every rule decomposed (running sums, auxiliary items, pairwise tables).
+    let engine = VariantSolver::with_table_cap(p, 0).unwrap().solutions(None);
+    let set: HashSet<VariantSolution> = engine.iter().cloned().collect();
+    assert_eq!(
+        set.len(),
+        engine.len(),
+        "decomposed: a solution found twice in {p:?}"
+    );
+    assert_eq!(
+        set, brute,
+        "decomposed: engine and brute force disagree on {p:?}"
+    );
     brute.len()
 }
 

@@ -78,7 +78,7 @@ pub(crate) const PROBE: bool = false;
 pub(crate) const OWNER_CAP: usize = 5000;
 
 /// Encodes a puzzle (validated first).
-pub(crate) fn encode(puzzle: &VariantPuzzle) -> Result<Encoded, VariantError> {
+pub(crate) fn encode(puzzle: &VariantPuzzle, table_cap: usize) -> Result<Encoded, VariantError> {
     puzzle.validate()?;
     let n = puzzle.size();
     let mut ctx = Ctx {
@@ -87,6 +87,7 @@ pub(crate) fn encode(puzzle: &VariantPuzzle) -> Result<Encoded, VariantError> {
         shading: None,
         letters: Vec::new(),
     };
+    ctx.m.table_cap = table_cap;
     // Plain Sudoku.
     for house in puzzle.shape.houses() {
         let vars = ctx.cells(house.cells());

@@ -3,7 +3,7 @@
 
 use crate::sudoku::Cell;
 use crate::variant::encode::Ctx;
-use crate::variant::model::{Domain, Val, TABLE_CAP};
+use crate::variant::model::{Domain, Val};
 
 /// A cell that holds a letter's digit: a table of `n` equal pairs.
 pub(crate) fn letter_cell(ctx: &mut Ctx<'_>, cell: Cell, letter: char) {
@@ -25,7 +25,7 @@ pub(crate) fn letter_circle(ctx: &mut Ctx<'_>, cells: &[Cell], letter: char) {
     all.extend(&vars);
     if ctx
         .m
-        .table("circle", &all, None, Some(TABLE_CAP), |p| {
+        .table("circle", &all, None, Some(ctx.m.table_cap), |p| {
             p.len() < k + 1 || p[1..].contains(&p[0])
         })
         .is_ok()

@@ -2,7 +2,7 @@
 //! palindromes, same difference, zippers, between lines.
 //!
 //! Most lines are tried first as one table over the whole line (the strongest encoding);
-//! when that table would pass [`TABLE_CAP`] alternatives, the rule is decomposed into
+//! when that table would pass the model's table cap (4096 alternatives by default), the rule is decomposed into
 //! small tables, with auxiliary items where the rule has a hidden quantity (a renban's
 //! lowest digit, a common difference, a zipper's sum). Every encoding here can be gated
 //! (see [`Gate`]), which conditional lines need; ungated renban and nabner lines also use
@@ -10,7 +10,7 @@
 
 use crate::sudoku::Cell;
 use crate::variant::encode::Ctx;
-use crate::variant::model::{Domain, Gate, Model, Val, Var, TABLE_CAP};
+use crate::variant::model::{Domain, Gate, Model, Val, Var};
 use crate::variant::puzzle::LineKind;
 use crate::variant::sums::{sum_equals, Target};
 
@@ -43,7 +43,8 @@ fn try_table(
     gate: Option<Gate>,
     ok: impl FnMut(&[Val]) -> bool,
 ) -> bool {
-    m.table(name, vars, gate, Some(TABLE_CAP), ok).is_ok()
+    let cap = m.table_cap;
+    m.table(name, vars, gate, Some(cap), ok).is_ok()
 }
 
 /// A rule between neighbours on the line: one table over the line if small, else one

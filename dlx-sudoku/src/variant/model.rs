@@ -221,6 +221,8 @@ pub(crate) struct Model {
     names: HashMap<String, u32>,
     /// The rule now being encoded (for statistics).
     pub rule: usize,
+    /// Most alternatives a table may have before a rule decomposes it.
+    pub table_cap: usize,
     /// Whether choices added now may own their variables.
     pub ownership: bool,
     /// For each variable, the choice whose options place it (`u32::MAX`: its own options).
@@ -253,6 +255,7 @@ impl Model {
             rule: 0,
             owner: Vec::new(),
             ownership: OWNERSHIP,
+            table_cap: TABLE_CAP,
             infeasible: false,
         };
         for r in 0..n {

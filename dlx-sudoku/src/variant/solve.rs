@@ -151,7 +151,31 @@ impl VariantSolver {
     /// See [`VariantSolver`] for an example.
     pub fn new(puzzle: &VariantPuzzle) -> Result<Self, VariantError> {
         Ok(VariantSolver {
-            encoded: encode(puzzle)?,
+            encoded: encode(puzzle, crate::variant::model::TABLE_CAP)?,
+            lookahead: true,
+            node_budget: None,
+        })
+    }
+
+    /// Compiles a puzzle with tables capped at `cap` alternatives: rules whose table would
+    /// be larger use their decomposition (running sums, auxiliary items, pairwise tables).
+    /// The default is 4096; 0 decomposes every rule that has a decomposition. For
+    /// experiments and tests: the answers are the same, the problem and the search differ.
+    ///
+    /// ```
+    /// use dlx_sudoku::sudoku::{Cell, Shape};
+    /// use dlx_sudoku::variant::{Constraint, LineKind, VariantPuzzle, VariantSolver};
+    /// let mut p = VariantPuzzle::new(Shape::for_size(4)?);
+    /// let line = [Cell::new(0, 0), Cell::new(1, 1), Cell::new(2, 2)];
+    /// p.constraints.push(Constraint::line(LineKind::Thermometer, line));
+    /// let table = VariantSolver::new(&p)?.count(None).solutions;
+    /// let pairs = VariantSolver::with_table_cap(&p, 0)?.count(None).solutions;
+    /// assert_eq!(table, pairs);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_table_cap(puzzle: &VariantPuzzle, cap: usize) -> Result<Self, VariantError> {
+        Ok(VariantSolver {
+            encoded: encode(puzzle, cap)?,
             lookahead: true,
             node_budget: None,
         })

@@ -2,7 +2,7 @@
 
 use crate::sudoku::Cell;
 use crate::variant::encode::Ctx;
-use crate::variant::model::{Domain, Gate, Model, Val, Var, TABLE_CAP};
+use crate::variant::model::{Domain, Gate, Model, Val, Var};
 
 /// What a sum must equal.
 #[derive(Clone, Copy, Debug)]
@@ -51,7 +51,8 @@ pub(crate) fn sum_equals(
     let attempt = {
         let suf_lo = suf_lo.clone();
         let suf_hi = suf_hi.clone();
-        m.table(name, &tvars, gate, Some(TABLE_CAP), move |p| {
+        let cap = m.table_cap;
+        m.table(name, &tvars, gate, Some(cap), move |p| {
             let goal = match target {
                 Target::Const(c) => c,
                 Target::Var(_) => p[0],
@@ -62,6 +63,17 @@ pub(crate) fn sum_equals(
         })
     };
     if attempt.is_ok() {
+        return;
+    }
+    if k == 1 {
+        // One term: it equals the target.
+        m.small_table(name, &tvars, gate, |p| {
+            p.len() < tvars.len()
+                || match target {
+                    Target::Const(c) => p[0] == c,
+                    Target::Var(_) => p[0] == p[1],
+                }
+        });
         return;
     }
     // Running sums.
@@ -121,12 +133,16 @@ pub(crate) fn killer(ctx: &mut Ctx<'_>, cells: &[Cell], sum: Val) {
         suf_lo[i] = suf_lo[i + 1] + d.min().unwrap_or(0);
         suf_hi[i] = suf_hi[i + 1] + d.max().unwrap_or(0);
     }
-    let small = ctx
-        .m
-        .table("cage", &vars, None, Some(KILLER_TABLE_CAP), |p| {
+    let small = ctx.m.table(
+        "cage",
+        &vars,
+        None,
+        Some(KILLER_TABLE_CAP.min(ctx.m.table_cap)),
+        |p| {
             let s: Val = p.iter().sum();
             s + suf_lo[p.len()] <= sum && s + suf_hi[p.len()] >= sum
-        });
+        },
+    );
     if small.is_ok() {
         return;
     }
