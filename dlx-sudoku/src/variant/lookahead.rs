@@ -196,7 +196,6 @@ impl Lookahead {
         for l in &mut self.live {
             l.clear();
         }
-        let mut chosen_choice = Vec::new();
         for o in view.chosen() {
             match self.opts[o.index()] {
                 Opt::Assign(v, b) => {
@@ -210,7 +209,6 @@ impl Lookahead {
                         self.dom[v as usize] &= 1 << b;
                     }
                     self.live[c as usize].push(o.index() as u32);
-                    chosen_choice.push(c);
                 }
             }
         }
@@ -234,7 +232,6 @@ impl Lookahead {
             let live = &mut self.live[c];
             live.extend(view.options_of(item).map(|o: OptionId| o.index() as u32));
         }
-        let _ = chosen_choice;
     }
 
     /// Failed-literal probing before the search: every value of every decided variable is

@@ -863,7 +863,6 @@ impl Model {
         let mut color = |b: &mut ProblemBuilder, x: Val| -> ColorId {
             *colors.entry(x).or_insert_with(|| b.color(&x.to_string()))
         };
-        let _ = &used;
         // Choice items were added right after the primary houses, in order.
         let first_choice = {
             let decided = self
