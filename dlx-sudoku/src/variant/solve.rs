@@ -403,17 +403,6 @@ struct SideConditions {
     conn: Option<Connectivity>,
 }
 
-impl std::fmt::Debug for SideConditions {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "rejected by look-ahead {:?}, by connectivity {:?}",
-            self.look.as_ref().map(|l| l.rejected),
-            self.conn.as_ref().map(|c| c.rejected)
-        )
-    }
-}
-
 impl Observer for SideConditions {
     const WANTS_SOLUTIONS: bool = false;
     const PRUNES: bool = true;
@@ -429,7 +418,7 @@ impl Observer for SideConditions {
     }
 }
 
-fn run<O: Observer + std::fmt::Debug>(
+fn run<O: Observer>(
     solver: Solver<'_>,
     obs: O,
     found: &mut impl FnMut(Solution) -> bool,
@@ -445,9 +434,6 @@ fn run<O: Observer + std::fmt::Debug>(
         }
     }
     let stats = it.stats();
-    if std::env::var_os("DLX_DEBUG").is_some() {
-        eprintln!("{:?}", it.observer());
-    }
     VariantCount {
         solutions,
         complete: !stopped && it.is_complete(),
