@@ -721,8 +721,10 @@ impl Context<'_, '_> {
             node_budget: 0,
             cancel: Some(Arc::clone(&shared.stop)),
         };
+        // The budget moves on only after an interruption: a problem with a solution every
+        // few nodes would otherwise never reach it, and never split.
+        limits.node_budget = us.search.counters.nodes + CHUNK;
         loop {
-            limits.node_budget = us.search.counters.nodes + CHUNK;
             match us.search.run_unit(&mut NoObserver, &limits) {
                 Step::Solution => self.solution(id, &us),
                 Step::Exhausted => {
@@ -758,6 +760,8 @@ impl Context<'_, '_> {
                     {
                         id = self.split(worker, id, &mut us);
                     }
+                    // (After the split, which rebases the counters.)
+                    limits.node_budget = us.search.counters.nodes + CHUNK;
                 }
             }
         }

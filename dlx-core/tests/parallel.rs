@@ -213,4 +213,7 @@ fn an_unbalanced_tree_is_shared() {
     let snap = progress.snapshot();
     assert!((snap.fraction - 1.0).abs() < 1e-6, "{snap:?}");
     assert_eq!(snap.units_done, snap.units_total);
+    // A solution every node or two must not keep a worker from ever reaching the end of
+    // its chunk (and so from splitting for the idle ones).
+    assert!(snap.units_total > 1, "the work was never split: {snap:?}");
 }

@@ -1,0 +1,63 @@
+//! Counts one reference instance with one engine, for profilers that must see a single
+//! engine at work (`valgrind --tool=callgrind`, `perf stat`):
+//!
+//! ```text
+//! cargo build --profile bench -p benches --example count_one
+//! valgrind --tool=callgrind --branch-sim=yes target/release/examples/count_one ours pent3x20
+//! valgrind --tool=callgrind --branch-sim=yes target/release/examples/count_one dlx pent3x20
+//! ```
+//!
+//! Arguments: `ours|dlx NAME [ROUNDS]` (an instance in `dlx-core/tests/data`; one round when
+//! not given). Prints solutions, nodes and updates.
+
+use std::process::ExitCode;
+
+use benches::{load, PeerLinks};
+use dlx_core::Solver;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (engine, name) = match (args.first(), args.get(1)) {
+        (Some(e), Some(n)) if e == "ours" || e == "dlx" => (e.as_str(), n.as_str()),
+        _ => {
+            eprintln!("usage: count_one ours|dlx NAME [ROUNDS]");
+            return ExitCode::FAILURE;
+        }
+    };
+    let rounds = match args.get(2).map(|r| r.parse::<usize>()) {
+        None => 1,
+        Some(Ok(r)) if r > 0 => r,
+        Some(_) => {
+            eprintln!("ROUNDS must be a positive integer");
+            return ExitCode::FAILURE;
+        }
+    };
+    let problem = match load(name) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    for _ in 0..rounds {
+        if engine == "ours" {
+            let solver = Solver::new(&problem);
+            let count = solver.count();
+            println!(
+                "{} {} {}",
+                count.solutions, count.stats.nodes, count.stats.updates
+            );
+        } else {
+            let links = match PeerLinks::new(&problem) {
+                Ok(l) => l,
+                Err(e) => {
+                    eprintln!("{name}: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let count = links.count();
+            println!("{} {} {}", count.solutions, count.nodes, count.updates);
+        }
+    }
+    ExitCode::SUCCESS
+}
