@@ -17,8 +17,9 @@ use crate::problem::{OptionId, Problem};
 /// The colour value of a node that was purified (Knuth's `COLOR(q) = -1`).
 pub(crate) const PURIFIED: u32 = u32::MAX;
 
-/// One node: `up`/`down` links in its item's list, its item (or `LEN` for a header, 0 for a
-/// spacer) and `aux`, its colour (0 = none; `PURIFIED` once purified).
+/// One node: `up`/`down` links in its item's list and its item (or `LEN` for a header, 0 for
+/// a spacer): twelve bytes, as in the `dlx` crate, so that a cache line holds more than five
+/// nodes. Colours, which only Algorithm C needs, live beside the nodes in [`Arena::colors`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(C)]
 pub(crate) struct Node {
@@ -26,7 +27,6 @@ pub(crate) struct Node {
     pub down: u32,
     /// The item of an option node, `LEN` of a header, 0 for a spacer.
     pub top: u32,
-    pub aux: u32,
 }
 
 /// Left/right links of an item in the list of active primary items (item 0 is the root).
@@ -57,6 +57,9 @@ pub(crate) struct Layout {
 #[derive(Clone, Debug)]
 pub(crate) struct Arena {
     pub nodes: Vec<Node>,
+    /// `COLOR(p)` of each node (0 = none; `PURIFIED` once purified), as long as `nodes`;
+    /// empty when the problem has no colours.
+    pub colors: Vec<u32>,
     pub items: Vec<ItemLinks>,
     /// `BOUND(i)`: how many more times primary item `i` may be covered (Algorithm M).
     pub bound: Vec<u32>,
@@ -71,20 +74,23 @@ impl Arena {
         let total = 1 + n as usize + problem.num_entries() + problem.num_options() + 1;
         let mut nodes = Vec::with_capacity(total);
         let mut node_option = Vec::with_capacity(total);
+        let mut colors = Vec::with_capacity(total);
         nodes.push(Node::default());
+        colors.push(0);
         node_option.push(u32::MAX);
         for i in 1..=n {
             nodes.push(Node {
                 up: i,
                 down: i,
                 top: 0,
-                aux: 0,
             });
+            colors.push(0);
             node_option.push(u32::MAX);
         }
         // The first spacer.
         let mut spacer = nodes.len();
         nodes.push(Node::default());
+        colors.push(0);
         node_option.push(u32::MAX);
         let mut option_first = Vec::with_capacity(problem.num_options());
         for option in problem.options() {
@@ -98,8 +104,8 @@ impl Arena {
                     up: last,
                     down: item,
                     top: item,
-                    aux: entry.color.map_or(0, |c| c.0),
                 });
+                colors.push(entry.color.map_or(0, |c| c.0));
                 node_option.push(option.0);
                 nodes[last as usize].down = x;
                 nodes[item as usize].up = x;
@@ -112,14 +118,19 @@ impl Arena {
                 up: first,
                 down: 0,
                 top: 0,
-                aux: 0,
             });
+            colors.push(0);
             node_option.push(u32::MAX);
         }
         let has_colors = problem.has_colors();
         // Pad to a power of two: the hot loops mask indices with `len - 1`, which keeps
         // them in bounds without a bounds check (see `links.rs`).
         nodes.resize(nodes.len().next_power_of_two(), Node::default());
+        if has_colors {
+            colors.resize(nodes.len(), 0);
+        } else {
+            colors = Vec::new();
+        }
         // Active primary items form a circular list through the root 0; active secondary
         // items another one through `N + 1` (as in DLX1), so that covering any item is the
         // same operation.
@@ -147,6 +158,7 @@ impl Arena {
         }
         Arena {
             nodes,
+            colors,
             items,
             bound,
             layout: Arc::new(Layout {
@@ -204,7 +216,8 @@ impl Arena {
             if self.items[links.left as usize].right != node.top {
                 return false;
             }
-            if node.aux != PURIFIED && self.nodes[node.up as usize].down != p {
+            let purified = self.layout.has_colors && self.colors[p as usize] == PURIFIED;
+            if !purified && self.nodes[node.up as usize].down != p {
                 return false;
             }
             p += 1;

@@ -12,6 +12,7 @@ impl Arena {
     #[inline(always)]
     pub(crate) fn hide_with<const COLORS: bool>(&mut self, p: u32, updates: &mut u64) {
         let nodes = &mut self.nodes[..];
+        let colors = &self.colors[..];
         // The arena's length is a power of two, so masking an index keeps it in bounds and
         // lets the compiler drop the bounds checks (links are in range anyway).
         let mask = nodes.len() - 1;
@@ -23,7 +24,7 @@ impl Arena {
                 q = node.up;
                 continue;
             }
-            if !COLORS || node.aux != PURIFIED {
+            if !COLORS || colors[q as usize & mask] != PURIFIED {
                 nodes[node.up as usize & mask].down = node.down;
                 nodes[node.down as usize & mask].up = node.up;
                 nodes[node.top as usize & mask].top -= 1;
@@ -37,6 +38,7 @@ impl Arena {
     #[inline(always)]
     pub(crate) fn unhide_with<const COLORS: bool>(&mut self, p: u32) {
         let nodes = &mut self.nodes[..];
+        let colors = &self.colors[..];
         let mask = nodes.len() - 1;
         let mut q = p - 1;
         while q != p {
@@ -46,7 +48,7 @@ impl Arena {
                 q = node.down;
                 continue;
             }
-            if !COLORS || node.aux != PURIFIED {
+            if !COLORS || colors[q as usize & mask] != PURIFIED {
                 nodes[node.up as usize & mask].down = q;
                 nodes[node.down as usize & mask].up = q;
                 nodes[node.top as usize & mask].top += 1;
@@ -139,14 +141,13 @@ impl Arena {
     /// colour are hidden, those that agree are marked so that they are not hidden again.
     #[inline(always)]
     pub(crate) fn purify(&mut self, p: u32, updates: &mut u64) {
-        let Node {
-            top: i, aux: color, ..
-        } = self.nodes[p as usize];
+        let i = self.nodes[p as usize].top;
+        let color = self.colors[p as usize];
         let mut q = self.nodes[i as usize].down;
         while q != i {
-            if self.nodes[q as usize].aux == color {
+            if self.colors[q as usize] == color {
                 if q != p {
-                    self.nodes[q as usize].aux = PURIFIED;
+                    self.colors[q as usize] = PURIFIED;
                 }
             } else {
                 self.hide(q, updates);
@@ -158,13 +159,12 @@ impl Arena {
     /// `unpurify(p)`: the inverse of [`purify`](Self::purify).
     #[inline(always)]
     pub(crate) fn unpurify(&mut self, p: u32) {
-        let Node {
-            top: i, aux: color, ..
-        } = self.nodes[p as usize];
+        let i = self.nodes[p as usize].top;
+        let color = self.colors[p as usize];
         let mut q = self.nodes[i as usize].up;
         while q != i {
-            if self.nodes[q as usize].aux == PURIFIED {
-                self.nodes[q as usize].aux = color;
+            if self.colors[q as usize] == PURIFIED {
+                self.colors[q as usize] = color;
             } else if q != p {
                 self.unhide(q);
             }
@@ -176,10 +176,12 @@ impl Arena {
     /// nothing if `p` was already purified.
     #[inline(always)]
     pub(crate) fn commit(&mut self, p: u32, updates: &mut u64) {
-        let Node {
-            top, aux: color, ..
-        } = self.nodes[p as usize];
-        if !self.layout.has_colors || color == 0 {
+        let top = self.nodes[p as usize].top;
+        if !self.layout.has_colors {
+            return self.cover(top, updates);
+        }
+        let color = self.colors[p as usize];
+        if color == 0 {
             self.cover(top, updates);
         } else if color != PURIFIED {
             self.purify(p, updates);
@@ -189,10 +191,12 @@ impl Arena {
     /// `uncommit(p, j)`: the inverse of [`commit`](Self::commit).
     #[inline(always)]
     pub(crate) fn uncommit(&mut self, p: u32) {
-        let Node {
-            top, aux: color, ..
-        } = self.nodes[p as usize];
-        if !self.layout.has_colors || color == 0 {
+        let top = self.nodes[p as usize].top;
+        if !self.layout.has_colors {
+            return self.uncover(top);
+        }
+        let color = self.colors[p as usize];
+        if color == 0 {
             self.uncover(top);
         } else if color != PURIFIED {
             self.unpurify(p);
@@ -250,7 +254,7 @@ impl Arena {
     }
 }
 
-use crate::arena::{ItemLinks, Node};
+use crate::arena::ItemLinks;
 
 #[cfg(test)]
 mod tests {

@@ -720,6 +720,10 @@ impl Context<'_, '_> {
         let mut limits = Limits {
             node_budget: 0,
             cancel: Some(Arc::clone(&shared.stop)),
+            // Plain counting needs no stop at each solution: the unit's counters have them
+            // (and a shared counter bumped for each of q14's 365,596 solutions would cost
+            // two threads several per cent).
+            count_through: matches!(self.sink, Sink::Count) && self.solution_limit == u64::MAX,
         };
         // The budget moves on only after an interruption: a problem with a solution every
         // few nodes would otherwise never reach it, and never split.

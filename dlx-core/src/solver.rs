@@ -456,6 +456,8 @@ impl<'p> Solver<'p> {
     ///
     /// See [`Observer`] for an example.
     pub fn count_observed<O: Observer>(mut self, obs: &mut O) -> Count {
+        // Without a solution limit nothing needs the search to pause at each solution.
+        self.limits.count_through = self.solution_limit == u64::MAX;
         let start = Instant::now();
         while self.advance_untimed(obs) {}
         self.elapsed += start.elapsed();
