@@ -7,7 +7,7 @@
 //! valgrind --tool=callgrind --branch-sim=yes target/release/examples/count_one dlx pent3x20
 //! ```
 //!
-//! Arguments: `ours|dlx NAME [ROUNDS]` (an instance in `dlx-core/tests/data`; one round when
+//! Arguments: `ours|par1|par2|dlx NAME [ROUNDS]` (`parN`: the parallel solver on N threads) (an instance in `dlx-core/tests/data`; one round when
 //! not given). Prints solutions, nodes and updates.
 
 use std::process::ExitCode;
@@ -18,9 +18,11 @@ use dlx_core::Solver;
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (engine, name) = match (args.first(), args.get(1)) {
-        (Some(e), Some(n)) if e == "ours" || e == "dlx" => (e.as_str(), n.as_str()),
+        (Some(e), Some(n)) if ["ours", "dlx", "par1", "par2"].contains(&e.as_str()) => {
+            (e.as_str(), n.as_str())
+        }
         _ => {
-            eprintln!("usage: count_one ours|dlx NAME [ROUNDS]");
+            eprintln!("usage: count_one ours|par1|par2|dlx NAME [ROUNDS]");
             return ExitCode::FAILURE;
         }
     };
@@ -40,7 +42,17 @@ fn main() -> ExitCode {
         }
     };
     for _ in 0..rounds {
-        if engine == "ours" {
+        if let Some(threads) = engine.strip_prefix("par") {
+            let threads = threads.parse().expect("par1 or par2");
+            let count = dlx_core::ParallelSolver::new(&problem)
+                .threads(threads)
+                .count()
+                .expect("a parallel count");
+            println!(
+                "{} {} {}",
+                count.solutions, count.stats.nodes, count.stats.updates
+            );
+        } else if engine == "ours" {
             let solver = Solver::new(&problem);
             let count = solver.count();
             println!(

@@ -130,9 +130,11 @@ pub(crate) struct Search {
     pub choice: Vec<u32>,
     /// The item branched on at each level.
     pub item: Vec<u32>,
-    /// `k` in "k of d": the position of `x_l` among the branches of its level (1-based).
+    /// `k` in "k of d": the position of `x_l` among the branches of its level (1-based);
+    /// kept only when an observer or a work unit needs it.
     pub pos: Vec<u32>,
-    /// `d` in "k of d": the number of branches at each level when it was entered.
+    /// `d` in "k of d": the number of branches at each level when it was entered (kept, like
+    /// `pos`, only for observers and work units).
     pub deg: Vec<u32>,
     /// Algorithm M's `FT_l`: the first node tweaked at each level.
     pub first_tweaked: Vec<u32>,
@@ -150,6 +152,9 @@ pub(crate) struct Search {
     pub preselected: Vec<OptionId>,
     /// How many levels of `choice` the last solution found occupies.
     pub solution_depth: usize,
+    /// X3 stops looking at the first item with at most this many options (0: only an
+    /// empty list ends the scan early, DLX1's rule exactly).
+    pub branch_cutoff: u32,
 }
 
 impl Search {
@@ -183,6 +188,7 @@ impl Search {
             },
             preselected: Vec::new(),
             solution_depth: 0,
+            branch_cutoff: 0,
         }
     }
 
@@ -332,8 +338,11 @@ impl Search {
                     x = self.arena.nodes[i as usize].down;
                     self.choice[level] = x;
                     self.item[level] = i;
-                    self.pos[level] = 1;
-                    self.deg[level] = len;
+                    if UNIT || O::ENABLED {
+                        // "k of d", for observers and for splitting work units only.
+                        self.pos[level] = 1;
+                        self.deg[level] = len;
+                    }
                     if UNIT {
                         self.last[level] = u32::MAX;
                     }
@@ -383,7 +392,9 @@ impl Search {
                     self.arena.uncommit_others_with::<COLORS>(x);
                     x = self.arena.nodes[x as usize].down;
                     self.choice[level] = x;
-                    self.pos[level] += 1;
+                    if UNIT || O::ENABLED {
+                        self.pos[level] += 1;
+                    }
                     label = Label::Try;
                 }
                 Label::Restore => {
@@ -411,11 +422,13 @@ impl Search {
         step
     }
 
-    /// The active primary item with the fewest options, ties to the leftmost, and its length.
+    /// The active primary item with the fewest options, ties to the leftmost, and its length;
+    /// or the first item with at most [`branch_cutoff`](Self::branch_cutoff) options.
     #[inline(always)]
     pub(crate) fn choose_fewest(&self) -> (u32, u32) {
         let items = &self.arena.items[..];
         let nodes = &self.arena.nodes[..];
+        let cutoff = self.branch_cutoff;
         let mut k = items[0].right;
         let mut best = k;
         let mut best_len = u32::MAX;
@@ -424,7 +437,7 @@ impl Search {
             if len < best_len {
                 best_len = len;
                 best = k;
-                if len == 0 {
+                if len <= cutoff {
                     break;
                 }
             }

@@ -126,7 +126,8 @@ impl<'e> SudokuSolver<'e> {
     pub fn new(encoding: &'e Encoding) -> Self {
         SudokuSolver {
             encoding,
-            template: Solver::new(encoding.problem()),
+            // Most levels of a Sudoku search have a forced move: take the first one seen.
+            template: Solver::new(encoding.problem()).with_branch_cutoff(1),
         }
     }
 
@@ -141,6 +142,24 @@ impl<'e> SudokuSolver<'e> {
     /// ```
     pub fn with_node_budget(mut self, nodes: u64) -> Self {
         self.template = self.template.with_node_budget(nodes);
+        self
+    }
+
+    /// Sets the branching rule's cutoff (see [`Solver::with_branch_cutoff`]): 1 by default,
+    /// taking the first forced move; 0 searches exactly the tree of Knuth's SUDOKU-DLX and
+    /// DLX1, for node counts that match his.
+    ///
+    /// ```
+    /// use dlx_sudoku::sudoku::{Encoding, Grid, Shape, SudokuSolver};
+    /// let enc = Encoding::new(Shape::classic())?;
+    /// let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
+    /// let quick = SudokuSolver::new(&enc).count(&puzzle, Some(2))?;
+    /// let knuth = SudokuSolver::new(&enc).with_branch_cutoff(0).count(&puzzle, Some(2))?;
+    /// assert_eq!((quick.solutions, knuth.solutions), (1, 1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_branch_cutoff(mut self, len: u32) -> Self {
+        self.template = self.template.with_branch_cutoff(len);
         self
     }
 
