@@ -16,6 +16,9 @@ impl Arena {
         // The arena's length is a power of two, so masking an index keeps it in bounds and
         // lets the compiler drop the bounds checks (links are in range anyway).
         let mask = nodes.len() - 1;
+        // Counted in a register and added once: `updates` may live in memory, and adding to
+        // it per node made a chain of dependent read-modify-writes through the loop.
+        let mut hidden = 0;
         let mut q = p + 1;
         while q != p {
             let node = nodes[q as usize & mask];
@@ -28,10 +31,11 @@ impl Arena {
                 nodes[node.up as usize & mask].down = node.down;
                 nodes[node.down as usize & mask].up = node.up;
                 nodes[node.top as usize & mask].top -= 1;
-                *updates += 1;
+                hidden += 1;
             }
             q += 1;
         }
+        *updates += hidden;
     }
 
     /// `unhide(p)`: the inverse of [`hide`](Self::hide), walking the option backwards.
@@ -101,13 +105,15 @@ impl Arena {
     /// nodes is compiled out.
     #[inline(always)]
     pub(crate) fn cover_with<const COLORS: bool>(&mut self, i: u32, updates: &mut u64) {
+        // One addition to `updates` per cover (see `hide_with`).
+        let mut counted = 1;
         let mut p = self.nodes[i as usize].down;
         while p != i {
-            self.hide_with::<COLORS>(p, updates);
+            self.hide_with::<COLORS>(p, &mut counted);
             p = self.nodes[p as usize].down;
         }
         self.unlink_item(i);
-        *updates += 1;
+        *updates += counted;
     }
 
     /// `uncover(i)`, the inverse of [`cover_with`](Self::cover_with).
