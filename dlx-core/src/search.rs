@@ -159,7 +159,10 @@ pub(crate) struct Search {
 
 impl Search {
     pub fn new(arena: Arena) -> Search {
-        let depth = arena.layout.num_primary as usize + 2;
+        // Deep enough for most searches; `ensure_depth` grows the stacks when one goes
+        // deeper. (Not one level per primary item: a Sudoku solver clones a fresh search
+        // per puzzle, and 326 levels of stacks were a quarter of what it copied.)
+        let depth = (arena.layout.num_primary as usize + 2).min(64);
         let multiplicities = arena.layout.slack.iter().any(|&s| s != 0)
             || arena
                 .bound
@@ -200,7 +203,8 @@ impl Search {
         }
     }
 
-    /// Makes room for deeper levels (rare: the stacks start as deep as the primary items).
+    /// Makes room for deeper levels (rare: the stacks start 64 levels deep, or as deep as
+    /// there are primary items when fewer).
     #[cold]
     #[inline(never)]
     fn grow(&mut self, level: usize) {
@@ -787,5 +791,34 @@ impl Search {
         self.counters.updates += updates;
         self.preselected.push(option);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{ProblemBuilder, Solver};
+
+    #[test]
+    fn searches_deeper_than_the_first_stacks_grow_them() {
+        // 150 items, each alone in an option, plus one option with the first two: a strip
+        // of 150 cells tiled by monominoes and one optional domino, searched 150 levels
+        // deep (149 with the domino).
+        let mut b = ProblemBuilder::new();
+        let items: Vec<_> = (0..150)
+            .map(|k| b.add_primary(&format!("i{k}")).unwrap())
+            .collect();
+        for &item in &items {
+            b.add_option([item]).unwrap();
+        }
+        b.add_option([items[0], items[1]]).unwrap();
+        let p = b.build().unwrap();
+        let count = Solver::new(&p).count();
+        assert_eq!(count.solutions, 2);
+        assert_eq!(
+            count.stats.profile.len(),
+            151,
+            "levels 0..=149, solutions one deeper"
+        );
+        assert_eq!(count.stats.profile[150], 1);
     }
 }
