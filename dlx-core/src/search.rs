@@ -805,7 +805,7 @@ mod tests {
         // deep (149 with the domino).
         let mut b = ProblemBuilder::new();
         let items: Vec<_> = (0..150)
-            .map(|k| b.add_primary(&format!("i{k}")).unwrap())
+            .map(|k| b.add_primary(format!("i{k}")).unwrap())
             .collect();
         for &item in &items {
             b.add_option([item]).unwrap();
