@@ -22,6 +22,10 @@
 
 #![deny(missing_docs)]
 
+pub mod data;
+pub mod peer_cm;
+pub mod peer_sudoku;
+
 use std::fmt;
 use std::hint::black_box;
 use std::path::PathBuf;
