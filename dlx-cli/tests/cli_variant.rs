@@ -1,0 +1,102 @@
+//! `dlx variant`: what a user sees for each way of asking (text, JSON, SVG, counts,
+//! uniqueness), for both input formats, and for bad input. The puzzles are in
+//! `examples/variant/`: a Kropki puzzle in our TOML format and the same puzzle as f-puzzles
+//! JSON, the puzzle with half its givens removed, and an f-puzzles file with a constraint we
+//! do not support.
+
+mod common;
+
+use common::{run, run_stdin};
+
+#[test]
+fn toml_and_fpuzzles_give_the_same_solution() {
+    let toml = run(&["variant", "examples/variant/kropki.toml"]);
+    insta::assert_snapshot!("variant_toml", toml.transcript());
+    let fpuzzles = run(&["variant", "examples/variant/kropki-fpuzzles.json"]);
+    assert_eq!(fpuzzles.code, Some(0));
+    assert_eq!(fpuzzles.stdout, toml.stdout, "the two formats describe one puzzle");
+    // The solution the TOML file records.
+    let text = std::fs::read_to_string(common::root().join("examples/variant/kropki.toml"))
+        .expect("example");
+    let recorded = text
+        .lines()
+        .find_map(|l| l.strip_prefix("solution = "))
+        .expect("a solution line")
+        .trim_matches('"')
+        .replace(' ', "");
+    let printed: String = toml.stdout.chars().filter(char::is_ascii_digit).collect();
+    assert_eq!(printed, recorded);
+}
+
+#[test]
+fn uniqueness() {
+    insta::assert_snapshot!(
+        "variant_unique",
+        run(&["variant", "examples/variant/kropki-fpuzzles.json", "--unique"]).transcript()
+    );
+    let open = run(&["variant", "examples/variant/kropki-open.toml", "--unique"]);
+    assert_eq!(open.code, Some(1), "not unique: exit code 1");
+    insta::assert_snapshot!("variant_unique_multiple", open.transcript());
+}
+
+#[test]
+fn counting() {
+    insta::assert_snapshot!(
+        "variant_count",
+        run(&["variant", "examples/variant/kropki.toml", "--count"]).transcript()
+    );
+    insta::assert_snapshot!(
+        "variant_count_limit",
+        run(&[
+            "variant",
+            "examples/variant/kropki-open.toml",
+            "--count",
+            "--limit",
+            "5"
+        ])
+        .transcript()
+    );
+}
+
+#[test]
+fn json_and_svg() {
+    insta::assert_snapshot!(
+        "variant_json",
+        run(&["variant", "examples/variant/kropki.toml", "--json"]).transcript()
+    );
+    let svg = run(&["variant", "examples/variant/kropki.toml", "--svg"]);
+    assert_eq!(svg.code, Some(0));
+    assert!(svg.stdout.starts_with("<svg") || svg.stdout.starts_with("<?xml"));
+    insta::assert_snapshot!("variant_svg", svg.stdout);
+}
+
+#[test]
+fn standard_input_and_stats() {
+    let text = std::fs::read_to_string(common::root().join("examples/variant/kropki.toml"))
+        .expect("example");
+    let piped = run_stdin(&["variant", "-", "--stats"], &text);
+    assert_eq!(piped.code, Some(0));
+    assert_eq!(
+        piped.stdout,
+        run(&["variant", "examples/variant/kropki.toml"]).stdout
+    );
+    assert!(
+        piped.stderr.contains("primary and") && piped.stderr.contains("options"),
+        "--stats describes the exact cover problem on standard error: {}",
+        piped.stderr
+    );
+}
+
+#[test]
+fn bad_input() {
+    insta::assert_snapshot!(
+        "variant_unsupported_constraint",
+        run(&["variant", "examples/variant/unsupported-fpuzzles.json"]).transcript()
+    );
+    let bad_type = run_stdin(&["variant", "-"], "size = 9\ngivens = 12\n");
+    assert_eq!(bad_type.code, Some(2));
+    insta::assert_snapshot!("variant_bad_toml", bad_type.transcript());
+    let missing = run(&["variant", "examples/variant/no-such-puzzle.toml"]);
+    assert_eq!(missing.code, Some(2));
+    insta::assert_snapshot!("variant_missing_file", missing.transcript());
+}
