@@ -14,7 +14,10 @@ fn toml_and_fpuzzles_give_the_same_solution() {
     insta::assert_snapshot!("variant_toml", toml.transcript());
     let fpuzzles = run(&["variant", "examples/variant/kropki-fpuzzles.json"]);
     assert_eq!(fpuzzles.code, Some(0));
-    assert_eq!(fpuzzles.stdout, toml.stdout, "the two formats describe one puzzle");
+    assert_eq!(
+        fpuzzles.stdout, toml.stdout,
+        "the two formats describe one puzzle"
+    );
     // The solution the TOML file records.
     let text = std::fs::read_to_string(common::root().join("examples/variant/kropki.toml"))
         .expect("example");
@@ -32,7 +35,12 @@ fn toml_and_fpuzzles_give_the_same_solution() {
 fn uniqueness() {
     insta::assert_snapshot!(
         "variant_unique",
-        run(&["variant", "examples/variant/kropki-fpuzzles.json", "--unique"]).transcript()
+        run(&[
+            "variant",
+            "examples/variant/kropki-fpuzzles.json",
+            "--unique"
+        ])
+        .transcript()
     );
     let open = run(&["variant", "examples/variant/kropki-open.toml", "--unique"]);
     assert_eq!(open.code, Some(1), "not unique: exit code 1");

@@ -350,7 +350,10 @@ fn preselected_givens_search_the_same_tree_as_knuths_reduced_problem() {
         more += usize::from(quick.nodes > knuth.nodes);
     }
     // The rules differ only when an empty list lies right of a forced move.
-    assert!(fewer + more > 0, "the two rules never searched different trees");
+    assert!(
+        fewer + more > 0,
+        "the two rules never searched different trees"
+    );
 }
 
 #[test]
