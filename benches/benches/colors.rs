@@ -17,7 +17,7 @@
 //! and the timed routine is `Solver::solve` with a closure that counts (the solver is
 //! consumed by `solve`, so freeing it is timed too).
 //!
-//! `cargo bench -p benches --bench colors` (about a minute and a half).
+//! `cargo bench -p benches --bench colors` (about a minute).
 
 use std::hint::black_box;
 use std::ops::ControlFlow;

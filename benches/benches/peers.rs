@@ -26,7 +26,7 @@
 //! All four walk the same search tree (same branching rule, options in input order).
 //!
 //! `cargo bench -p benches --bench peers` (the `bench` profile: thin LTO, one codegen
-//! unit): about 8 minutes, pent6x10 alone about 5 (10 searches per engine, the least
+//! unit): about 9 minutes, pent6x10 alone about 5 (10 searches per engine, the least
 //! criterion allows). One instance: `cargo bench -p benches --bench peers -- peers/q14`
 //! (the answer checks of every instance still run first).
 
