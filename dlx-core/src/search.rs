@@ -629,23 +629,33 @@ impl Search {
     }
 
     /// M3: the active primary item with the fewest branches
-    /// `θ = LEN(i) + 1 − monus(BOUND(i), SLACK(i))`, ties to the leftmost.
+    /// `θ = LEN(i) + 1 − monus(BOUND(i), SLACK(i))`; among equals, DLX3's choice: the
+    /// smaller slack, then the longer list, then the leftmost (which reproduces DLX3's
+    /// node counts).
     pub(crate) fn choose_fewest_branches(&self) -> (u32, i64) {
         let items = &self.arena.items[..];
         let nodes = &self.arena.nodes[..];
         let slack = &self.arena.layout.slack[..];
+        let bound = &self.arena.bound[..];
         let mut k = items[0].right;
         let mut best = k;
         let mut best_theta = i64::MAX;
+        let mut best_slack = u32::MAX;
+        let mut best_len = 0;
         while k != 0 {
-            let need = self.arena.bound[k as usize].saturating_sub(slack[k as usize]);
-            let theta = nodes[k as usize].top as i64 + 1 - need as i64;
-            if theta < best_theta {
-                best_theta = theta;
+            // θ = LEN + 1 − monus(BOUND, SLACK), with s = min(SLACK, BOUND) as DLX3 has it.
+            let b = bound[k as usize];
+            let s = slack[k as usize].min(b);
+            let len = nodes[k as usize].top;
+            let theta = i64::from(len) + 1 - i64::from(b - s);
+            // DLX3's tie-break: the smaller slack, then the longer list, then the leftmost.
+            if theta < best_theta
+                || (theta == best_theta && (s < best_slack || (s == best_slack && len > best_len)))
+            {
                 best = k;
-                if theta <= 0 {
-                    break;
-                }
+                best_theta = theta;
+                best_slack = s;
+                best_len = len;
             }
             k = items[k as usize].right;
         }
