@@ -75,12 +75,7 @@ pub fn instance_path(name: &str) -> PathBuf {
 /// assert!(benches::data::load("no-such-instance").is_err());
 /// ```
 pub fn load(name: &str) -> Result<Problem, LoadError> {
-    let path = instance_path(name);
-    let text = std::fs::read_to_string(&path).map_err(|source| LoadError::Io {
-        path: path.clone(),
-        source,
-    })?;
-    dlx_core::format::parse(&text).map_err(|source| LoadError::Parse { path, source })
+    crate::load_path(instance_path(name))
 }
 
 /// A problem in DLX text after one comment line, as `dlx gen` writes it.

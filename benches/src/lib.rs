@@ -96,7 +96,11 @@ pub fn instance_path(name: &str) -> PathBuf {
 /// assert!(benches::load("no-such-instance").is_err());
 /// ```
 pub fn load(name: &str) -> Result<Problem, LoadError> {
-    let path = instance_path(name);
+    load_path(instance_path(name))
+}
+
+/// Reads and parses a file of DLX text.
+pub(crate) fn load_path(path: PathBuf) -> Result<Problem, LoadError> {
     let text = std::fs::read_to_string(&path).map_err(|source| LoadError::Io {
         path: path.clone(),
         source,
