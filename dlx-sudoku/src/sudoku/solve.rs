@@ -189,19 +189,22 @@ impl<'e> SudokuSolver<'e> {
     /// ```
     pub fn prepare(&self, puzzle: &Grid) -> Result<Solver<'e>, SolveError> {
         let shape = self.encoding.shape();
-        if let Some(conflict) = shape.first_conflict(puzzle)? {
-            return Err(SolveError::Conflict(conflict));
-        }
+        shape.check_size(puzzle)?;
         let mut solver = self.template.clone();
         for (cell, digit) in puzzle.cells() {
             if let Some(digit) = digit {
-                solver
-                    .preselect(self.encoding.option(cell, digit))
-                    .map_err(|source| SolveError::Unplaceable {
+                if let Err(source) = solver.preselect(self.encoding.option(cell, digit)) {
+                    // Two givens clash: name them (found only now, so that a valid puzzle
+                    // pays for no check beyond placing its givens).
+                    if let Some(conflict) = shape.first_conflict(puzzle)? {
+                        return Err(SolveError::Conflict(conflict));
+                    }
+                    return Err(SolveError::Unplaceable {
                         cell,
                         digit,
                         source,
-                    })?;
+                    });
+                }
             }
         }
         Ok(solver)
