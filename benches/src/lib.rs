@@ -365,8 +365,16 @@ pub struct PeerCount {
 /// assert_eq!(benches::count_peer(&mut problem), first);
 /// ```
 pub fn count_peer(problem: &mut dlx::x::Problem) -> PeerCount {
+    run_peer(problem, mrv_chooser(prefer_any(), no_tiebreak()))
+}
+
+/// Runs the peer's solver to the end with `chooser`, counting solutions without storing
+/// them (any of its algorithms).
+pub(crate) fn run_peer<P: dlx::Solve, C: dlx::choose::Choose<P>>(
+    problem: &mut P,
+    mut chooser: C,
+) -> PeerCount {
     let mut solver = dlx::Solver::new(problem);
-    let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
     let mut solutions = 0u64;
     while solver.next_solution(&mut chooser) {
         solutions += 1;

@@ -20,11 +20,11 @@
 //! assert_eq!(PeerCmLinks::new(&kd1).unwrap().count().solutions, 1);
 //! ```
 
-use dlx::choose::{knuth_tiebreak, mrv_chooser, no_tiebreak, prefer_any, Choose};
-use dlx::{Int, OptOrder, Solve, Uint};
+use dlx::choose::{knuth_tiebreak, mrv_chooser, no_tiebreak, prefer_any};
+use dlx::{Int, OptOrder, Uint};
 use dlx_core::{ItemKind, Problem};
 
-use crate::{PeerCount, Unsupported};
+use crate::{run_peer, PeerCount, Unsupported};
 
 /// Which of the peer's algorithms a problem needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,31 +175,16 @@ impl PeerCmLinks {
     }
 }
 
-/// Runs the peer's solver to the end with `chooser`, counting solutions without storing them.
-fn run<P: Solve, C: Choose<P>>(problem: &mut P, mut chooser: C) -> PeerCount {
-    let mut solver = dlx::Solver::new(problem);
-    let mut solutions = 0u64;
-    while solver.next_solution(&mut chooser) {
-        solutions += 1;
-    }
-    let levels: usize = solver.get_profile().iter().sum();
-    PeerCount {
-        solutions,
-        nodes: levels as u64 + solutions,
-        updates: solver.get_updates().unsigned_abs() as u64,
-    }
-}
-
 /// Counts every solution of a fresh peer problem (see [`PeerCmLinks::problem`]) with the
 /// peer's algorithm for it and Knuth's branching rule for that algorithm.
 ///
 /// See [`PeerCmLinks::problem`] for an example.
 pub fn count_cm(problem: &mut PeerCmProblem) -> PeerCount {
     match problem {
-        PeerCmProblem::X(p) => run(p, mrv_chooser(prefer_any(), no_tiebreak())),
-        PeerCmProblem::C(p) => run(p, mrv_chooser(prefer_any(), no_tiebreak())),
-        PeerCmProblem::M(p) => run(p, mrv_chooser(prefer_any(), knuth_tiebreak())),
-        PeerCmProblem::Mc(p) => run(p, mrv_chooser(prefer_any(), knuth_tiebreak())),
+        PeerCmProblem::X(p) => run_peer(p, mrv_chooser(prefer_any(), no_tiebreak())),
+        PeerCmProblem::C(p) => run_peer(p, mrv_chooser(prefer_any(), no_tiebreak())),
+        PeerCmProblem::M(p) => run_peer(p, mrv_chooser(prefer_any(), knuth_tiebreak())),
+        PeerCmProblem::Mc(p) => run_peer(p, mrv_chooser(prefer_any(), knuth_tiebreak())),
     }
 }
 

@@ -15,6 +15,17 @@ pub enum PictureFormat {
     Json,
 }
 
+impl PictureFormat {
+    /// `--format` with `--json` folded in (`--json` wins).
+    pub fn with_json(self, json: bool) -> PictureFormat {
+        if json {
+            PictureFormat::Json
+        } else {
+            self
+        }
+    }
+}
+
 /// `dlx knightdoku`.
 #[derive(Debug, Args)]
 #[command(after_long_help = KNIGHTDOKU_HELP)]
@@ -41,11 +52,7 @@ pub struct KnightdokuArgs {
 impl KnightdokuArgs {
     /// The format, with `--json` folded in.
     pub fn format(&self) -> PictureFormat {
-        if self.json {
-            PictureFormat::Json
-        } else {
-            self.format
-        }
+        self.format.with_json(self.json)
     }
 }
 

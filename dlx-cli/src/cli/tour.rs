@@ -48,11 +48,7 @@ pub struct TourArgs {
 impl TourArgs {
     /// The format, with `--json` folded in.
     pub fn format(&self) -> PictureFormat {
-        if self.json {
-            PictureFormat::Json
-        } else {
-            self.format
-        }
+        self.format.with_json(self.json)
     }
 }
 

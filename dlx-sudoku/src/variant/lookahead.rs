@@ -259,22 +259,7 @@ impl Lookahead {
                 if d & d.wrapping_sub(1) == 0 {
                     continue;
                 }
-                let (base_dom, base_live) = (self.dom.clone(), self.live.clone());
-                let mut keep = d;
-                let mut bits = d;
-                while bits != 0 {
-                    let b = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    self.dom[v] = 1 << b;
-                    if !self.propagate() {
-                        keep &= !(1 << b);
-                    }
-                    self.dom.copy_from_slice(&base_dom);
-                    for (l, base) in self.live.iter_mut().zip(&base_live) {
-                        l.clear();
-                        l.extend_from_slice(base);
-                    }
-                }
+                let keep = self.surviving_values(v);
                 if keep != d {
                     changed = true;
                     self.dom[v] = keep;
@@ -289,6 +274,29 @@ impl Lookahead {
         }
     }
 
+    /// Tries each value left to variable `v` in turn, propagates, and restores the state:
+    /// the values that do not lead to a contradiction (a subset of `v`'s domain).
+    fn surviving_values(&mut self, v: usize) -> u128 {
+        let d = self.dom[v];
+        let (base_dom, base_live) = (self.dom.clone(), self.live.clone());
+        let mut keep = d;
+        let mut bits = d;
+        while bits != 0 {
+            let b = bits.trailing_zeros();
+            bits &= bits - 1;
+            self.dom[v] = 1 << b;
+            if !self.propagate() {
+                keep &= !(1 << b);
+            }
+            self.dom.copy_from_slice(&base_dom);
+            for (l, base) in self.live.iter_mut().zip(&base_live) {
+                l.clear();
+                l.extend_from_slice(base);
+            }
+        }
+        keep
+    }
+
     /// Tries both values of every variable with two values left; a value that leads to a
     /// contradiction is removed (and the other kept). False when both fail.
     fn probe_pairs(&mut self) -> bool {
@@ -298,22 +306,7 @@ impl Lookahead {
             if d.count_ones() != 2 {
                 continue;
             }
-            let (base_dom, base_live) = (self.dom.clone(), self.live.clone());
-            let mut keep = d;
-            let mut bits = d;
-            while bits != 0 {
-                let b = bits.trailing_zeros();
-                bits &= bits - 1;
-                self.dom[v] = 1 << b;
-                if !self.propagate() {
-                    keep &= !(1 << b);
-                }
-                self.dom.copy_from_slice(&base_dom);
-                for (l, base) in self.live.iter_mut().zip(&base_live) {
-                    l.clear();
-                    l.extend_from_slice(base);
-                }
-            }
+            let keep = self.surviving_values(v);
             if keep == 0 {
                 return false;
             }
