@@ -61,6 +61,46 @@ impl Arena {
         }
     }
 
+    /// Removes a whole live option (every node of it, from `first` to its spacer) from its
+    /// items' lists, for an observer that knows it can't be part of a solution below the
+    /// current node. Nodes already purified stay (as in `hide`). Counts one update per
+    /// node unlinked.
+    pub(crate) fn remove_option(&mut self, first: u32, updates: &mut u64) {
+        let has_colors = self.layout.has_colors;
+        let mut q = first;
+        loop {
+            let node = self.nodes[q as usize];
+            if node.top == 0 {
+                break;
+            }
+            if !has_colors || self.colors[q as usize] != PURIFIED {
+                self.nodes[node.up as usize].down = node.down;
+                self.nodes[node.down as usize].up = node.up;
+                self.nodes[node.top as usize].top -= 1;
+                *updates += 1;
+            }
+            q += 1;
+        }
+    }
+
+    /// The inverse of [`remove_option`](Self::remove_option), right to left.
+    pub(crate) fn restore_option(&mut self, first: u32) {
+        let has_colors = self.layout.has_colors;
+        let mut q = first;
+        while self.nodes[q as usize].top != 0 {
+            q += 1;
+        }
+        while q > first {
+            q -= 1;
+            let node = self.nodes[q as usize];
+            if !has_colors || self.colors[q as usize] != PURIFIED {
+                self.nodes[node.up as usize].down = q;
+                self.nodes[node.down as usize].up = q;
+                self.nodes[node.top as usize].top += 1;
+            }
+        }
+    }
+
     /// [`hide_with`](Self::hide_with) for any problem (colours possible).
     #[inline(always)]
     pub(crate) fn hide(&mut self, p: u32, updates: &mut u64) {

@@ -216,6 +216,40 @@ pub trait Observer {
         true
     }
 
+    /// Called right after [`admit`](Self::admit) has accepted the partial solution at
+    /// `level` (so only when [`PRUNES`](Self::PRUNES) is true): push onto `out` the options
+    /// that cannot belong to any solution extending it (the values a propagator has ruled
+    /// out). The search removes them from their items' lists before it chooses an item
+    /// (X3), so the branching rule sees the shorter lists, and puts them back when it backs
+    /// up out of `level` (X8). Options no longer live are ignored. Removing an option that
+    /// does belong to such a solution loses that solution, so remove only what is proven
+    /// impossible. Not called by the parallel searches, which run without observers.
+    ///
+    /// ```
+    /// use dlx_core::{Observer, OptionId, ProblemBuilder, Solver, View};
+    /// // Knows that option 0 is never part of a solution: removes it at the root, so the
+    /// // search branches on A with one option instead of two.
+    /// struct NoZero;
+    /// impl Observer for NoZero {
+    ///     const PRUNES: bool = true;
+    ///     fn remove_options(&mut self, level: usize, _v: &View<'_>, out: &mut Vec<OptionId>) {
+    ///         if level == 0 {
+    ///             out.push(OptionId::new(0));
+    ///         }
+    ///     }
+    /// }
+    /// let mut b = ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// b.add_option([a]).unwrap();
+    /// b.add_option([a]).unwrap();
+    /// let p = b.build().unwrap();
+    /// let count = Solver::new(&p).count_observed(&mut NoZero);
+    /// assert_eq!((count.solutions, count.stats.profile[1]), (1, 1));
+    /// ```
+    fn remove_options(&mut self, level: usize, view: &View<'_>, out: &mut Vec<OptionId>) {
+        let _ = (level, view, out);
+    }
+
     /// Step X3: `item` was chosen at `level` for branching (before it is covered); the view
     /// shows every active item's length, so the reason for the choice can be shown.
     fn choose(&mut self, level: usize, item: ItemId, view: &View<'_>) {
@@ -276,6 +310,9 @@ impl<O: Observer + ?Sized> Observer for &mut O {
 
     fn admit(&mut self, level: usize, view: &View<'_>, complete: bool) -> bool {
         (**self).admit(level, view, complete)
+    }
+    fn remove_options(&mut self, level: usize, view: &View<'_>, out: &mut Vec<OptionId>) {
+        (**self).remove_options(level, view, out)
     }
     fn choose(&mut self, level: usize, item: ItemId, view: &View<'_>) {
         (**self).choose(level, item, view)

@@ -155,6 +155,13 @@ pub(crate) struct Search {
     /// X3 stops looking at the first item with at most this many options (0: only an
     /// empty list ends the scan early, DLX1's rule exactly).
     pub branch_cutoff: u32,
+    /// Options removed by a pruning observer ([`Observer::remove_options`]), as their first
+    /// nodes, in the order removed (a trail, restored last-in first-out).
+    pub removed: Vec<u32>,
+    /// Where each level's removals begin in `removed`.
+    pub removed_from: Vec<u32>,
+    /// Scratch: the options an observer asks to remove at the current node.
+    pub to_remove: Vec<OptionId>,
 }
 
 impl Search {
@@ -192,6 +199,9 @@ impl Search {
             preselected: Vec::new(),
             solution_depth: 0,
             branch_cutoff: 0,
+            removed: Vec::new(),
+            removed_from: vec![0; depth],
+            to_remove: Vec::new(),
         }
     }
 
@@ -216,6 +226,7 @@ impl Search {
         self.first_tweaked.resize(n, 0);
         self.last.resize(n, u32::MAX);
         self.snapshot.resize(n, [0; 3]);
+        self.removed_from.resize(n, 0);
         self.counters.profile.resize(n, 0);
     }
 
@@ -263,6 +274,43 @@ impl Search {
     #[inline(always)]
     fn admits<O: Observer>(&self, obs: &mut O, level: usize, complete: bool) -> bool {
         !O::PRUNES || obs.admit(level, &self.view(level), complete)
+    }
+
+    /// After a pruning observer admitted the node at `level`: removes the options it names
+    /// (those still live), recording them so that [`restore_removed`](Self::restore_removed)
+    /// puts them back when the search leaves the level.
+    #[inline(always)]
+    fn remove_options<O: Observer>(&mut self, obs: &mut O, level: usize, updates: &mut u64) {
+        if !O::PRUNES {
+            return;
+        }
+        self.removed_from[level] = self.removed.len() as u32;
+        let mut out = std::mem::take(&mut self.to_remove);
+        out.clear();
+        obs.remove_options(level, &self.view(level), &mut out);
+        for &o in &out {
+            // Skips options already gone (covered, hidden, purified away or named twice):
+            // unlinking a node twice would corrupt the lists.
+            if o.index() < self.arena.layout.option_first.len() && self.arena.option_is_live(o) {
+                let first = self.arena.layout.option_first[o.index()];
+                self.arena.remove_option(first, updates);
+                self.removed.push(first);
+            }
+        }
+        self.to_remove = out;
+    }
+
+    /// Puts back, last first, the options removed when `level` was entered.
+    #[inline(always)]
+    fn restore_removed<O: Observer>(&mut self, level: usize) {
+        if !O::PRUNES {
+            return;
+        }
+        let from = self.removed_from[level] as usize;
+        while self.removed.len() > from {
+            let first = self.removed.pop().expect("longer than from");
+            self.arena.restore_option(first);
+        }
     }
 
     #[inline]
@@ -331,6 +379,7 @@ impl Search {
                         label = Label::TryAgain;
                         continue;
                     }
+                    self.remove_options(obs, level, &mut updates);
                     // X3: choose i, the active item with the fewest options (leftmost).
                     let (best, len) = self.choose_fewest();
                     i = best;
@@ -407,6 +456,7 @@ impl Search {
                     if O::ENABLED {
                         obs.backtrack(level, ItemId(i - 1));
                     }
+                    self.restore_removed::<O>(level);
                     // X8: leave level l.
                     if level == self.floor {
                         label = Label::Done;
@@ -494,6 +544,7 @@ impl Search {
                         label = Label::TryAgain;
                         continue;
                     }
+                    self.remove_options(obs, level, &mut updates);
                     // M3: choose i with the fewest branches θ = LEN + 1 − monus(BOUND, SLACK).
                     let (best, theta) = self.choose_fewest_branches();
                     i = best;
@@ -609,6 +660,7 @@ impl Search {
                     if O::ENABLED {
                         obs.backtrack(level, ItemId(i - 1));
                     }
+                    self.restore_removed::<O>(level);
                     // M9: leave level l.
                     if level == self.floor {
                         label = Label::Done;
@@ -806,7 +858,41 @@ impl Search {
 
 #[cfg(test)]
 mod tests {
-    use crate::{ProblemBuilder, Solver};
+    use super::{Label, Limits, Search, Step};
+    use crate::arena::Arena;
+    use crate::{Observer, OptionId, ProblemBuilder, Solver, View};
+
+    /// Removes, at every node, every live option whose index is odd and below the level's
+    /// square: arbitrary, level-dependent, and not always sound (so counts may drop); what
+    /// is tested is that the lists come back as they were.
+    struct RemoveOdd;
+    impl Observer for RemoveOdd {
+        const PRUNES: bool = true;
+        fn remove_options(&mut self, level: usize, view: &View<'_>, out: &mut Vec<OptionId>) {
+            let below = ((level + 1) * (level + 1)).min(view.arena.layout.option_first.len());
+            out.extend((1..below).step_by(2).map(|k| OptionId::new(k as u32)));
+            // Named twice: the second is no longer live and must be skipped.
+            out.extend((1..below).step_by(2).map(|k| OptionId::new(k as u32)));
+        }
+    }
+
+    #[test]
+    fn removed_options_are_restored_as_the_search_backs_up() {
+        // Colours and multiplicities, so that both loops run.
+        let text = "| demo\nA B C D | x y\nA x:1\nA B x:2\nB C\nC D y:1\nD y:2\nA D\nB x:1\nC\nD\n";
+        let mult = "| demo\n1:2|A B 0:3|C | x\nA x:1\nA B\nB C x:1\nC\nA\nB x:2\nC A\n";
+        for text in [text, mult] {
+            let p = crate::format::parse(text).unwrap();
+            let fresh = Arena::new(&p);
+            let mut search = Search::new(fresh.clone());
+            while search.run(&mut RemoveOdd, &Limits::default()) == Step::Solution {}
+            assert_eq!(search.label, Label::Done);
+            assert!(search.removed.is_empty());
+            assert_eq!(search.arena.nodes, fresh.nodes, "{text}");
+            assert_eq!(search.arena.items, fresh.items, "{text}");
+            assert_eq!(search.arena.colors, fresh.colors, "{text}");
+        }
+    }
 
     #[test]
     fn searches_deeper_than_the_first_stacks_grow_them() {

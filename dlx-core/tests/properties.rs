@@ -246,6 +246,95 @@ proptest! {
     }
 }
 
+/// A perfect propagator: knows every solution, and at each node removes every option that
+/// belongs to none of the solutions extending the partial solution. The search must still
+/// find exactly the solutions (and the lists must come back whole after each removal).
+struct Oracle {
+    solutions: Vec<BTreeSet<OptionId>>,
+    num_options: u32,
+}
+
+impl dlx_core::Observer for Oracle {
+    const PRUNES: bool = true;
+    fn remove_options(
+        &mut self,
+        _level: usize,
+        view: &dlx_core::View<'_>,
+        out: &mut Vec<OptionId>,
+    ) {
+        let chosen: BTreeSet<OptionId> = view.chosen().collect();
+        let possible: BTreeSet<OptionId> = self
+            .solutions
+            .iter()
+            .filter(|s| chosen.is_subset(s))
+            .flatten()
+            .copied()
+            .collect();
+        out.extend(
+            (0..self.num_options)
+                .map(OptionId::new)
+                .filter(|o| !possible.contains(o)),
+        );
+    }
+}
+
+/// [`Spaced`], which also removes the options that its rule already forbids (those next to a
+/// chosen one), as a propagator would.
+struct SpacedRemoving;
+
+impl dlx_core::Observer for SpacedRemoving {
+    const PRUNES: bool = true;
+    fn admit(&mut self, level: usize, view: &dlx_core::View<'_>, complete: bool) -> bool {
+        Spaced.admit(level, view, complete)
+    }
+    fn remove_options(
+        &mut self,
+        _level: usize,
+        view: &dlx_core::View<'_>,
+        out: &mut Vec<OptionId>,
+    ) {
+        for o in view.chosen() {
+            out.push(OptionId::new(o.index() as u32 + 1));
+            if o.index() > 0 {
+                out.push(OptionId::new(o.index() as u32 - 1));
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn removing_impossible_options_keeps_every_solution(spec in spec(true)) {
+        let problem = spec.build();
+        let expected = brute_force(&problem);
+        let oracle = Oracle {
+            solutions: expected.iter().map(|s| s.iter().copied().collect()).collect(),
+            num_options: problem.num_options() as u32,
+        };
+        let found: Vec<Vec<OptionId>> = Solver::new(&problem)
+            .solutions_observed(oracle)
+            .map(|s| s.sorted())
+            .collect();
+        let as_set: BTreeSet<_> = found.iter().cloned().collect();
+        prop_assert_eq!(as_set.len(), found.len(), "a solution was reported twice");
+        prop_assert_eq!(&as_set, &expected);
+        // Option numbers past the last are ignored, not a panic.
+        let spaced_expected = expected
+            .iter()
+            .filter(|s| {
+                let ix: Vec<usize> = s.iter().map(|o| o.index()).collect();
+                ix.iter().all(|a| ix.iter().all(|b| a.abs_diff(*b) != 1))
+                    && ix.iter().sum::<usize>() % 2 == 0
+            })
+            .count() as u64;
+        let count = Solver::new(&problem).count_observed(&mut SpacedRemoving);
+        prop_assert_eq!(count.solutions, spaced_expected);
+        prop_assert!(count.is_complete());
+    }
+}
+
 #[test]
 fn bounds_are_reported_back() {
     let spec = Spec {

@@ -215,6 +215,9 @@ pub(crate) fn encode(puzzle: &VariantPuzzle, table_cap: usize) -> Result<Encoded
             | Constraint::Shade { .. } => {}
         }
     }
+    // Redundant sums from the 45 rule (counted under no rule).
+    ctx.m.rule = usize::MAX;
+    sums::implied_cages(&mut ctx);
     let mut rule_options = vec![0usize; puzzle.constraints.len()];
     let mut feasible = ctx.m.propagate();
     if feasible {

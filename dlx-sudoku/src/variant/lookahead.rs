@@ -30,6 +30,15 @@ enum Opt {
 /// A feature variable, its variable, and the map between their value bits.
 type Feature = (u32, u32, Vec<(u8, u8)>);
 
+/// A node's fixpoint: domains and the number of live alternatives of each choice.
+#[derive(Clone, Debug, Default)]
+struct Saved {
+    dom: Vec<u128>,
+    len: Vec<u32>,
+    /// False once the node was rejected (or before any was saved at this level).
+    valid: bool,
+}
+
 /// The propagator and its scratch space.
 #[derive(Clone, Debug)]
 pub(crate) struct Lookahead {
@@ -42,6 +51,11 @@ pub(crate) struct Lookahead {
     alt_entries: Vec<(u32, u8)>,
     choice_item: Vec<u32>,
     houses: Vec<(Vec<u32>, bool)>,
+    /// Locked candidates: `(rest of A, A ∩ B, rest of B)` for a full house A (every value
+    /// once) and a house B sharing at least two cells with it: a value that A can place only
+    /// in the shared cells is placed there, so the rest of B can't hold it (Sudoku's
+    /// "pointing" and "claiming", and the same between cages and rows).
+    locked: Vec<(Vec<u32>, Vec<u32>, Vec<u32>)>,
     /// Per variable: `(bit, other var, other bit)` forbidden together.
     forbid_of: Vec<Vec<(u8, u32, u8)>>,
     attach: Vec<(u32, u8, u32, u8)>,
@@ -49,7 +63,20 @@ pub(crate) struct Lookahead {
     // Scratch.
     dom: Vec<u128>,
     fixed: Vec<bool>,
+    /// Per choice: whether one of its alternatives is in the partial solution.
+    chosen: Vec<bool>,
+    /// Per choice: its alternatives, as a sparse set: the first `len[c]` are alive, the
+    /// rest were filtered out (restoring `len` brings them back).
     live: Vec<Vec<u32>>,
+    len: Vec<u32>,
+    /// `len` when the current node's propagation began, so that what it filtered out can
+    /// be handed to the search for removal.
+    start_len: Vec<u32>,
+    /// The fixpoint of every accepted node on the current path, by level: a child starts
+    /// from its parent's domains and alternatives and propagates only what changed.
+    saved: Vec<Saved>,
+    /// The pass in which the current node's propagation began.
+    call_start: u32,
     sup: Vec<u128>,
     cnt: Vec<u32>,
     touched: Vec<u32>,
@@ -102,7 +129,7 @@ impl Lookahead {
                 }
             })
             .collect();
-        let houses = m
+        let houses: Vec<(Vec<u32>, bool)> = m
             .houses
             .iter()
             .map(|h| {
@@ -121,6 +148,24 @@ impl Lookahead {
                     && h.iter().all(|&v| lo[v as usize] == lo[h[0] as usize])
             })
             .collect();
+        let mut locked = Vec::new();
+        for (a, (ha, full)) in houses.iter().enumerate() {
+            if !*full {
+                continue;
+            }
+            for (b, (hb, _)) in houses.iter().enumerate() {
+                if a == b || lo[ha[0] as usize] != lo[hb[0] as usize] {
+                    continue;
+                }
+                let shared: Vec<u32> = ha.iter().copied().filter(|v| hb.contains(v)).collect();
+                if shared.len() < 2 || shared.len() == hb.len() {
+                    continue;
+                }
+                let rest_a = ha.iter().copied().filter(|v| !shared.contains(v)).collect();
+                let rest_b = hb.iter().copied().filter(|v| !shared.contains(v)).collect();
+                locked.push((rest_a, shared, rest_b));
+            }
+        }
         let mut forbid_of = vec![Vec::new(); nv];
         for &(a, x, b, y) in &m.forbids {
             if let (Some(bx), Some(by)) = (bit(a, x), bit(b, y)) {
@@ -173,12 +218,18 @@ impl Lookahead {
             alt_entries,
             choice_item: (0..nc as u32).map(|c| e.first_choice + c).collect(),
             houses,
+            locked,
             forbid_of,
             attach,
             features,
             dom: vec![0; nv],
             fixed: vec![false; nv],
+            chosen: vec![false; nc],
             live: vec![Vec::new(); nc],
+            len: vec![0; nc],
+            start_len: vec![0; nc],
+            saved: Vec::new(),
+            call_start: 0,
             sup: vec![0; nv],
             cnt: vec![0; nv],
             touched: Vec::new(),
@@ -190,9 +241,30 @@ impl Lookahead {
         }
     }
 
+    /// Starts a node's propagation: a new pass number, before which nothing counts as
+    /// changed.
+    fn begin(&mut self) {
+        self.pass += 1;
+        self.call_start = self.pass;
+    }
+
+    /// Narrows `v`'s domain to `d` (a subset), marking it changed.
+    #[inline]
+    fn set(&mut self, v: usize, d: u128) {
+        if d != self.dom[v] {
+            self.dom[v] = d;
+            self.stamp[v] = self.pass;
+        }
+    }
+
+    /// Reads a node from scratch: domains from the options still live in the search,
+    /// every choice's alternatives from its item's list. Everything counts as changed.
     fn load(&mut self, view: &View<'_>) {
+        self.begin();
         self.dom.copy_from_slice(&self.full);
+        self.stamp.iter_mut().for_each(|s| *s = self.call_start);
         self.fixed.iter_mut().for_each(|f| *f = false);
+        self.chosen.iter_mut().for_each(|f| *f = false);
         for l in &mut self.live {
             l.clear();
         }
@@ -209,29 +281,94 @@ impl Lookahead {
                         self.dom[v as usize] &= 1 << b;
                     }
                     self.live[c as usize].push(o.index() as u32);
+                    self.chosen[c as usize] = true;
                 }
             }
         }
-        for &v in &self.decided {
-            if self.fixed[v as usize] || !self.tracked[v as usize] {
+        self.narrow_to_live_values(view);
+        for c in 0..self.live.len() {
+            if self.live[c].is_empty() {
+                let item = ItemId::new(self.choice_item[c]);
+                let live = &mut self.live[c];
+                live.extend(view.options_of(item).map(|o: OptionId| o.index() as u32));
+            }
+            self.len[c] = self.live[c].len() as u32;
+        }
+        self.start_len.copy_from_slice(&self.len);
+    }
+
+    /// Reads a node whose parent (at `level - 1`) was accepted: starts from the parent's
+    /// fixpoint and applies the choice made since, so that propagation only has to follow
+    /// what that choice changed.
+    fn load_child(&mut self, level: usize, view: &View<'_>) -> bool {
+        self.begin();
+        let parent = &self.saved[level - 1];
+        self.dom.copy_from_slice(&parent.dom);
+        self.len.copy_from_slice(&parent.len);
+        self.fixed.iter_mut().for_each(|f| *f = false);
+        self.chosen.iter_mut().for_each(|f| *f = false);
+        for o in view.chosen() {
+            match self.opts[o.index()] {
+                Opt::Assign(v, b) => {
+                    let v = v as usize;
+                    if self.tracked[v] {
+                        self.set(v, self.dom[v] & 1 << b);
+                    }
+                    self.fixed[v] = true;
+                }
+                Opt::Alt(c, s, e) => {
+                    for i in s..e {
+                        let (v, b) = self.alt_entries[i as usize];
+                        self.set(v as usize, self.dom[v as usize] & 1 << b);
+                    }
+                    let c = c as usize;
+                    self.chosen[c] = true;
+                    let live = &mut self.live[c];
+                    let o = o.index() as u32;
+                    if self.len[c] != 1 || live[0] != o {
+                        // Newly chosen: it becomes the choice's only alternative.
+                        let Some(at) = live[..self.len[c] as usize].iter().position(|&x| x == o)
+                        else {
+                            return false; // propagation had already ruled it out
+                        };
+                        live.swap(0, at);
+                        self.len[c] = 1;
+                    }
+                }
+            }
+        }
+        self.narrow_to_live_values(view);
+        self.start_len.copy_from_slice(&self.len);
+        true
+    }
+
+    /// Narrows each open decided variable to the values whose options are still live in
+    /// the search (what exact cover's own forward checking left).
+    fn narrow_to_live_values(&mut self, view: &View<'_>) {
+        for i in 0..self.decided.len() {
+            let v = self.decided[i] as usize;
+            if self.fixed[v] || !self.tracked[v] {
                 continue;
             }
             let mut mask = 0u128;
-            for o in view.options_of(ItemId::new(self.item_of[v as usize])) {
+            for o in view.options_of(ItemId::new(self.item_of[v])) {
                 if let Opt::Assign(_, b) = self.opts[o.index()] {
                     mask |= 1 << b;
                 }
             }
-            self.dom[v as usize] &= mask;
+            self.set(v, self.dom[v] & mask);
         }
-        for c in 0..self.live.len() {
-            if !self.live[c].is_empty() {
-                continue;
-            }
-            let item = ItemId::new(self.choice_item[c]);
-            let live = &mut self.live[c];
-            live.extend(view.options_of(item).map(|o: OptionId| o.index() as u32));
+    }
+
+    /// Keeps the current fixpoint as the one at `level`, for its children.
+    fn save(&mut self, level: usize) {
+        if self.saved.len() <= level {
+            self.saved.resize_with(level + 1, Saved::default);
         }
+        let s = &mut self.saved[level];
+        s.dom.clone_from(&self.dom);
+        s.len.clone_from(&self.len);
+        s.valid = true;
     }
 
     /// Failed-literal probing before the search: every value of every decided variable is
@@ -239,7 +376,9 @@ impl Lookahead {
     /// nothing changes. Returns the filtered domains (as value bitsets, see [`Self::value`]),
     /// or `None` when the puzzle has no solution at all.
     pub fn probe_root(&mut self) -> Option<Vec<u128>> {
+        self.begin();
         self.dom.copy_from_slice(&self.full);
+        self.stamp.iter_mut().for_each(|s| *s = self.call_start);
         for l in &mut self.live {
             l.clear();
         }
@@ -247,6 +386,9 @@ impl Lookahead {
             if let Opt::Alt(c, _, _) = opt {
                 self.live[*c as usize].push(o as u32);
             }
+        }
+        for c in 0..self.live.len() {
+            self.len[c] = self.live[c].len() as u32;
         }
         if !self.propagate() {
             return None;
@@ -262,7 +404,8 @@ impl Lookahead {
                 let keep = self.surviving_values(v);
                 if keep != d {
                     changed = true;
-                    self.dom[v] = keep;
+                    self.begin();
+                    self.set(v, keep);
                     if keep == 0 || !self.propagate() {
                         return None;
                     }
@@ -278,21 +421,19 @@ impl Lookahead {
     /// the values that do not lead to a contradiction (a subset of `v`'s domain).
     fn surviving_values(&mut self, v: usize) -> u128 {
         let d = self.dom[v];
-        let (base_dom, base_live) = (self.dom.clone(), self.live.clone());
+        let (base_dom, base_len) = (self.dom.clone(), self.len.clone());
         let mut keep = d;
         let mut bits = d;
         while bits != 0 {
             let b = bits.trailing_zeros();
             bits &= bits - 1;
-            self.dom[v] = 1 << b;
+            self.begin();
+            self.set(v, 1 << b);
             if !self.propagate() {
                 keep &= !(1 << b);
             }
             self.dom.copy_from_slice(&base_dom);
-            for (l, base) in self.live.iter_mut().zip(&base_live) {
-                l.clear();
-                l.extend_from_slice(base);
-            }
+            self.len.copy_from_slice(&base_len);
         }
         keep
     }
@@ -311,7 +452,8 @@ impl Lookahead {
                 return false;
             }
             if keep != d {
-                self.dom[v] = keep;
+                self.begin();
+                self.set(v, keep);
                 if !self.propagate() {
                     return false;
                 }
@@ -330,44 +472,52 @@ impl Lookahead {
         self.lo[v] + b as Val
     }
 
-    /// Propagates to a fixpoint; false when some domain empties.
+    /// Propagates to a fixpoint, from the changes made since [`begin`](Self::begin); false
+    /// when some domain empties.
     fn propagate(&mut self) -> bool {
-        let first = self.pass + 1;
+        let since = self.call_start;
         loop {
             self.pass += 1;
             let mut changed = false;
-            // Tables: all of them in the first pass, then those with a variable changed
-            // since they were last looked at.
+            // Tables with a variable changed since they were last filtered (in this node).
             for c in 0..self.live.len() {
-                if self.pass > first
-                    && !self.table_vars[c]
-                        .iter()
-                        .any(|&v| self.stamp[v as usize] >= self.done[c])
+                let after = self.done[c].max(since);
+                if !self.table_vars[c]
+                    .iter()
+                    .any(|&v| self.stamp[v as usize] >= after)
                 {
                     continue;
                 }
                 self.done[c] = self.pass;
-                let mut live = std::mem::take(&mut self.live[c]);
+                let live = &mut self.live[c];
                 let dom = &self.dom;
                 let entries = &self.alt_entries;
                 let opts = &self.opts;
-                live.retain(|&o| {
-                    let Opt::Alt(_, s, e) = opts[o as usize] else {
-                        return false;
+                let mut n = self.len[c] as usize;
+                let mut k = 0;
+                while k < n {
+                    let Opt::Alt(_, s, e) = opts[live[k] as usize] else {
+                        unreachable!("a choice's alternatives are Alt options");
                     };
-                    entries[s as usize..e as usize]
+                    let alive = entries[s as usize..e as usize]
                         .iter()
-                        .all(|&(v, b)| dom[v as usize] & (1 << b) != 0)
-                });
-                if live.is_empty() {
-                    self.live[c] = live;
+                        .all(|&(v, b)| dom[v as usize] & (1 << b) != 0);
+                    if alive {
+                        k += 1;
+                    } else {
+                        n -= 1;
+                        live.swap(k, n);
+                    }
+                }
+                self.len[c] = n as u32;
+                if n == 0 {
                     return false;
                 }
-                for &o in &live {
-                    let Opt::Alt(_, s, e) = self.opts[o as usize] else {
+                for &o in &live[..n] {
+                    let Opt::Alt(_, s, e) = opts[o as usize] else {
                         continue;
                     };
-                    for &(v, b) in &self.alt_entries[s as usize..e as usize] {
+                    for &(v, b) in &entries[s as usize..e as usize] {
                         if self.cnt[v as usize] == 0 {
                             self.touched.push(v);
                             self.sup[v as usize] = 0;
@@ -376,15 +526,14 @@ impl Lookahead {
                         self.sup[v as usize] |= 1 << b;
                     }
                 }
-                let n = live.len() as u32;
+                let n = n as u32;
+                let mut empty = false;
                 for &v in &self.touched {
                     let v = v as usize;
                     if self.cnt[v] == n {
                         let new = self.dom[v] & self.sup[v];
                         if new != self.dom[v] {
-                            if new == 0 {
-                                return false;
-                            }
+                            empty |= new == 0;
                             self.dom[v] = new;
                             self.stamp[v] = self.pass;
                             changed = true;
@@ -393,7 +542,9 @@ impl Lookahead {
                     self.cnt[v] = 0;
                 }
                 self.touched.clear();
-                self.live[c] = live;
+                if empty {
+                    return false;
+                }
             }
             // Houses.
             for (h, full) in &self.houses {
@@ -443,6 +594,26 @@ impl Lookahead {
                                 changed = true;
                             }
                         }
+                    }
+                }
+            }
+            // Locked candidates.
+            for (rest_a, shared, rest_b) in &self.locked {
+                let inside = shared.iter().fold(0, |acc, &v| acc | self.dom[v as usize]);
+                let outside = rest_a.iter().fold(0, |acc, &v| acc | self.dom[v as usize]);
+                let only = inside & !outside;
+                if only == 0 {
+                    continue;
+                }
+                for &w in rest_b {
+                    let d = self.dom[w as usize];
+                    if d & only != 0 {
+                        if d & !only == 0 {
+                            return false;
+                        }
+                        self.dom[w as usize] = d & !only;
+                        self.stamp[w as usize] = self.pass;
+                        changed = true;
                     }
                 }
             }
@@ -502,15 +673,54 @@ impl Observer for Lookahead {
     const WANTS_SOLUTIONS: bool = false;
     const PRUNES: bool = true;
 
-    fn admit(&mut self, _level: usize, view: &View<'_>, complete: bool) -> bool {
+    fn admit(&mut self, level: usize, view: &View<'_>, complete: bool) -> bool {
         if complete {
             return true;
         }
-        self.load(view);
-        let ok = self.propagate() && (!PROBE_PAIRS || self.probe_pairs());
-        if !ok {
+        let from_parent = level > 0 && self.saved.get(level - 1).is_some_and(|s| s.valid);
+        let loaded = if from_parent {
+            self.load_child(level, view)
+        } else {
+            self.load(view);
+            true
+        };
+        let ok = loaded && self.propagate() && (!PROBE_PAIRS || self.probe_pairs());
+        if ok {
+            self.save(level);
+        } else {
+            if let Some(s) = self.saved.get_mut(level) {
+                s.valid = false;
+            }
             self.rejected += 1;
         }
         ok
+    }
+
+    /// Called after `admit` accepted the node: every option that this node's propagation
+    /// ruled out (a value taken from its variable's domain, a table row filtered out) is
+    /// removed for the subtree, so the branching rule counts only the values that remain.
+    /// (What the parent ruled out is already gone; what exact cover itself hid is skipped.)
+    fn remove_options(&mut self, _level: usize, view: &View<'_>, out: &mut Vec<OptionId>) {
+        for &v in &self.decided {
+            let v = v as usize;
+            if self.fixed[v] || !self.tracked[v] || self.stamp[v] <= self.call_start {
+                continue;
+            }
+            let d = self.dom[v];
+            for o in view.options_of(ItemId::new(self.item_of[v])) {
+                if let Opt::Assign(_, b) = self.opts[o.index()] {
+                    if d & (1 << b) == 0 {
+                        out.push(o);
+                    }
+                }
+            }
+        }
+        for c in 0..self.live.len() {
+            if self.chosen[c] {
+                continue;
+            }
+            let gone = &self.live[c][self.len[c] as usize..self.start_len[c] as usize];
+            out.extend(gone.iter().map(|&o| OptionId::new(o)));
+        }
     }
 }

@@ -416,6 +416,17 @@ impl Observer for SideConditions {
                 .as_mut()
                 .is_none_or(|c| c.admit(level, view, complete))
     }
+
+    fn remove_options(
+        &mut self,
+        level: usize,
+        view: &dlx_core::View<'_>,
+        out: &mut Vec<dlx_core::OptionId>,
+    ) {
+        if let Some(look) = &mut self.look {
+            look.remove_options(level, view, out);
+        }
+    }
 }
 
 fn run<O: Observer>(

@@ -1,6 +1,7 @@
 //! Sums: killer cages, little killers, arrows, and the sum helper that lines share.
 
 use crate::sudoku::Cell;
+use crate::variant::puzzle::Constraint;
 use crate::variant::encode::Ctx;
 use crate::variant::model::{Domain, Gate, Model, Val, Var};
 
@@ -170,6 +171,58 @@ pub(crate) fn killer(ctx: &mut Ctx<'_>, cells: &[Cell], sum: Val) {
         let min_add: Val = (1..=need).map(|j| l + j).sum();
         s + min_add <= sum && sum <= s + max_add
     });
+}
+
+/// The "45 rule": a full house holds every digit once, so the cells of a house outside the
+/// killer cages (with sums) that lie wholly inside it add up to the house's total minus the
+/// cages' sums. Those cells form an implied cage (their digits differ: they share the
+/// house), encoded like any other. Redundant, so no solution changes, but propagation then
+/// sees sums that no single rule states (Dune's boxes 4–7 and 9 each get a 4-cell cage).
+pub(crate) fn implied_cages(ctx: &mut Ctx<'_>) {
+    let n = ctx.max_digit();
+    let total = n * (n + 1) / 2;
+    let cages: Vec<(&[Cell], Val)> = ctx
+        .puzzle
+        .constraints
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::Killer {
+                cells,
+                sum: Some(s),
+            } => Some((cells.as_slice(), *s as Val)),
+            _ => None,
+        })
+        .collect();
+    if cages.is_empty() {
+        return;
+    }
+    let mut implied = Vec::new();
+    for house in ctx.puzzle.shape.houses() {
+        if !house.is_full(n as usize) {
+            continue;
+        }
+        let inside = |c: &Cell| house.cells().contains(c);
+        let mut covered: Vec<Cell> = Vec::new();
+        let mut sum = 0;
+        for &(cells, s) in &cages {
+            if cells.iter().all(inside) && !cells.iter().any(|c| covered.contains(c)) {
+                covered.extend_from_slice(cells);
+                sum += s;
+            }
+        }
+        let rest: Vec<Cell> = house
+            .cells()
+            .iter()
+            .copied()
+            .filter(|c| !covered.contains(c))
+            .collect();
+        if !covered.is_empty() && !rest.is_empty() {
+            implied.push((rest, total - sum));
+        }
+    }
+    for (cells, sum) in implied {
+        killer(ctx, &cells, sum);
+    }
 }
 
 /// Killer cages up to this many permutations are one table.
