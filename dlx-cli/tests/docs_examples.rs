@@ -101,10 +101,6 @@ fn every_example_in_the_command_line_reference_prints_what_it_shows() {
     let dir = scratch("cli");
     let mut failures = Vec::new();
     for example in &examples {
-        // Dune's search takes minutes in a test build (`dlx variant` has tests of its own).
-        if example.command.starts_with("dlx variant") && example.command.contains("dune") {
-            continue;
-        }
         let actual = run_in(&dir, &example.command);
         if normalise(&actual) != normalise(&example.expected) {
             failures.push(format!(

@@ -635,6 +635,41 @@ fn every_rule_agrees_with_brute_force_on_4x4() {
     eprintln!("4×4: {total} solutions compared");
 }
 
+/// Cages inside one house, so that the 45 rule adds an implied cage over the house's other
+/// cells: the solutions must still be exactly brute force's (a wrong implied sum loses
+/// some), with and without look-ahead.
+#[test]
+fn implied_cages_keep_every_solution() {
+    let shape = Shape::for_size(4).unwrap();
+    let grids = completions(&shape, &Grid::new(4).unwrap());
+    let shadings = yin_yang_shadings(4);
+    let mut rng = Rng(0x5851f42d4c957f2d);
+    let mut total = 0;
+    for _ in 0..24 {
+        let reference = &grids[rng.below(grids.len())];
+        let house = &shape.houses()[rng.below(shape.houses().len())];
+        let mut cells = house.cells().to_vec();
+        for i in (1..cells.len()).rev() {
+            cells.swap(i, rng.below(i + 1));
+        }
+        // One cage of 2 or 3 cells, or two of 1 and 2: one or two cells stay outside.
+        let cages: Vec<Vec<Cell>> = match rng.below(3) {
+            0 => vec![cells[..2].to_vec()],
+            1 => vec![cells[..3].to_vec()],
+            _ => vec![cells[..1].to_vec(), cells[1..3].to_vec()],
+        };
+        let mut p = VariantPuzzle::new(shape.clone());
+        for cage in cages {
+            let sum = cage.iter().map(|&c| u32::from(reference.get(c).unwrap())).sum();
+            p.constraints.push(Constraint::Killer { cells: cage, sum: Some(sum) });
+        }
+        let found = cross_check(&p, &grids, &shadings);
+        assert!(found >= 1, "the reference solution was lost: {p:?}");
+        total += found;
+    }
+    eprintln!("implied cages: {total} solutions compared");
+}
+
 #[test]
 fn every_rule_agrees_with_brute_force_on_6x6() {
     let shape = Shape::for_size(6).unwrap();

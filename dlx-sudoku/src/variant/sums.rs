@@ -216,7 +216,9 @@ pub(crate) fn implied_cages(ctx: &mut Ctx<'_>) {
             .copied()
             .filter(|c| !covered.contains(c))
             .collect();
-        if !covered.is_empty() && !rest.is_empty() {
+        // Only short remainders: their sums say much and their tables are small (a long
+        // one says little and would cost more to build than it saves).
+        if !covered.is_empty() && !rest.is_empty() && rest.len() * 2 <= n as usize + 1 {
             implied.push((rest, total - sum));
         }
     }
