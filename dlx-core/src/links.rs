@@ -149,8 +149,12 @@ impl Arena {
         let mut counted = 1;
         let mut p = self.nodes[i as usize].down;
         while p != i {
+            // `hide(p)` never changes `p`'s own links (it unlinks the other nodes of `p`'s
+            // option, from other items' lists), so the next node can be read first: the
+            // walk down the list then doesn't wait for the hide's stores.
+            let next = self.nodes[p as usize].down;
             self.hide_with::<COLORS>(p, &mut counted);
-            p = self.nodes[p as usize].down;
+            p = next;
         }
         self.unlink_item(i);
         *updates += counted;
@@ -162,8 +166,9 @@ impl Arena {
         self.relink_item(i);
         let mut p = self.nodes[i as usize].up;
         while p != i {
+            let next = self.nodes[p as usize].up; // as in `cover_with`
             self.unhide_with::<COLORS>(p);
-            p = self.nodes[p as usize].up;
+            p = next;
         }
     }
 
@@ -191,6 +196,7 @@ impl Arena {
         let color = self.colors[p as usize];
         let mut q = self.nodes[i as usize].down;
         while q != i {
+            let next = self.nodes[q as usize].down; // read first, as in `cover_with`
             if self.colors[q as usize] == color {
                 if q != p {
                     self.colors[q as usize] = PURIFIED;
@@ -198,7 +204,7 @@ impl Arena {
             } else {
                 self.hide(q, updates);
             }
-            q = self.nodes[q as usize].down;
+            q = next;
         }
     }
 
@@ -209,12 +215,13 @@ impl Arena {
         let color = self.colors[p as usize];
         let mut q = self.nodes[i as usize].up;
         while q != i {
+            let next = self.nodes[q as usize].up; // read first, as in `cover_with`
             if self.colors[q as usize] == PURIFIED {
                 self.colors[q as usize] = color;
             } else if q != p {
                 self.unhide(q);
             }
-            q = self.nodes[q as usize].up;
+            q = next;
         }
     }
 
