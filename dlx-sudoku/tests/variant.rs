@@ -660,8 +660,14 @@ fn implied_cages_keep_every_solution() {
         };
         let mut p = VariantPuzzle::new(shape.clone());
         for cage in cages {
-            let sum = cage.iter().map(|&c| u32::from(reference.get(c).unwrap())).sum();
-            p.constraints.push(Constraint::Killer { cells: cage, sum: Some(sum) });
+            let sum = cage
+                .iter()
+                .map(|&c| u32::from(reference.get(c).unwrap()))
+                .sum();
+            p.constraints.push(Constraint::Killer {
+                cells: cage,
+                sum: Some(sum),
+            });
         }
         let found = cross_check(&p, &grids, &shadings);
         assert!(found >= 1, "the reference solution was lost: {p:?}");

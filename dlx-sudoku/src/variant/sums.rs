@@ -1,9 +1,9 @@
 //! Sums: killer cages, little killers, arrows, and the sum helper that lines share.
 
 use crate::sudoku::Cell;
-use crate::variant::puzzle::Constraint;
 use crate::variant::encode::Ctx;
 use crate::variant::model::{Domain, Gate, Model, Val, Var};
+use crate::variant::puzzle::Constraint;
 
 /// What a sum must equal.
 #[derive(Clone, Copy, Debug)]
