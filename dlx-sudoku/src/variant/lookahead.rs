@@ -56,6 +56,9 @@ pub(crate) struct Lookahead {
     /// in the shared cells is placed there, so the rest of B can't hold it (Sudoku's
     /// "pointing" and "claiming", and the same between cages and rows).
     locked: Vec<(Vec<u32>, Vec<u32>, Vec<u32>)>,
+    /// The pass in which each house, and each locked-candidates triple, was last looked at.
+    house_done: Vec<u32>,
+    locked_done: Vec<u32>,
     /// Per variable: `(bit, other var, other bit)` forbidden together.
     forbid_of: Vec<Vec<(u8, u32, u8)>>,
     attach: Vec<(u32, u8, u32, u8)>,
@@ -98,10 +101,26 @@ impl Lookahead {
         let mut lo = vec![0; nv];
         let mut full = vec![0u128; nv];
         let mut tracked = vec![false; nv];
+        // Members of houses share one base value, so that the same digit is the same bit
+        // in each (houses compare bitsets across cells); other variables start at their
+        // own minimum.
+        let mut in_house = vec![false; nv];
+        for h in &m.houses {
+            for &v in h {
+                in_house[v as usize] = true;
+            }
+        }
+        let house_base = (0..nv)
+            .filter(|&v| in_house[v])
+            .filter_map(|v| m.vars[v].dom.min())
+            .min();
         for (v, info) in m.vars.iter().enumerate() {
-            let (Some(a), Some(b)) = (info.dom.min(), info.dom.max()) else {
+            let (Some(mut a), Some(b)) = (info.dom.min(), info.dom.max()) else {
                 continue;
             };
+            if let Some(base) = house_base.filter(|_| in_house[v]) {
+                a = a.min(base);
+            }
             if b - a < 128 {
                 tracked[v] = true;
                 lo[v] = a;
@@ -148,19 +167,42 @@ impl Lookahead {
                     && h.iter().all(|&v| lo[v as usize] == lo[h[0] as usize])
             })
             .collect();
+        // Locked candidates: pairs (A full, B) sharing two or more cells, B having cells
+        // of its own (so B has three or more: two-cell houses, of which anti-knight and
+        // anti-king make hundreds, never qualify). Found through each cell's houses.
+        let mut houses_of: Vec<Vec<u32>> = vec![Vec::new(); nv];
+        for (k, (h, _)) in houses.iter().enumerate() {
+            if h.len() >= 3 {
+                for &v in h {
+                    houses_of[v as usize].push(k as u32);
+                }
+            }
+        }
         let mut locked = Vec::new();
+        let mut meets = vec![0u32; houses.len()];
         for (a, (ha, full)) in houses.iter().enumerate() {
             if !*full {
                 continue;
             }
-            for (b, (hb, _)) in houses.iter().enumerate() {
-                if a == b || lo[ha[0] as usize] != lo[hb[0] as usize] {
+            let mut met = Vec::new();
+            for &v in ha {
+                for &b in &houses_of[v as usize] {
+                    if meets[b as usize] == 0 {
+                        met.push(b as usize);
+                    }
+                    meets[b as usize] += 1;
+                }
+            }
+            for b in met {
+                let n_shared = std::mem::take(&mut meets[b]) as usize;
+                let hb = &houses[b].0;
+                if b == a || n_shared < 2 || n_shared == hb.len() {
+                    continue;
+                }
+                if lo[ha[0] as usize] != lo[hb[0] as usize] {
                     continue;
                 }
                 let shared: Vec<u32> = ha.iter().copied().filter(|v| hb.contains(v)).collect();
-                if shared.len() < 2 || shared.len() == hb.len() {
-                    continue;
-                }
                 let rest_a = ha.iter().copied().filter(|v| !shared.contains(v)).collect();
                 let rest_b = hb.iter().copied().filter(|v| !shared.contains(v)).collect();
                 locked.push((rest_a, shared, rest_b));
@@ -217,6 +259,8 @@ impl Lookahead {
             opts,
             alt_entries,
             choice_item: (0..nc as u32).map(|c| e.first_choice + c).collect(),
+            house_done: vec![0; houses.len()],
+            locked_done: vec![0; locked.len()],
             houses,
             locked,
             forbid_of,
@@ -546,8 +590,13 @@ impl Lookahead {
                     return false;
                 }
             }
-            // Houses.
-            for (h, full) in &self.houses {
+            // Houses with a member changed since they were last looked at (in this node).
+            for (k, (h, full)) in self.houses.iter().enumerate() {
+                let after = self.house_done[k].max(since);
+                if !h.iter().any(|&v| self.stamp[v as usize] >= after) {
+                    continue;
+                }
+                self.house_done[k] = self.pass;
                 let mut union = 0u128;
                 for &v in h {
                     let d = self.dom[v as usize];
@@ -597,8 +646,17 @@ impl Lookahead {
                     }
                 }
             }
-            // Locked candidates.
-            for (rest_a, shared, rest_b) in &self.locked {
+            // Locked candidates, where A's cells changed since the last look.
+            for (k, (rest_a, shared, rest_b)) in self.locked.iter().enumerate() {
+                let after = self.locked_done[k].max(since);
+                if !rest_a
+                    .iter()
+                    .chain(shared)
+                    .any(|&v| self.stamp[v as usize] >= after)
+                {
+                    continue;
+                }
+                self.locked_done[k] = self.pass;
                 let inside = shared.iter().fold(0, |acc, &v| acc | self.dom[v as usize]);
                 let outside = rest_a.iter().fold(0, |acc, &v| acc | self.dom[v as usize]);
                 let only = inside & !outside;
@@ -618,9 +676,16 @@ impl Lookahead {
                 }
             }
             // Forbidden pairs.
+            // (Only variables changed in this pass or the one before: older singletons
+            // have had their say.)
+            let recent = since.max(self.pass - 1);
             for v in 0..self.forbid_of.len() {
                 let d = self.dom[v];
-                if d == 0 || d & (d - 1) != 0 || self.forbid_of[v].is_empty() {
+                if self.stamp[v] < recent
+                    || d == 0
+                    || d & (d - 1) != 0
+                    || self.forbid_of[v].is_empty()
+                {
                     continue;
                 }
                 let x = d.trailing_zeros() as u8;
