@@ -126,8 +126,11 @@ impl View<'_> {
         })
     }
 
-    /// True while an option can still be chosen: none of its items is covered and none of
-    /// its colours clashes with a choice made.
+    /// True while an option can still be chosen: none of its items is covered, none of its
+    /// colours clashes with a choice made, and no side condition removed it. (One case
+    /// reads as not live though the option could still be chosen: in Algorithm M, an item
+    /// whose lower bound is met is taken out of the active list for the branch that gives
+    /// it no more options, and options containing it read as not live below there.)
     ///
     /// ```
     /// use dlx_core::{Observer, ItemId, ProblemBuilder, Solver, View, OptionId};
