@@ -44,6 +44,23 @@ fn uniqueness() {
     );
     let open = run(&["variant", "examples/variant/kropki-open.toml", "--unique"]);
     assert_eq!(open.code, Some(1), "not unique: exit code 1");
+    // Which two solutions come first depends on the search; that both are solutions, and
+    // differ, does not: checked by the independent rule checker.
+    let text = std::fs::read_to_string(common::root().join("examples/variant/kropki-open.toml"))
+        .expect("example");
+    let puzzle = dlx_sudoku::variant::from_toml(&text).expect("a valid puzzle");
+    let digits: String = open.stdout.chars().filter(char::is_ascii_digit).collect();
+    assert_eq!(digits.len(), 2 * 81, "two grids printed");
+    let (a, b) = digits.split_at(81);
+    assert_ne!(a, b);
+    for grid in [a, b] {
+        let solution = dlx_sudoku::variant::VariantSolution {
+            grid: grid.parse().expect("a grid"),
+            shading: None,
+            letters: vec![],
+        };
+        puzzle.check(&solution).expect("a solution of the puzzle");
+    }
     insta::assert_snapshot!("variant_unique_multiple", open.transcript());
 }
 
