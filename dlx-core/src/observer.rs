@@ -188,7 +188,9 @@ pub trait Observer {
 
     /// True for observers that may reject partial solutions through
     /// [`admit`](Self::admit) (side conditions that exact cover can't express, such as
-    /// connectivity). When false (the default) `admit` is never called and costs nothing.
+    /// connectivity) or remove options through [`remove_options`](Self::remove_options) (a
+    /// propagator's deductions). When false (the default) neither is ever called and they
+    /// cost nothing.
     const PRUNES: bool = false;
 
     /// Called as each level is entered (step X2), with the partial solution in
