@@ -552,13 +552,36 @@ impl Model {
             .iter()
             .map(|c| vec![true; c.alts.len()])
             .collect();
-        let mut seen: HashMap<Var, (usize, Vec<Val>)> = HashMap::new();
+        // Per variable: how many live alternatives of the choice at hand mention it, and
+        // the values they give it (scratch, reused); the variables touched.
+        let mut seen_count = vec![0usize; self.vars.len()];
+        let mut seen_values: Vec<Vec<Val>> = vec![Vec::new(); self.vars.len()];
+        let mut touched: Vec<Var> = Vec::new();
+        // Each choice's variables, and the total size of their domains when the choice was
+        // last filtered: domains only shrink, so an unchanged total means nothing to redo.
+        let choice_vars: Vec<Vec<Var>> = self
+            .choices
+            .iter()
+            .map(|c| {
+                let mut vs: Vec<Var> = c.alts.iter().flatten().map(|&(v, _)| v).collect();
+                vs.sort_unstable();
+                vs.dedup();
+                vs
+            })
+            .collect();
+        let mut filtered_at = vec![usize::MAX; self.choices.len()];
         loop {
             let mut changed = false;
             // Choices: generalised arc consistency.
             for (ci, choice) in self.choices.iter().enumerate() {
+                let size: usize = choice_vars[ci]
+                    .iter()
+                    .map(|&v| self.vars[v as usize].dom.len())
+                    .sum();
+                if filtered_at[ci] == size {
+                    continue;
+                }
                 let flags = &mut alive[ci];
-                seen.clear();
                 let mut count = 0usize;
                 for (ai, alt) in choice.alts.iter().enumerate() {
                     if !flags[ai] {
@@ -573,16 +596,19 @@ impl Model {
                     }
                     count += 1;
                     for &(v, x) in alt {
-                        let e = seen.entry(v).or_insert_with(|| (0, Vec::new()));
-                        e.0 += 1;
-                        e.1.push(x);
+                        if seen_count[v as usize] == 0 {
+                            touched.push(v);
+                        }
+                        seen_count[v as usize] += 1;
+                        seen_values[v as usize].push(x);
                     }
                 }
                 if count == 0 {
                     return false;
                 }
-                for (&v, (c, values)) in seen.iter_mut() {
-                    if *c == count {
+                for &v in &touched {
+                    let values = &mut seen_values[v as usize];
+                    if seen_count[v as usize] == count {
                         values.sort_unstable();
                         values.dedup();
                         let dom = &mut self.vars[v as usize].dom;
@@ -592,7 +618,14 @@ impl Model {
                             changed = true;
                         }
                     }
+                    values.clear();
+                    seen_count[v as usize] = 0;
                 }
+                touched.clear();
+                filtered_at[ci] = choice_vars[ci]
+                    .iter()
+                    .map(|&v| self.vars[v as usize].dom.len())
+                    .sum();
             }
             // Attachments: a value whose target value is gone is gone; a target keeps only
             // the values that some live source value gives it (when all its sources are
