@@ -89,16 +89,8 @@ fn covers_count(solver: DlSolver<'_, u32, u32>) -> u64 {
     solutions
 }
 
-fn load_any(name: &str) -> Problem {
-    match benches::load(name) {
-        Err(benches::LoadError::Io { .. }) => data::load(name),
-        other => other,
-    }
-    .unwrap_or_else(|e| panic!("{e}"))
-}
-
 fn bench_instance(c: &mut Criterion, name: &str, want: u64, measurement: Duration, flat: bool) {
-    let problem = load_any(name);
+    let problem = data::load_any(name).unwrap_or_else(|e| panic!("{e}"));
     assert!(problem.has_colors(), "{name}: expected colours");
 
     let ours = Solver::new(&problem);

@@ -25,15 +25,7 @@ use std::time::Duration;
 use benches::data;
 use benches::peer_cm::{count_cm, Algorithm, PeerCmLinks};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, SamplingMode};
-use dlx_core::{Problem, Solver};
-
-fn load_any(name: &str) -> Problem {
-    match benches::load(name) {
-        Err(benches::LoadError::Io { .. }) => data::load(name),
-        other => other,
-    }
-    .unwrap_or_else(|e| panic!("{e}"))
-}
+use dlx_core::Solver;
 
 /// How long to time one instance: criterion's measurement time, and whether to sample flat
 /// (for searches of a large part of a second).
@@ -43,7 +35,7 @@ struct Timing {
 }
 
 fn bench_instance(c: &mut Criterion, name: &str, want: u64, algorithm: Algorithm, timing: Timing) {
-    let problem = load_any(name);
+    let problem = data::load_any(name).unwrap_or_else(|e| panic!("{e}"));
     assert!(
         problem.has_multiplicities(),
         "{name}: expected multiplicities"

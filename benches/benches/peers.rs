@@ -33,7 +33,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use benches::{count_peer, data, expected, load, LoadError, PeerLinks};
+use benches::{count_peer, data, expected, PeerLinks};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, SamplingMode};
 use dlx_core::{Problem, Solver};
 
@@ -141,19 +141,11 @@ struct Plan {
     flat: bool,
 }
 
-fn load_any(name: &str) -> Problem {
-    let loaded: Result<Problem, LoadError> = match load(name) {
-        Err(LoadError::Io { .. }) => data::load(name),
-        other => other,
-    };
-    loaded.unwrap_or_else(|e| panic!("{e}"))
-}
-
 /// Checks every engine's count on `plan.name`, then times them side by side.
 fn bench_instance(c: &mut Criterion, plan: &Plan) {
     let name = plan.name;
     let want = plan.solutions;
-    let problem = load_any(name);
+    let problem = data::load_any(name).unwrap_or_else(|e| panic!("{e}"));
 
     let ours = Solver::new(&problem);
     let start = Instant::now();

@@ -35,7 +35,10 @@ use std::time::{Duration, Instant};
 
 use benches::data::{sudoku_set, SUDOKU_SETS};
 use benches::peer_sudoku::{values, DlxSudoku};
-use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+use criterion::measurement::WallTime;
+use criterion::{
+    criterion_group, criterion_main, BenchmarkGroup, Criterion, SamplingMode, Throughput,
+};
 use dlx_sudoku::sudoku::{Encoding, Grid, Shape, SudokuSolver};
 // AGPL-3.0: a dev-dependency of this unpublished benchmark crate only.
 use sudoku::Sudoku;
@@ -108,47 +111,44 @@ fn bench_set(c: &mut Criterion, name: &str, size: usize, encoding: &Encoding) {
         .throughput(Throughput::Elements(chunk as u64));
 
     group.measurement_time(target(t_ours));
-    let mut next = 0;
-    group.bench_function("dlx-core", |b| {
-        b.iter(|| {
-            let start = next * chunk;
-            next = (next + 1) % chunks;
-            let mut solutions = 0;
-            for g in &grids[start..start + chunk] {
-                solutions += solve_ours(g);
-            }
-            black_box(solutions)
-        })
-    });
-
+    bench_chunks(&mut group, "dlx-core", &grids, (chunk, chunks), solve_ours);
     group.measurement_time(target(t_crate));
-    let mut next = 0;
-    group.bench_function("sudoku 0.8.0", |b| {
-        b.iter(|| {
-            let start = next * chunk;
-            next = (next + 1) % chunks;
-            let mut solutions = 0;
-            for s in &crate_puzzles[start..start + chunk] {
-                solutions += solve_crate(s);
-            }
-            black_box(solutions)
-        })
-    });
-
+    bench_chunks(
+        &mut group,
+        "sudoku 0.8.0",
+        &crate_puzzles,
+        (chunk, chunks),
+        solve_crate,
+    );
     group.measurement_time(target(t_dlx));
+    bench_chunks(
+        &mut group,
+        "dlx 0.8.5 (DLX encoding)",
+        &dlx_puzzles,
+        (chunk, chunks),
+        solve_dlx,
+    );
+    group.finish();
+}
+
+/// Times one engine: each iteration solves the next of `chunks` chunks of `chunk` puzzles
+/// (cycling through them), so every sample covers different puzzles and the set is seen.
+fn bench_chunks<T>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    label: &str,
+    puzzles: &[T],
+    (chunk, chunks): (usize, usize),
+    solve: impl Fn(&T) -> u64,
+) {
     let mut next = 0;
-    group.bench_function("dlx 0.8.5 (DLX encoding)", |b| {
+    group.bench_function(label, |b| {
         b.iter(|| {
             let start = next * chunk;
             next = (next + 1) % chunks;
-            let mut solutions = 0;
-            for v in &dlx_puzzles[start..start + chunk] {
-                solutions += solve_dlx(v);
-            }
+            let solutions: u64 = puzzles[start..start + chunk].iter().map(&solve).sum();
             black_box(solutions)
         })
     });
-    group.finish();
 }
 
 fn sudoku_sets(c: &mut Criterion) {

@@ -78,6 +78,21 @@ pub fn load(name: &str) -> Result<Problem, LoadError> {
     crate::load_path(instance_path(name))
 }
 
+/// A reference instance by name: Knuth's files in `dlx-core/tests/data` first, then the
+/// instances kept here.
+///
+/// ```
+/// assert!(benches::data::load_any("q8").is_ok()); // dlx-core/tests/data
+/// assert!(benches::data::load_any("q13").is_ok()); // benches/data
+/// assert!(benches::data::load_any("no-such-instance").is_err());
+/// ```
+pub fn load_any(name: &str) -> Result<Problem, LoadError> {
+    match crate::load(name) {
+        Err(LoadError::Io { .. }) => load(name),
+        other => other,
+    }
+}
+
 /// A problem in DLX text after one comment line, as `dlx gen` writes it.
 fn with_title(title: &str, problem: &Problem) -> String {
     let text = write(problem).expect("the generators' problems have primary items");

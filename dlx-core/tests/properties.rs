@@ -228,6 +228,13 @@ impl dlx_core::Observer for Spaced {
     }
 }
 
+/// What [`Spaced`] accepts of a complete solution: no two option indices differing by 1,
+/// and an even sum of indices.
+fn spaced_and_even(solution: &[OptionId]) -> bool {
+    let ix: Vec<usize> = solution.iter().map(|o| o.index()).collect();
+    ix.iter().all(|a| ix.iter().all(|b| a.abs_diff(*b) != 1)) && ix.iter().sum::<usize>() % 2 == 0
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
@@ -236,11 +243,7 @@ proptest! {
         let problem = spec.build();
         let expected = brute_force(&problem)
             .into_iter()
-            .filter(|s| {
-                let ix: Vec<usize> = s.iter().map(|o| o.index()).collect();
-                ix.iter().all(|a| ix.iter().all(|b| a.abs_diff(*b) != 1))
-                    && ix.iter().sum::<usize>() % 2 == 0
-            })
+            .filter(|s| spaced_and_even(s))
             .count() as u64;
         prop_assert_eq!(Solver::new(&problem).count_observed(&mut Spaced).solutions, expected);
     }
@@ -321,14 +324,7 @@ proptest! {
         prop_assert_eq!(as_set.len(), found.len(), "a solution was reported twice");
         prop_assert_eq!(&as_set, &expected);
         // Option numbers past the last are ignored, not a panic.
-        let spaced_expected = expected
-            .iter()
-            .filter(|s| {
-                let ix: Vec<usize> = s.iter().map(|o| o.index()).collect();
-                ix.iter().all(|a| ix.iter().all(|b| a.abs_diff(*b) != 1))
-                    && ix.iter().sum::<usize>() % 2 == 0
-            })
-            .count() as u64;
+        let spaced_expected = expected.iter().filter(|s| spaced_and_even(s)).count() as u64;
         let count = Solver::new(&problem).count_observed(&mut SpacedRemoving);
         prop_assert_eq!(count.solutions, spaced_expected);
         prop_assert!(count.is_complete());

@@ -148,9 +148,15 @@ impl Lookahead {
                 }
             })
             .collect();
+        // Houses whose members are all tracked from one base; full when they have exactly
+        // as many values among them as members.
         let houses: Vec<(Vec<u32>, bool)> = m
             .houses
             .iter()
+            .filter(|h| {
+                h.iter().all(|&v| tracked[v as usize])
+                    && h.iter().all(|&v| lo[v as usize] == lo[h[0] as usize])
+            })
             .map(|h| {
                 let union = h
                     .iter()
@@ -158,13 +164,7 @@ impl Lookahead {
                         acc.extend(m.vars[v as usize].dom.iter());
                         acc
                     });
-                let all_tracked = h.iter().all(|&v| tracked[v as usize]);
-                let same_lo = h.iter().all(|&v| lo[v as usize] == lo[h[0] as usize]);
-                (h.clone(), all_tracked && same_lo && union.len() == h.len())
-            })
-            .filter(|(h, _)| {
-                h.iter().all(|&v| tracked[v as usize])
-                    && h.iter().all(|&v| lo[v as usize] == lo[h[0] as usize])
+                (h.clone(), union.len() == h.len())
             })
             .collect();
         // Locked candidates: pairs (A full, B) sharing two or more cells, B having cells

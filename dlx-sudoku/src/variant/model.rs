@@ -574,11 +574,7 @@ impl Model {
             let mut changed = false;
             // Choices: generalised arc consistency.
             for (ci, choice) in self.choices.iter().enumerate() {
-                let size: usize = choice_vars[ci]
-                    .iter()
-                    .map(|&v| self.vars[v as usize].dom.len())
-                    .sum();
-                if filtered_at[ci] == size {
+                if filtered_at[ci] == domain_sizes(&self.vars, &choice_vars[ci]) {
                     continue;
                 }
                 let flags = &mut alive[ci];
@@ -622,10 +618,7 @@ impl Model {
                     seen_count[v as usize] = 0;
                 }
                 touched.clear();
-                filtered_at[ci] = choice_vars[ci]
-                    .iter()
-                    .map(|&v| self.vars[v as usize].dom.len())
-                    .sum();
+                filtered_at[ci] = domain_sizes(&self.vars, &choice_vars[ci]);
             }
             // Attachments: a value whose target value is gone is gone; a target keeps only
             // the values that some live source value gives it (when all its sources are
@@ -989,6 +982,12 @@ impl Emitted {
     pub fn meaning(&self, o: OptionId) -> Meaning {
         self.meanings[o.index()]
     }
+}
+
+/// The total size of the domains of `vars` (which only shrink: an unchanged total means
+/// unchanged domains).
+fn domain_sizes(all: &[VarInfo], vars: &[Var]) -> usize {
+    vars.iter().map(|&v| all[v as usize].dom.len()).sum()
 }
 
 #[cfg(test)]
