@@ -29,6 +29,12 @@ pub(crate) struct Node {
     pub top: u32,
 }
 
+/// The largest list length [`Arena::small`] tells apart: longer lists read as this.
+pub(crate) const SHORT_MAX: u32 = 254;
+
+/// [`Arena::small`]'s byte for a covered item (and the root).
+pub(crate) const COVERED: u8 = 255;
+
 /// Left/right links of an item in the list of active primary items (item 0 is the root).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct ItemLinks {
@@ -63,6 +69,16 @@ pub(crate) struct Arena {
     pub items: Vec<ItemLinks>,
     /// `BOUND(i)`: how many more times primary item `i` may be covered (Algorithm M).
     pub bound: Vec<u32>,
+    /// Each item's list length as one byte, for X3, when a search keeps them (empty
+    /// otherwise; only for problems without colours or multiplicities): `LEN(i)` saturated
+    /// at [`SHORT_MAX`] for every active item, [`COVERED`] for every covered one; the root's
+    /// byte is always `COVERED`. Kept by `hide`/`unhide` and `cover`/`uncover` with one
+    /// plain byte store per hidden node, so that X3 finds the leftmost shortest list by
+    /// taking the minimum of sixteen bytes at a time instead of walking the list of
+    /// active items. A power of two long (masked indices). Only the branching heuristic
+    /// reads it: a stale byte could change which item is chosen, never which solutions
+    /// are found.
+    pub small: Vec<u8>,
     pub layout: Arc<Layout>,
 }
 
@@ -161,6 +177,7 @@ impl Arena {
             colors,
             items,
             bound,
+            small: Vec::new(),
             layout: Arc::new(Layout {
                 num_primary: n1,
                 num_items: n,
@@ -169,6 +186,48 @@ impl Arena {
                 slack,
                 has_colors,
             }),
+        }
+    }
+
+    /// True when the byte lengths ([`small`](Self::small)) are kept.
+    #[inline(always)]
+    pub fn tracks(&self) -> bool {
+        !self.small.is_empty()
+    }
+
+    /// Starts keeping the byte lengths (from the current state), or stops.
+    pub fn set_tracking(&mut self, on: bool) {
+        if !on {
+            self.small = Vec::new();
+            return;
+        }
+        // At least sixteen bytes, so that X3 can read whole chunks.
+        let len = self.items.len().next_power_of_two().max(16);
+        self.small = vec![COVERED; len];
+        for i in 1..self.layout.num_items + 1 {
+            self.small[i as usize] = self.nodes[i as usize].top.min(SHORT_MAX) as u8;
+        }
+        // Covered items (a search's givens, say) read as covered.
+        let mut active = vec![false; self.items.len()];
+        for root in [0, self.layout.num_items + 1] {
+            let mut i = self.items[root as usize].right;
+            while i != root {
+                active[i as usize] = true;
+                i = self.items[i as usize].right;
+            }
+        }
+        for (i, byte) in self.small.iter_mut().enumerate().take(active.len()) {
+            if !active[i] {
+                *byte = COVERED;
+            }
+        }
+    }
+
+    /// Refreshes item `i`'s byte length after its length changed (not on hot paths).
+    #[inline]
+    pub fn track_len(&mut self, i: u32) {
+        if self.tracks() {
+            self.small[i as usize] = self.nodes[i as usize].top.min(SHORT_MAX) as u8;
         }
     }
 

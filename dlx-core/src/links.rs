@@ -4,15 +4,22 @@
 //! Every operation counts its updates as Knuth's DLX1 does: one per item unlinked from an
 //! active list, one per option node unlinked from its item's list. Undoing counts nothing.
 
-use crate::arena::{Arena, PURIFIED};
+use crate::arena::{Arena, COVERED, PURIFIED, SHORT_MAX};
 
 impl Arena {
     /// `hide(p)`: unlink every other node of `p`'s option from its item's list, skipping
-    /// nodes already purified (Algorithm C).
+    /// nodes already purified (Algorithm C). With `TRACK`, each shortened list's item also
+    /// records its new length in [`Arena::small`].
     #[inline(always)]
-    pub(crate) fn hide_with<const COLORS: bool>(&mut self, p: u32, updates: &mut u64) {
+    pub(crate) fn hide_with<const COLORS: bool, const TRACK: bool>(
+        &mut self,
+        p: u32,
+        updates: &mut u64,
+    ) {
         let nodes = &mut self.nodes[..];
         let colors = &self.colors[..];
+        let small = &mut self.small[..];
+        let small_mask = small.len().wrapping_sub(1);
         // The arena's length is a power of two, so masking an index keeps it in bounds and
         // lets the compiler drop the bounds checks (links are in range anyway).
         let mask = nodes.len() - 1;
@@ -30,7 +37,12 @@ impl Arena {
             if !COLORS || colors[q as usize & mask] != PURIFIED {
                 nodes[node.up as usize & mask].down = node.down;
                 nodes[node.down as usize & mask].up = node.up;
-                nodes[node.top as usize & mask].top -= 1;
+                let len = nodes[node.top as usize & mask].top - 1;
+                nodes[node.top as usize & mask].top = len;
+                if TRACK {
+                    // A plain store, not a read-modify-write: no chain through memory.
+                    small[node.top as usize & small_mask] = len.min(SHORT_MAX) as u8;
+                }
                 hidden += 1;
             }
             q += 1;
@@ -40,9 +52,11 @@ impl Arena {
 
     /// `unhide(p)`: the inverse of [`hide`](Self::hide), walking the option backwards.
     #[inline(always)]
-    pub(crate) fn unhide_with<const COLORS: bool>(&mut self, p: u32) {
+    pub(crate) fn unhide_with<const COLORS: bool, const TRACK: bool>(&mut self, p: u32) {
         let nodes = &mut self.nodes[..];
         let colors = &self.colors[..];
+        let small = &mut self.small[..];
+        let small_mask = small.len().wrapping_sub(1);
         let mask = nodes.len() - 1;
         let mut q = p - 1;
         while q != p {
@@ -55,7 +69,11 @@ impl Arena {
             if !COLORS || colors[q as usize & mask] != PURIFIED {
                 nodes[node.up as usize & mask].down = q;
                 nodes[node.down as usize & mask].up = q;
-                nodes[node.top as usize & mask].top += 1;
+                let len = nodes[node.top as usize & mask].top + 1;
+                nodes[node.top as usize & mask].top = len;
+                if TRACK {
+                    small[node.top as usize & small_mask] = len.min(SHORT_MAX) as u8;
+                }
             }
             q -= 1;
         }
@@ -77,6 +95,7 @@ impl Arena {
                 self.nodes[node.up as usize].down = node.down;
                 self.nodes[node.down as usize].up = node.up;
                 self.nodes[node.top as usize].top -= 1;
+                self.track_len(node.top);
                 *updates += 1;
             }
             q += 1;
@@ -97,54 +116,60 @@ impl Arena {
                 self.nodes[node.up as usize].down = q;
                 self.nodes[node.down as usize].up = q;
                 self.nodes[node.top as usize].top += 1;
+                self.track_len(node.top);
             }
         }
     }
 
-    /// [`hide_with`](Self::hide_with) for any problem (colours possible).
+    /// [`hide_with`](Self::hide_with) for any problem (colours possible; byte lengths are
+    /// kept only without colours, see [`Arena::small`]).
     #[inline(always)]
     pub(crate) fn hide(&mut self, p: u32, updates: &mut u64) {
-        if !self.layout.has_colors {
-            self.hide_with::<false>(p, updates)
-        } else {
-            self.hide_with::<true>(p, updates)
+        match (self.layout.has_colors, self.tracks()) {
+            (false, false) => self.hide_with::<false, false>(p, updates),
+            (false, true) => self.hide_with::<false, true>(p, updates),
+            (true, _) => self.hide_with::<true, false>(p, updates),
         }
     }
 
     /// [`unhide_with`](Self::unhide_with) for any problem (colours possible).
     #[inline(always)]
     pub(crate) fn unhide(&mut self, p: u32) {
-        if !self.layout.has_colors {
-            self.unhide_with::<false>(p)
-        } else {
-            self.unhide_with::<true>(p)
+        match (self.layout.has_colors, self.tracks()) {
+            (false, false) => self.unhide_with::<false, false>(p),
+            (false, true) => self.unhide_with::<false, true>(p),
+            (true, _) => self.unhide_with::<true, false>(p),
         }
     }
 
     /// `cover(i)`: hide every option in item `i`'s list, then unlink `i` from its active list.
     #[inline(always)]
     pub(crate) fn cover(&mut self, i: u32, updates: &mut u64) {
-        if !self.layout.has_colors {
-            self.cover_with::<false>(i, updates)
-        } else {
-            self.cover_with::<true>(i, updates)
+        match (self.layout.has_colors, self.tracks()) {
+            (false, false) => self.cover_with::<false, false>(i, updates),
+            (false, true) => self.cover_with::<false, true>(i, updates),
+            (true, _) => self.cover_with::<true, false>(i, updates),
         }
     }
 
     /// `uncover(i)`: the inverse of [`cover`](Self::cover).
     #[inline(always)]
     pub(crate) fn uncover(&mut self, i: u32) {
-        if !self.layout.has_colors {
-            self.uncover_with::<false>(i)
-        } else {
-            self.uncover_with::<true>(i)
+        match (self.layout.has_colors, self.tracks()) {
+            (false, false) => self.uncover_with::<false, false>(i),
+            (false, true) => self.uncover_with::<false, true>(i),
+            (true, _) => self.uncover_with::<true, false>(i),
         }
     }
 
     /// `cover(i)`; with `COLORS` false the problem has no colours, and the test for purified
-    /// nodes is compiled out.
+    /// nodes is compiled out; with `TRACK` the lengths in [`Arena::small`] are kept.
     #[inline(always)]
-    pub(crate) fn cover_with<const COLORS: bool>(&mut self, i: u32, updates: &mut u64) {
+    pub(crate) fn cover_with<const COLORS: bool, const TRACK: bool>(
+        &mut self,
+        i: u32,
+        updates: &mut u64,
+    ) {
         // One addition to `updates` per cover (see `hide_with`).
         let mut counted = 1;
         let mut p = self.nodes[i as usize].down;
@@ -153,21 +178,31 @@ impl Arena {
             // option, from other items' lists), so the next node can be read first: the
             // walk down the list then doesn't wait for the hide's stores.
             let next = self.nodes[p as usize].down;
-            self.hide_with::<COLORS>(p, &mut counted);
+            self.hide_with::<COLORS, TRACK>(p, &mut counted);
             p = next;
         }
         self.unlink_item(i);
+        if TRACK {
+            // Only active items are candidates for X3 (see `Arena::small`).
+            let mask = self.small.len() - 1;
+            self.small[i as usize & mask] = COVERED;
+        }
         *updates += counted;
     }
 
     /// `uncover(i)`, the inverse of [`cover_with`](Self::cover_with).
     #[inline(always)]
-    pub(crate) fn uncover_with<const COLORS: bool>(&mut self, i: u32) {
+    pub(crate) fn uncover_with<const COLORS: bool, const TRACK: bool>(&mut self, i: u32) {
         self.relink_item(i);
+        if TRACK {
+            let mask = self.small.len() - 1;
+            let len = self.nodes[i as usize].top;
+            self.small[i as usize & mask] = len.min(SHORT_MAX) as u8;
+        }
         let mut p = self.nodes[i as usize].up;
         while p != i {
             let next = self.nodes[p as usize].up; // as in `cover_with`
-            self.unhide_with::<COLORS>(p);
+            self.unhide_with::<COLORS, TRACK>(p);
             p = next;
         }
     }
@@ -260,16 +295,21 @@ impl Arena {
     /// (step X5 / C5: "cover the items `≠ i` in the option that contains `x_l`").
     #[inline(always)]
     pub(crate) fn commit_others(&mut self, x: u32, updates: &mut u64) {
-        if !self.layout.has_colors {
-            self.commit_others_with::<false>(x, updates)
-        } else {
-            self.commit_others_with::<true>(x, updates)
+        match (self.layout.has_colors, self.tracks()) {
+            (false, false) => self.commit_others_with::<false, false>(x, updates),
+            (false, true) => self.commit_others_with::<false, true>(x, updates),
+            (true, _) => self.commit_others_with::<true, false>(x, updates),
         }
     }
 
     /// [`commit_others`](Self::commit_others); with `COLORS` false every item is covered.
+    /// (Byte lengths are kept only without colours: with `COLORS`, `TRACK` is unused.)
     #[inline(always)]
-    pub(crate) fn commit_others_with<const COLORS: bool>(&mut self, x: u32, updates: &mut u64) {
+    pub(crate) fn commit_others_with<const COLORS: bool, const TRACK: bool>(
+        &mut self,
+        x: u32,
+        updates: &mut u64,
+    ) {
         let mut p = x + 1;
         while p != x {
             let top = self.nodes[p as usize].top;
@@ -279,7 +319,7 @@ impl Arena {
                 if COLORS {
                     self.commit(p, updates);
                 } else {
-                    self.cover_with::<false>(top, updates);
+                    self.cover_with::<false, TRACK>(top, updates);
                 }
                 p += 1;
             }
@@ -289,7 +329,7 @@ impl Arena {
     /// Undoes [`commit_others_with`](Self::commit_others_with), right to left (step X6 /
     /// C6); with `COLORS` false every item is uncovered.
     #[inline(always)]
-    pub(crate) fn uncommit_others_with<const COLORS: bool>(&mut self, x: u32) {
+    pub(crate) fn uncommit_others_with<const COLORS: bool, const TRACK: bool>(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {
             let top = self.nodes[p as usize].top;
@@ -299,7 +339,7 @@ impl Arena {
                 if COLORS {
                     self.uncommit(p);
                 } else {
-                    self.uncover_with::<false>(top);
+                    self.uncover_with::<false, TRACK>(top);
                 }
                 p -= 1;
             }

@@ -14,7 +14,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::arena::Arena;
+use crate::arena::{Arena, COVERED, SHORT_MAX};
 use crate::observer::{Observer, View};
 use crate::problem::{ItemId, OptionId};
 
@@ -232,20 +232,22 @@ impl Search {
 
     /// Runs until the next solution, the end, or an interruption.
     pub fn run<O: Observer>(&mut self, obs: &mut O, limits: &Limits) -> Step {
-        match (self.multiplicities, self.colors) {
-            (true, _) => self.run_m::<O, false>(obs, limits),
-            (false, true) => self.run_xc::<O, false, true>(obs, limits),
-            (false, false) => self.run_xc::<O, false, false>(obs, limits),
+        match (self.multiplicities, self.colors, self.arena.tracks()) {
+            (true, _, _) => self.run_m::<O, false>(obs, limits),
+            (false, true, _) => self.run_xc::<O, false, true, false>(obs, limits),
+            (false, false, false) => self.run_xc::<O, false, false, false>(obs, limits),
+            (false, false, true) => self.run_xc::<O, false, false, true>(obs, limits),
         }
     }
 
     /// Like [`run`](Self::run), for a work unit: obeys the per-level limits in `last` and
     /// keeps the counter snapshots that splitting needs.
     pub fn run_unit<O: Observer>(&mut self, obs: &mut O, limits: &Limits) -> Step {
-        match (self.multiplicities, self.colors) {
-            (true, _) => self.run_m::<O, true>(obs, limits),
-            (false, true) => self.run_xc::<O, true, true>(obs, limits),
-            (false, false) => self.run_xc::<O, true, false>(obs, limits),
+        match (self.multiplicities, self.colors, self.arena.tracks()) {
+            (true, _, _) => self.run_m::<O, true>(obs, limits),
+            (false, true, _) => self.run_xc::<O, true, true, false>(obs, limits),
+            (false, false, false) => self.run_xc::<O, true, false, false>(obs, limits),
+            (false, false, true) => self.run_xc::<O, true, false, true>(obs, limits),
         }
     }
 
@@ -334,8 +336,10 @@ impl Search {
         }
     }
 
-    /// Algorithm X with colours (Algorithm C), as DLX1 and DLX2 run it.
-    fn run_xc<O: Observer, const UNIT: bool, const COLORS: bool>(
+    /// Algorithm X with colours (Algorithm C), as DLX1 and DLX2 run it. With `TRACK` (no
+    /// colours, a branch cutoff: see [`Search::set_branch_cutoff`]) the links keep the
+    /// arena's short-list flags, and X3 reads them.
+    fn run_xc<O: Observer, const UNIT: bool, const COLORS: bool, const TRACK: bool>(
         &mut self,
         obs: &mut O,
         limits: &Limits,
@@ -387,7 +391,7 @@ impl Search {
                         obs.choose(level, ItemId(i - 1), &self.view(level));
                     }
                     // X4: cover i (even when its list is empty, as DLX1 does).
-                    self.arena.cover_with::<COLORS>(i, &mut updates);
+                    self.arena.cover_with::<COLORS, TRACK>(i, &mut updates);
                     x = self.arena.nodes[i as usize].down;
                     self.choice[level] = x;
                     self.item[level] = i;
@@ -417,7 +421,8 @@ impl Search {
                         let option = self.arena.option_of(x);
                         obs.try_option(level, option, self.pos[level], self.deg[level], &view);
                     }
-                    self.arena.commit_others_with::<COLORS>(x, &mut updates);
+                    self.arena
+                        .commit_others_with::<COLORS, TRACK>(x, &mut updates);
                     if self.arena.items[0].right == 0 {
                         // Every primary item is covered: visit a solution (a node of its
                         // own), then continue with X6.
@@ -442,7 +447,7 @@ impl Search {
                     if O::ENABLED {
                         obs.undo_option(level, self.arena.option_of(x));
                     }
-                    self.arena.uncommit_others_with::<COLORS>(x);
+                    self.arena.uncommit_others_with::<COLORS, TRACK>(x);
                     x = self.arena.nodes[x as usize].down;
                     self.choice[level] = x;
                     if UNIT || O::ENABLED {
@@ -452,7 +457,7 @@ impl Search {
                 }
                 Label::Restore => {
                     // X7: backtrack: uncover i.
-                    self.arena.uncover_with::<COLORS>(i);
+                    self.arena.uncover_with::<COLORS, TRACK>(i);
                     if O::ENABLED {
                         obs.backtrack(level, ItemId(i - 1));
                     }
@@ -476,12 +481,28 @@ impl Search {
         step
     }
 
+    /// Sets the branch cutoff (see [`Solver::with_branch_cutoff`](crate::Solver)) and, for a
+    /// problem without colours or multiplicities and a cutoff from 1 to `SHORT_MAX - 1`,
+    /// starts keeping the arena's byte lengths that let X3 find a short list without
+    /// walking every item. (Not for cutoff 0, DLX1's rule: there the byte stores cost the
+    /// dance more than they save X3, about 20 % on q12, q14 and pent4x15.)
+    pub fn set_branch_cutoff(&mut self, cutoff: u32) {
+        self.branch_cutoff = cutoff;
+        let track = (1..SHORT_MAX).contains(&cutoff) && !self.colors && !self.multiplicities;
+        self.arena.set_tracking(track);
+    }
+
     /// The active primary item with the fewest options, ties to the leftmost, and its length;
     /// or the first item with at most [`branch_cutoff`](Self::branch_cutoff) options.
     #[inline(always)]
     pub(crate) fn choose_fewest(&self) -> (u32, u32) {
         let items = &self.arena.items[..];
         let nodes = &self.arena.nodes[..];
+        if self.arena.tracks() {
+            if let Some(i) = self.choose_by_bytes() {
+                return (i, nodes[i as usize].top);
+            }
+        }
         let cutoff = self.branch_cutoff;
         let mut k = items[0].right;
         let mut best = k;
@@ -498,6 +519,53 @@ impl Search {
             k = items[k as usize].right;
         }
         (best, best_len)
+    }
+
+    /// [`choose_fewest`](Self::choose_fewest) from the arena's byte lengths: the minimum
+    /// of each chunk of sixteen primary items, left to right, stopping at the first chunk
+    /// that holds a list at most `branch_cutoff` long. The active primary items lie in the
+    /// list of active items in index order, so the leftmost byte found is the item the
+    /// walk would choose. `None` when the shortest list is longer than the bytes tell.
+    #[inline(always)]
+    fn choose_by_bytes(&self) -> Option<u32> {
+        let n1 = self.arena.layout.num_primary as usize;
+        let bytes = &self.arena.small[..n1 + 1];
+        // Below SHORT_MAX (see `set_branch_cutoff`), so every byte at most `cutoff` is exact.
+        let cutoff = self.branch_cutoff as u8;
+        let mut best = COVERED;
+        let mut best_chunk = 0;
+        let mut chunks = bytes.chunks_exact(16);
+        for (c, chunk) in chunks.by_ref().enumerate() {
+            let chunk: &[u8; 16] = chunk.try_into().expect("sixteen bytes");
+            let least = chunk.iter().fold(COVERED, |m, &b| m.min(b));
+            if least < best {
+                best = least;
+                best_chunk = c;
+                if least <= cutoff {
+                    break;
+                }
+            }
+        }
+        let tail_start = bytes.len() - chunks.remainder().len();
+        let (start, end) = if best > cutoff {
+            // No chunk stopped the scan: the items after the last whole chunk count too.
+            let tail = chunks.remainder().iter().fold(COVERED, |m, &b| m.min(b));
+            if tail < best {
+                best = tail;
+                (tail_start, bytes.len())
+            } else {
+                (best_chunk * 16, best_chunk * 16 + 16)
+            }
+        } else {
+            (best_chunk * 16, best_chunk * 16 + 16)
+        };
+        if u32::from(best) >= SHORT_MAX {
+            // Every list is at least SHORT_MAX long (or no item is active): walk them.
+            return None;
+        }
+        let target = best.max(cutoff);
+        let offset = bytes[start..end].iter().position(|&b| b <= target)?;
+        Some((start + offset) as u32)
     }
 
     /// Algorithm M: exact cover with multiplicities and colours.
@@ -891,6 +959,130 @@ mod tests {
             assert_eq!(search.arena.nodes, fresh.nodes, "{text}");
             assert_eq!(search.arena.items, fresh.items, "{text}");
             assert_eq!(search.arena.colors, fresh.colors, "{text}");
+        }
+    }
+
+    /// A random problem: `n1` primary items, three secondary ones, `options` options of
+    /// one to four distinct items each (a small linear congruential generator, so that the
+    /// test is the same on every run).
+    fn random_problem(seed: u64, n1: usize, options: usize) -> crate::Problem {
+        let mut state = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut next = |bound: usize| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((state >> 33) as usize) % bound
+        };
+        let mut b = ProblemBuilder::new();
+        let primary: Vec<_> = (0..n1)
+            .map(|k| b.add_primary(format!("p{k}")).unwrap())
+            .collect();
+        let secondary: Vec<_> = (0..3)
+            .map(|k| b.add_secondary(format!("s{k}")).unwrap())
+            .collect();
+        for _ in 0..options {
+            let size = 1 + next(4);
+            let mut items = vec![primary[next(n1)]];
+            while items.len() < size {
+                let item = if next(4) == 0 {
+                    secondary[next(3)]
+                } else {
+                    primary[next(n1)]
+                };
+                if !items.contains(&item) {
+                    items.push(item);
+                }
+            }
+            b.add_option(items).unwrap();
+        }
+        b.build().unwrap()
+    }
+
+    /// Counts with a branch cutoff, X3 reading the byte lengths or (`walk`) walking the list.
+    fn count_with_cutoff(
+        p: &crate::Problem,
+        cutoff: u32,
+        givens: &[OptionId],
+        walk: bool,
+    ) -> Option<(u64, u64, u64, Vec<u64>)> {
+        let mut solver = Solver::new(p).with_branch_cutoff(cutoff);
+        for &option in givens {
+            solver.preselect(option).ok()?;
+        }
+        if walk {
+            solver.search.arena.set_tracking(false);
+        }
+        let count = solver.count();
+        let s = count.stats;
+        Some((s.solutions, s.nodes, s.updates, s.profile))
+    }
+
+    #[test]
+    fn byte_lengths_choose_the_item_the_walk_chooses() {
+        // Same tree (nodes, updates, profile) with the byte lengths as with the walk, over
+        // chunk boundaries (1 to 40 primary items), with and without givens.
+        let mut tracked = 0;
+        for seed in 0..120u64 {
+            let n1 = 1 + (seed as usize * 7) % 40;
+            let p = random_problem(seed, n1, n1 * 3);
+            let givens: Vec<_> = (0..(seed % 3) as u32)
+                .map(|k| OptionId::new(k * 5))
+                .collect();
+            for cutoff in 1..=3 {
+                let solver = Solver::new(&p).with_branch_cutoff(cutoff);
+                assert!(solver.search.arena.tracks());
+                let bytes = count_with_cutoff(&p, cutoff, &givens, false);
+                let walk = count_with_cutoff(&p, cutoff, &givens, true);
+                assert_eq!(bytes, walk, "seed {seed}, cutoff {cutoff}");
+                tracked += bytes.is_some() as u32;
+            }
+        }
+        assert!(tracked > 300, "most givens are compatible: {tracked}");
+    }
+
+    #[test]
+    fn byte_lengths_are_kept_when_the_cutoff_comes_after_the_givens() {
+        let p = random_problem(7, 30, 90);
+        let mut late = Solver::new(&p);
+        late.preselect(OptionId::new(0)).unwrap();
+        let late = late.with_branch_cutoff(2).count().stats;
+        let early = count_with_cutoff(&p, 2, &[OptionId::new(0)], true).unwrap();
+        assert_eq!(
+            (late.solutions, late.nodes, late.updates, late.profile),
+            early
+        );
+    }
+
+    #[test]
+    fn lists_longer_than_a_byte_tells_are_walked() {
+        // Items `a` (300 options) and `c` (260) both read as SHORT_MAX: once item `d` (two
+        // options, chosen by bytes) is covered, the byte scan must hand over to the walk,
+        // which branches on `c` first (a different tree from `a` first). Cutoffs of
+        // SHORT_MAX and more keep no bytes (a saturated byte can't say "at most 259").
+        let mut b = ProblemBuilder::new();
+        let [a, c, d] = ["a", "c", "d"].map(|n| b.add_primary(n).unwrap());
+        for _ in 0..300 {
+            b.add_option([a]).unwrap();
+        }
+        for _ in 0..260 {
+            b.add_option([c]).unwrap();
+        }
+        b.add_option([d]).unwrap();
+        b.add_option([d]).unwrap();
+        let p = b.build().unwrap();
+        for cutoff in [1, 2, 253, 254, 259, 300] {
+            let tracks = Solver::new(&p)
+                .with_branch_cutoff(cutoff)
+                .search
+                .arena
+                .tracks();
+            assert_eq!(tracks, cutoff < 254, "cutoff {cutoff}");
+            let bytes = count_with_cutoff(&p, cutoff, &[], false).unwrap();
+            let walk = count_with_cutoff(&p, cutoff, &[], true).unwrap();
+            assert_eq!(bytes, walk, "cutoff {cutoff}");
+            assert_eq!(bytes.0, 2 * 300 * 260);
         }
     }
 

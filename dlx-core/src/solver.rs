@@ -265,7 +265,7 @@ pub enum PreselectError {
 #[derive(Clone, Debug)]
 pub struct Solver<'p> {
     problem: &'p Problem,
-    search: Search,
+    pub(crate) search: Search,
     limits: Limits,
     solution_limit: u64,
     elapsed: Duration,
@@ -338,7 +338,7 @@ impl<'p> Solver<'p> {
     /// assert_eq!((dlx1.solutions, quick.solutions), (2, 2));
     /// ```
     pub fn with_branch_cutoff(mut self, len: u32) -> Self {
-        self.search.branch_cutoff = len;
+        self.search.set_branch_cutoff(len);
         self
     }
 
