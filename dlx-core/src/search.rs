@@ -481,15 +481,13 @@ impl Search {
         step
     }
 
-    /// Sets the branch cutoff (see [`Solver::with_branch_cutoff`](crate::Solver)) and, for a
-    /// problem without colours or multiplicities and a cutoff from 1 to `SHORT_MAX - 1`,
-    /// starts keeping the arena's byte lengths that let X3 find a short list without
-    /// walking every item. (Not for cutoff 0, DLX1's rule: there the byte stores cost the
-    /// dance more than they save X3, about 20 % on q12, q14 and pent4x15.)
-    pub fn set_branch_cutoff(&mut self, cutoff: u32) {
-        self.branch_cutoff = cutoff;
-        let track = (1..SHORT_MAX).contains(&cutoff) && !self.colors && !self.multiplicities;
-        self.arena.set_tracking(track);
+    /// Starts or stops keeping the arena's byte lengths, which let X3 take the minimum of
+    /// sixteen lists at a time instead of walking the active items (see
+    /// [`Solver::with_byte_lengths`](crate::Solver::with_byte_lengths)). Ignored for
+    /// problems with colours or multiplicities.
+    pub fn set_byte_lengths(&mut self, on: bool) {
+        self.arena
+            .set_tracking(on && !self.colors && !self.multiplicities);
     }
 
     /// The active primary item with the fewest options, ties to the leftmost, and its length;
@@ -498,7 +496,7 @@ impl Search {
     pub(crate) fn choose_fewest(&self) -> (u32, u32) {
         let items = &self.arena.items[..];
         let nodes = &self.arena.nodes[..];
-        if self.arena.tracks() {
+        if self.arena.tracks() && self.branch_cutoff < SHORT_MAX {
             if let Some(i) = self.choose_by_bytes() {
                 return (i, nodes[i as usize].top);
             }
@@ -521,51 +519,24 @@ impl Search {
         (best, best_len)
     }
 
-    /// [`choose_fewest`](Self::choose_fewest) from the arena's byte lengths: the minimum
-    /// of each chunk of sixteen primary items, left to right, stopping at the first chunk
-    /// that holds a list at most `branch_cutoff` long. The active primary items lie in the
-    /// list of active items in index order, so the leftmost byte found is the item the
-    /// walk would choose. `None` when the shortest list is longer than the bytes tell.
+    /// [`choose_fewest`](Self::choose_fewest) from the arena's byte lengths, in two passes
+    /// that need no walk: the least byte of the primary items (a reduction the compiler
+    /// turns into vector minima), then the first byte at most `max(least, cutoff)`, eight at
+    /// a time. The active primary items lie in the list of active items in index order,
+    /// so the first such byte is the very item the walk would stop at. `None` when the
+    /// shortest list is longer than a byte tells (the walk decides).
     #[inline(always)]
     fn choose_by_bytes(&self) -> Option<u32> {
         let n1 = self.arena.layout.num_primary as usize;
+        // Item 0, the root, reads COVERED.
         let bytes = &self.arena.small[..n1 + 1];
-        // Below SHORT_MAX (see `set_branch_cutoff`), so every byte at most `cutoff` is exact.
-        let cutoff = self.branch_cutoff as u8;
-        let mut best = COVERED;
-        let mut best_chunk = 0;
-        let mut chunks = bytes.chunks_exact(16);
-        for (c, chunk) in chunks.by_ref().enumerate() {
-            let chunk: &[u8; 16] = chunk.try_into().expect("sixteen bytes");
-            let least = chunk.iter().fold(COVERED, |m, &b| m.min(b));
-            if least < best {
-                best = least;
-                best_chunk = c;
-                if least <= cutoff {
-                    break;
-                }
-            }
-        }
-        let tail_start = bytes.len() - chunks.remainder().len();
-        let (start, end) = if best > cutoff {
-            // No chunk stopped the scan: the items after the last whole chunk count too.
-            let tail = chunks.remainder().iter().fold(COVERED, |m, &b| m.min(b));
-            if tail < best {
-                best = tail;
-                (tail_start, bytes.len())
-            } else {
-                (best_chunk * 16, best_chunk * 16 + 16)
-            }
-        } else {
-            (best_chunk * 16, best_chunk * 16 + 16)
-        };
-        if u32::from(best) >= SHORT_MAX {
-            // Every list is at least SHORT_MAX long (or no item is active): walk them.
+        let least = bytes.iter().copied().min().unwrap_or(COVERED);
+        if u32::from(least) >= SHORT_MAX {
             return None;
         }
-        let target = best.max(cutoff);
-        let offset = bytes[start..end].iter().position(|&b| b <= target)?;
-        Some((start + offset) as u32)
+        // Below SHORT_MAX (see `choose_fewest`), so every byte at most `target` is exact.
+        let target = least.max(self.branch_cutoff as u8);
+        first_at_most(bytes, target).map(|i| i as u32)
     }
 
     /// Algorithm M: exact cover with multiplicities and colours.
@@ -924,6 +895,30 @@ impl Search {
     }
 }
 
+/// The index of the first byte at most `target`. Eight bytes at a time when `target` is
+/// below 128, with the "has a byte less than n" word trick: `(x - n·0x01…01) & !x &
+/// 0x80…80` flags every byte below `n` that no lower byte borrowed into, so its lowest
+/// flag is exact (a borrow only starts at a byte below `n`).
+fn first_at_most(bytes: &[u8], target: u8) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    if target >= 128 {
+        return bytes.iter().position(|&b| b <= target);
+    }
+    let below = ONES * (u64::from(target) + 1);
+    let mut words = bytes.chunks_exact(8);
+    for (w, word) in words.by_ref().enumerate() {
+        let x = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+        let hits = x.wrapping_sub(below) & !x & HIGHS;
+        if hits != 0 {
+            return Some(w * 8 + (hits.trailing_zeros() / 8) as usize);
+        }
+    }
+    let tail = bytes.len() - words.remainder().len();
+    let k = words.remainder().iter().position(|&b| b <= target)?;
+    Some(tail + k)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Label, Limits, Search, Step};
@@ -1007,12 +1002,11 @@ mod tests {
         givens: &[OptionId],
         walk: bool,
     ) -> Option<(u64, u64, u64, Vec<u64>)> {
-        let mut solver = Solver::new(p).with_branch_cutoff(cutoff);
+        let mut solver = Solver::new(p)
+            .with_branch_cutoff(cutoff)
+            .with_byte_lengths(!walk);
         for &option in givens {
             solver.preselect(option).ok()?;
-        }
-        if walk {
-            solver.search.arena.set_tracking(false);
         }
         let count = solver.count();
         let s = count.stats;
@@ -1030,24 +1024,24 @@ mod tests {
             let givens: Vec<_> = (0..(seed % 3) as u32)
                 .map(|k| OptionId::new(k * 5))
                 .collect();
-            for cutoff in 1..=3 {
-                let solver = Solver::new(&p).with_branch_cutoff(cutoff);
-                assert!(solver.search.arena.tracks());
+            let solver = Solver::new(&p).with_byte_lengths(true);
+            assert!(solver.search.arena.tracks());
+            for cutoff in 0..=3 {
                 let bytes = count_with_cutoff(&p, cutoff, &givens, false);
                 let walk = count_with_cutoff(&p, cutoff, &givens, true);
                 assert_eq!(bytes, walk, "seed {seed}, cutoff {cutoff}");
                 tracked += bytes.is_some() as u32;
             }
         }
-        assert!(tracked > 300, "most givens are compatible: {tracked}");
+        assert!(tracked > 400, "most givens are compatible: {tracked}");
     }
 
     #[test]
-    fn byte_lengths_are_kept_when_the_cutoff_comes_after_the_givens() {
+    fn byte_lengths_turned_on_after_the_givens_know_them() {
         let p = random_problem(7, 30, 90);
-        let mut late = Solver::new(&p);
+        let mut late = Solver::new(&p).with_branch_cutoff(2);
         late.preselect(OptionId::new(0)).unwrap();
-        let late = late.with_branch_cutoff(2).count().stats;
+        let late = late.with_byte_lengths(true).count().stats;
         let early = count_with_cutoff(&p, 2, &[OptionId::new(0)], true).unwrap();
         assert_eq!(
             (late.solutions, late.nodes, late.updates, late.profile),
@@ -1056,11 +1050,44 @@ mod tests {
     }
 
     #[test]
+    fn byte_lengths_are_not_kept_with_colours_or_multiplicities() {
+        for text in ["A B | x\nA x:1\nB x:2\nA B\n", "1:2|A B\nA\nA B\nB\n"] {
+            let p = crate::format::parse(text).unwrap();
+            let solver = Solver::new(&p).with_byte_lengths(true);
+            assert!(!solver.search.arena.tracks(), "{text}");
+        }
+    }
+
+    #[test]
+    fn the_word_trick_finds_the_first_byte_at_most_the_target() {
+        // Every position of the first hit, every target, bytes above and below 128 before
+        // it and anything after it (borrows run upwards: only the lowest flag is exact).
+        let fill = [255u8, 254, 200, 128, 127, 9, 3];
+        for len in 0..20 {
+            for target in [0u8, 1, 2, 8, 126, 127, 128, 200, 253] {
+                for hit in 0..=len {
+                    let mut bytes: Vec<u8> = (0..len)
+                        .map(|k| {
+                            let b = fill[k % fill.len()];
+                            if k < hit && b <= target { 255 } else { b }
+                        })
+                        .collect();
+                    if hit < len {
+                        bytes[hit] = target;
+                    }
+                    let want = bytes.iter().position(|&b| b <= target);
+                    assert_eq!(super::first_at_most(&bytes, target), want, "{bytes:?} {target}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn lists_longer_than_a_byte_tells_are_walked() {
         // Items `a` (300 options) and `c` (260) both read as SHORT_MAX: once item `d` (two
         // options, chosen by bytes) is covered, the byte scan must hand over to the walk,
         // which branches on `c` first (a different tree from `a` first). Cutoffs of
-        // SHORT_MAX and more keep no bytes (a saturated byte can't say "at most 259").
+        // SHORT_MAX and more always walk (a saturated byte can't say "at most 259").
         let mut b = ProblemBuilder::new();
         let [a, c, d] = ["a", "c", "d"].map(|n| b.add_primary(n).unwrap());
         for _ in 0..300 {
@@ -1072,13 +1099,7 @@ mod tests {
         b.add_option([d]).unwrap();
         b.add_option([d]).unwrap();
         let p = b.build().unwrap();
-        for cutoff in [1, 2, 253, 254, 259, 300] {
-            let tracks = Solver::new(&p)
-                .with_branch_cutoff(cutoff)
-                .search
-                .arena
-                .tracks();
-            assert_eq!(tracks, cutoff < 254, "cutoff {cutoff}");
+        for cutoff in [0, 1, 2, 253, 254, 259, 300] {
             let bytes = count_with_cutoff(&p, cutoff, &[], false).unwrap();
             let walk = count_with_cutoff(&p, cutoff, &[], true).unwrap();
             assert_eq!(bytes, walk, "cutoff {cutoff}");

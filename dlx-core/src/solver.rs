@@ -338,7 +338,28 @@ impl<'p> Solver<'p> {
     /// assert_eq!((dlx1.solutions, quick.solutions), (2, 2));
     /// ```
     pub fn with_branch_cutoff(mut self, len: u32) -> Self {
-        self.search.set_branch_cutoff(len);
+        self.search.branch_cutoff = len;
+        self
+    }
+
+    /// Keeps each item's list length in a byte beside the links, so that X3 (choose the
+    /// item with the fewest options) takes the minimum of sixteen items at a time instead
+    /// of walking the list of active items. The tree searched is the same, node for node;
+    /// only its cost changes: `hide` and `unhide` store one more byte per option node, so
+    /// this pays off when there are hundreds of primary items and few updates per node
+    /// (Sudoku's 324 items: about 20 % faster), and costs about 20 % on problems with
+    /// few items and many updates (queens, pentominoes). Ignored for problems with colours
+    /// or multiplicities (their searches always walk).
+    ///
+    /// ```
+    /// # use dlx_core::{format::parse, Solver};
+    /// let p = parse("a b c\na b\nc\na\nb c\n").unwrap();
+    /// let walk = Solver::new(&p).count().stats;
+    /// let bytes = Solver::new(&p).with_byte_lengths(true).count().stats;
+    /// assert_eq!((walk.solutions, walk.nodes, walk.updates), (bytes.solutions, bytes.nodes, bytes.updates));
+    /// ```
+    pub fn with_byte_lengths(mut self, on: bool) -> Self {
+        self.search.set_byte_lengths(on);
         self
     }
 

@@ -126,8 +126,9 @@ impl<'e> SudokuSolver<'e> {
     pub fn new(encoding: &'e Encoding) -> Self {
         SudokuSolver {
             encoding,
-            // Most levels of a Sudoku search have a forced move: take the first one seen.
-            template: Solver::new(encoding.problem()).with_branch_cutoff(1),
+            // DLX1's branching rule, with X3 reading byte lengths: 324 primary items and
+            // few updates per node, where walking the items was a third of the time.
+            template: Solver::new(encoding.problem()).with_byte_lengths(true),
         }
     }
 
@@ -145,17 +146,18 @@ impl<'e> SudokuSolver<'e> {
         self
     }
 
-    /// Sets the branching rule's cutoff (see [`Solver::with_branch_cutoff`]): 1 by default,
-    /// taking the first forced move; 0 searches exactly the tree of Knuth's SUDOKU-DLX and
-    /// DLX1, for node counts that match his.
+    /// Sets the branching rule's cutoff (see [`Solver::with_branch_cutoff`]): 0 by default,
+    /// which searches exactly the tree of Knuth's SUDOKU-DLX and DLX1 (the item with the
+    /// fewest options, so a dead end as soon as any list is empty); 1 takes the first forced
+    /// move instead, which searches about 15 % more nodes on 17-clue puzzles.
     ///
     /// ```
     /// use dlx_sudoku::sudoku::{Encoding, Grid, Shape, SudokuSolver};
     /// let enc = Encoding::new(Shape::classic())?;
     /// let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
-    /// let quick = SudokuSolver::new(&enc).count(&puzzle, Some(2))?;
-    /// let knuth = SudokuSolver::new(&enc).with_branch_cutoff(0).count(&puzzle, Some(2))?;
-    /// assert_eq!((quick.solutions, knuth.solutions), (1, 1));
+    /// let knuth = SudokuSolver::new(&enc).count(&puzzle, Some(2))?;
+    /// let forced = SudokuSolver::new(&enc).with_branch_cutoff(1).count(&puzzle, Some(2))?;
+    /// assert_eq!((knuth.solutions, forced.solutions), (1, 1));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_branch_cutoff(mut self, len: u32) -> Self {
