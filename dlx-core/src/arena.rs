@@ -29,11 +29,13 @@ pub(crate) struct Node {
     pub top: u32,
 }
 
-/// The largest list length [`Arena::small`] tells apart: longer lists read as this.
-pub(crate) const SHORT_MAX: u32 = 254;
+/// The bit of an [`Arena::small`] byte that says its item is covered (the root's byte is
+/// just this); lengths use the seven bits below it, so lists longer than
+/// [`BYTE_LEN_MAX`] keep no byte lengths.
+pub(crate) const COVERED: u8 = 0x80;
 
-/// [`Arena::small`]'s byte for a covered item (and the root).
-pub(crate) const COVERED: u8 = 255;
+/// The longest list [`Arena::small`] can hold.
+pub(crate) const BYTE_LEN_MAX: u32 = 127;
 
 /// Left/right links of an item in the list of active primary items (item 0 is the root).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -69,15 +71,15 @@ pub(crate) struct Arena {
     pub items: Vec<ItemLinks>,
     /// `BOUND(i)`: how many more times primary item `i` may be covered (Algorithm M).
     pub bound: Vec<u32>,
-    /// Each item's list length as one byte, for X3, when a search keeps them (empty
-    /// otherwise; only for problems without colours or multiplicities): `LEN(i)` saturated
-    /// at [`SHORT_MAX`] for every active item, [`COVERED`] for every covered one; the root's
-    /// byte is always `COVERED`. Kept by `hide`/`unhide` and `cover`/`uncover` with one
-    /// plain byte store per hidden node, so that X3 finds the leftmost shortest list by
-    /// taking the minimum of sixteen bytes at a time instead of walking the list of
-    /// active items. A power of two long (masked indices). Only the branching heuristic
-    /// reads it: a stale byte could change which item is chosen, never which solutions
-    /// are found.
+    /// Each item's list length as one byte, when a search keeps them (empty otherwise;
+    /// only for problems without colours or multiplicities whose lists are all shorter
+    /// than 128): `LEN(i)` in the low seven bits, plus [`COVERED`] (the high bit) while `i`
+    /// is covered; the root's byte reads covered. While kept, these bytes *are* the
+    /// lengths: `hide`/`unhide` decrement and increment the byte instead of the header's
+    /// `LEN` field (which is written back when they stop being kept), so the dance costs
+    /// the same, and X3 finds the leftmost shortest list by a vectorised minimum over the
+    /// primary items' bytes instead of walking the list of active items. A power of two
+    /// long (masked indices).
     pub small: Vec<u8>,
     pub layout: Arc<Layout>,
 }
@@ -195,39 +197,53 @@ impl Arena {
         !self.small.is_empty()
     }
 
-    /// Starts keeping the byte lengths (from the current state), or stops.
-    pub fn set_tracking(&mut self, on: bool) {
+    /// Starts keeping the lengths in bytes (from the current state), if every list is at
+    /// most [`BYTE_LEN_MAX`] long; or stops, writing them back to the headers. Returns
+    /// whether they are kept.
+    pub fn set_tracking(&mut self, on: bool) -> bool {
+        let n = self.layout.num_items as usize;
         if !on {
-            self.small = Vec::new();
-            return;
+            if self.tracks() {
+                for i in 1..=n {
+                    self.nodes[i].top = u32::from(self.small[i] & !COVERED);
+                }
+                self.small = Vec::new();
+            }
+            return false;
+        }
+        if self.tracks() {
+            return true;
+        }
+        if (1..=n).any(|i| self.nodes[i].top > BYTE_LEN_MAX) {
+            return false;
         }
         // At least sixteen bytes, so that X3 can read whole chunks.
         let len = self.items.len().next_power_of_two().max(16);
         self.small = vec![COVERED; len];
-        for i in 1..self.layout.num_items + 1 {
-            self.small[i as usize] = self.nodes[i as usize].top.min(SHORT_MAX) as u8;
-        }
-        // Covered items (a search's givens, say) read as covered.
-        let mut active = vec![false; self.items.len()];
-        for root in [0, self.layout.num_items + 1] {
-            let mut i = self.items[root as usize].right;
+        for root in [0, n + 1] {
+            let mut i = self.items[root].right as usize;
             while i != root {
-                active[i as usize] = true;
-                i = self.items[i as usize].right;
+                self.small[i] = 0;
+                i = self.items[i].right as usize;
             }
         }
-        for (i, byte) in self.small.iter_mut().enumerate().take(active.len()) {
-            if !active[i] {
-                *byte = COVERED;
-            }
+        // Covered items (a search's givens, say) keep the covered bit.
+        for i in 1..=n {
+            self.small[i] |= self.nodes[i].top as u8;
         }
+        true
     }
 
-    /// Refreshes item `i`'s byte length after its length changed (not on hot paths).
+    /// Adds one to `LEN(i)` (`grow`) or takes one away, wherever the lengths are kept
+    /// (not for hot paths).
     #[inline]
-    pub fn track_len(&mut self, i: u32) {
+    pub fn change_len(&mut self, i: u32, grow: bool) {
         if self.tracks() {
-            self.small[i as usize] = self.nodes[i as usize].top.min(SHORT_MAX) as u8;
+            let byte = &mut self.small[i as usize];
+            *byte = if grow { *byte + 1 } else { *byte - 1 };
+        } else {
+            let len = &mut self.nodes[i as usize].top;
+            *len = if grow { *len + 1 } else { *len - 1 };
         }
     }
 
@@ -240,7 +256,11 @@ impl Arena {
     /// `LEN(i)`.
     #[inline]
     pub fn len(&self, item: u32) -> u32 {
-        self.nodes[item as usize].top
+        if self.tracks() {
+            u32::from(self.small[item as usize] & !COVERED)
+        } else {
+            self.nodes[item as usize].top
+        }
     }
 
     /// True when `node` is an item header (so a list has been run through).

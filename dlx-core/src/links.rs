@@ -4,12 +4,12 @@
 //! Every operation counts its updates as Knuth's DLX1 does: one per item unlinked from an
 //! active list, one per option node unlinked from its item's list. Undoing counts nothing.
 
-use crate::arena::{Arena, COVERED, PURIFIED, SHORT_MAX};
+use crate::arena::{Arena, COVERED, PURIFIED};
 
 impl Arena {
     /// `hide(p)`: unlink every other node of `p`'s option from its item's list, skipping
-    /// nodes already purified (Algorithm C). With `TRACK`, each shortened list's item also
-    /// records its new length in [`Arena::small`].
+    /// nodes already purified (Algorithm C). With `TRACK`, the lengths are the bytes of
+    /// [`Arena::small`], not the headers' `LEN` fields.
     #[inline(always)]
     pub(crate) fn hide_with<const COLORS: bool, const TRACK: bool>(
         &mut self,
@@ -37,11 +37,11 @@ impl Arena {
             if !COLORS || colors[q as usize & mask] != PURIFIED {
                 nodes[node.up as usize & mask].down = node.down;
                 nodes[node.down as usize & mask].up = node.up;
-                let len = nodes[node.top as usize & mask].top - 1;
-                nodes[node.top as usize & mask].top = len;
+                // `LEN(TOP(q)) -= 1`, in the byte while bytes are kept.
                 if TRACK {
-                    // A plain store, not a read-modify-write: no chain through memory.
-                    small[node.top as usize & small_mask] = len.min(SHORT_MAX) as u8;
+                    small[node.top as usize & small_mask] -= 1;
+                } else {
+                    nodes[node.top as usize & mask].top -= 1;
                 }
                 hidden += 1;
             }
@@ -69,10 +69,10 @@ impl Arena {
             if !COLORS || colors[q as usize & mask] != PURIFIED {
                 nodes[node.up as usize & mask].down = q;
                 nodes[node.down as usize & mask].up = q;
-                let len = nodes[node.top as usize & mask].top + 1;
-                nodes[node.top as usize & mask].top = len;
                 if TRACK {
-                    small[node.top as usize & small_mask] = len.min(SHORT_MAX) as u8;
+                    small[node.top as usize & small_mask] += 1;
+                } else {
+                    nodes[node.top as usize & mask].top += 1;
                 }
             }
             q -= 1;
@@ -94,8 +94,7 @@ impl Arena {
             if !has_colors || self.colors[q as usize] != PURIFIED {
                 self.nodes[node.up as usize].down = node.down;
                 self.nodes[node.down as usize].up = node.up;
-                self.nodes[node.top as usize].top -= 1;
-                self.track_len(node.top);
+                self.change_len(node.top, false);
                 *updates += 1;
             }
             q += 1;
@@ -115,8 +114,7 @@ impl Arena {
             if !has_colors || self.colors[q as usize] != PURIFIED {
                 self.nodes[node.up as usize].down = q;
                 self.nodes[node.down as usize].up = q;
-                self.nodes[node.top as usize].top += 1;
-                self.track_len(node.top);
+                self.change_len(node.top, true);
             }
         }
     }
@@ -163,7 +161,7 @@ impl Arena {
     }
 
     /// `cover(i)`; with `COLORS` false the problem has no colours, and the test for purified
-    /// nodes is compiled out; with `TRACK` the lengths in [`Arena::small`] are kept.
+    /// nodes is compiled out; with `TRACK` the lengths are the bytes of [`Arena::small`].
     #[inline(always)]
     pub(crate) fn cover_with<const COLORS: bool, const TRACK: bool>(
         &mut self,
@@ -185,7 +183,7 @@ impl Arena {
         if TRACK {
             // Only active items are candidates for X3 (see `Arena::small`).
             let mask = self.small.len() - 1;
-            self.small[i as usize & mask] = COVERED;
+            self.small[i as usize & mask] |= COVERED;
         }
         *updates += counted;
     }
@@ -196,8 +194,7 @@ impl Arena {
         self.relink_item(i);
         if TRACK {
             let mask = self.small.len() - 1;
-            let len = self.nodes[i as usize].top;
-            self.small[i as usize & mask] = len.min(SHORT_MAX) as u8;
+            self.small[i as usize & mask] &= !COVERED;
         }
         let mut p = self.nodes[i as usize].up;
         while p != i {

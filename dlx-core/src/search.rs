@@ -14,7 +14,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::arena::{Arena, COVERED, SHORT_MAX};
+use crate::arena::{Arena, COVERED};
 use crate::observer::{Observer, View};
 use crate::problem::{ItemId, OptionId};
 
@@ -481,10 +481,10 @@ impl Search {
         step
     }
 
-    /// Starts or stops keeping the arena's byte lengths, which let X3 take the minimum of
-    /// sixteen lists at a time instead of walking the active items (see
+    /// Starts or stops keeping the lengths in the arena's bytes, which let X3 take the
+    /// minimum of sixteen lists at a time instead of walking the active items (see
     /// [`Solver::with_byte_lengths`](crate::Solver::with_byte_lengths)). Ignored for
-    /// problems with colours or multiplicities.
+    /// problems with colours or multiplicities, or with a list longer than 127.
     pub fn set_byte_lengths(&mut self, on: bool) {
         self.arena
             .set_tracking(on && !self.colors && !self.multiplicities);
@@ -496,9 +496,9 @@ impl Search {
     pub(crate) fn choose_fewest(&self) -> (u32, u32) {
         let items = &self.arena.items[..];
         let nodes = &self.arena.nodes[..];
-        if self.arena.tracks() && self.branch_cutoff < SHORT_MAX {
+        if self.arena.tracks() {
             if let Some(i) = self.choose_by_bytes() {
-                return (i, nodes[i as usize].top);
+                return (i, self.arena.len(i));
             }
         }
         let cutoff = self.branch_cutoff;
@@ -521,21 +521,21 @@ impl Search {
 
     /// [`choose_fewest`](Self::choose_fewest) from the arena's byte lengths, in two passes
     /// that need no walk: the least byte of the primary items (a reduction the compiler
-    /// turns into vector minima), then the first byte at most `max(least, cutoff)`, eight at
-    /// a time. The active primary items lie in the list of active items in index order,
-    /// so the first such byte is the very item the walk would stop at. `None` when the
-    /// shortest list is longer than a byte tells (the walk decides).
+    /// turns into vector minima; covered items' bytes are 128 or more), then the first byte
+    /// at most `max(least, cutoff)`, eight at a time. The active primary items lie in the
+    /// list of active items in index order, so the first such byte is the very item the
+    /// walk would stop at. `None` when no primary item is active.
     #[inline(always)]
     fn choose_by_bytes(&self) -> Option<u32> {
         let n1 = self.arena.layout.num_primary as usize;
-        // Item 0, the root, reads COVERED.
+        // Item 0, the root, reads covered.
         let bytes = &self.arena.small[..n1 + 1];
         let least = bytes.iter().copied().min().unwrap_or(COVERED);
-        if u32::from(least) >= SHORT_MAX {
+        if least >= COVERED {
             return None;
         }
-        // Below SHORT_MAX (see `choose_fewest`), so every byte at most `target` is exact.
-        let target = least.max(self.branch_cutoff as u8);
+        // A cutoff of 127 or more takes the first active item, as the walk does.
+        let target = least.max(self.branch_cutoff.min(127) as u8);
         first_at_most(bytes, target).map(|i| i as u32)
     }
 
@@ -1039,6 +1039,11 @@ mod tests {
     #[test]
     fn byte_lengths_turned_on_after_the_givens_know_them() {
         let p = random_problem(7, 30, 90);
+        assert!(Solver::new(&p)
+            .with_byte_lengths(true)
+            .search
+            .arena
+            .tracks());
         let mut late = Solver::new(&p).with_branch_cutoff(2);
         late.preselect(OptionId::new(0)).unwrap();
         let late = late.with_byte_lengths(true).count().stats;
@@ -1069,42 +1074,98 @@ mod tests {
                     let mut bytes: Vec<u8> = (0..len)
                         .map(|k| {
                             let b = fill[k % fill.len()];
-                            if k < hit && b <= target { 255 } else { b }
+                            if k < hit && b <= target {
+                                255
+                            } else {
+                                b
+                            }
                         })
                         .collect();
                     if hit < len {
                         bytes[hit] = target;
                     }
                     let want = bytes.iter().position(|&b| b <= target);
-                    assert_eq!(super::first_at_most(&bytes, target), want, "{bytes:?} {target}");
+                    assert_eq!(
+                        super::first_at_most(&bytes, target),
+                        want,
+                        "{bytes:?} {target}"
+                    );
                 }
             }
         }
     }
 
     #[test]
-    fn lists_longer_than_a_byte_tells_are_walked() {
-        // Items `a` (300 options) and `c` (260) both read as SHORT_MAX: once item `d` (two
-        // options, chosen by bytes) is covered, the byte scan must hand over to the walk,
-        // which branches on `c` first (a different tree from `a` first). Cutoffs of
-        // SHORT_MAX and more always walk (a saturated byte can't say "at most 259").
-        let mut b = ProblemBuilder::new();
-        let [a, c, d] = ["a", "c", "d"].map(|n| b.add_primary(n).unwrap());
-        for _ in 0..300 {
-            b.add_option([a]).unwrap();
+    fn byte_lengths_need_lists_of_at_most_127() {
+        // Items `a` and `c` with `len` options each and `d` with two: byte lengths only
+        // when every list fits in seven bits, and the same tree as the walk for every
+        // cutoff, including those past the longest list.
+        for (len, kept) in [(127, true), (128, false)] {
+            let mut b = ProblemBuilder::new();
+            let [a, c, d] = ["a", "c", "d"].map(|n| b.add_primary(n).unwrap());
+            for item in [a, c] {
+                for _ in 0..len {
+                    b.add_option([item]).unwrap();
+                }
+            }
+            b.add_option([d]).unwrap();
+            b.add_option([d]).unwrap();
+            let p = b.build().unwrap();
+            let solver = Solver::new(&p).with_byte_lengths(true);
+            assert_eq!(solver.search.arena.tracks(), kept, "len {len}");
+            for cutoff in [0, 1, 2, 126, 127, 128, 300] {
+                let bytes = count_with_cutoff(&p, cutoff, &[], false).unwrap();
+                let walk = count_with_cutoff(&p, cutoff, &[], true).unwrap();
+                assert_eq!(bytes, walk, "len {len}, cutoff {cutoff}");
+                assert_eq!(bytes.0, 2 * len * len);
+            }
         }
-        for _ in 0..260 {
-            b.add_option([c]).unwrap();
+    }
+
+    /// Records, at each X3, the chosen item and every active item's length as a view
+    /// reads it.
+    #[derive(Default)]
+    struct Lengths(Vec<(usize, crate::ItemId, Vec<u32>)>);
+    impl Observer for Lengths {
+        fn choose(&mut self, level: usize, item: crate::ItemId, view: &View<'_>) {
+            let lens = view.active_items().map(|i| view.len(i)).collect();
+            self.0.push((level, item, lens));
         }
-        b.add_option([d]).unwrap();
-        b.add_option([d]).unwrap();
-        let p = b.build().unwrap();
-        for cutoff in [0, 1, 2, 253, 254, 259, 300] {
-            let bytes = count_with_cutoff(&p, cutoff, &[], false).unwrap();
-            let walk = count_with_cutoff(&p, cutoff, &[], true).unwrap();
-            assert_eq!(bytes, walk, "cutoff {cutoff}");
-            assert_eq!(bytes.0, 2 * 300 * 260);
-        }
+    }
+
+    #[test]
+    fn observers_read_the_same_lengths_from_the_bytes() {
+        let p = random_problem(5, 20, 60);
+        let mut walk = Lengths::default();
+        Solver::new(&p).count_observed(&mut walk);
+        let mut bytes = Lengths::default();
+        Solver::new(&p)
+            .with_byte_lengths(true)
+            .count_observed(&mut bytes);
+        assert!(walk.0.len() > 10);
+        assert_eq!(walk.0, bytes.0);
+    }
+
+    #[test]
+    fn byte_lengths_given_up_write_the_lengths_back() {
+        let p = random_problem(11, 25, 70);
+        let fresh = Arena::new(&p);
+        // After a whole search, and after givens.
+        let mut search = Search::new(fresh.clone());
+        search.set_byte_lengths(true);
+        assert!(search.arena.tracks());
+        while search.run(&mut crate::NoObserver, &Limits::default()) == Step::Solution {}
+        search.set_byte_lengths(false);
+        assert_eq!(search.arena.nodes, fresh.nodes);
+        assert_eq!(search.arena.items, fresh.items);
+        let mut early = Solver::new(&p).with_byte_lengths(true);
+        early.preselect(OptionId::new(1)).unwrap();
+        let early = early.with_byte_lengths(false).count().stats;
+        let walk = count_with_cutoff(&p, 0, &[OptionId::new(1)], true).unwrap();
+        assert_eq!(
+            (early.solutions, early.nodes, early.updates, early.profile),
+            walk
+        );
     }
 
     #[test]
