@@ -201,6 +201,7 @@ impl Arena {
     /// most [`BYTE_LEN_MAX`] long; or stops, writing them back to the headers. Returns
     /// whether they are kept.
     pub fn set_tracking(&mut self, on: bool) -> bool {
+        debug_assert!(!on || !self.layout.has_colors, "colours keep their lengths");
         let n = self.layout.num_items as usize;
         if !on {
             if self.tracks() {
@@ -217,8 +218,8 @@ impl Arena {
         if (1..=n).any(|i| self.nodes[i].top > BYTE_LEN_MAX) {
             return false;
         }
-        // At least sixteen bytes, so that X3 can read whole chunks.
-        let len = self.items.len().next_power_of_two().max(16);
+        // A power of two, for the masked indices of the dance.
+        let len = self.items.len().next_power_of_two();
         self.small = vec![COVERED; len];
         for root in [0, n + 1] {
             let mut i = self.items[root].right as usize;

@@ -337,8 +337,8 @@ impl Search {
     }
 
     /// Algorithm X with colours (Algorithm C), as DLX1 and DLX2 run it. With `TRACK` (no
-    /// colours, a branch cutoff: see [`Search::set_branch_cutoff`]) the links keep the
-    /// arena's short-list flags, and X3 reads them.
+    /// colours; see [`set_byte_lengths`](Self::set_byte_lengths)) the lengths are the
+    /// bytes of `Arena::small`, and X3 reads them.
     fn run_xc<O: Observer, const UNIT: bool, const COLORS: bool, const TRACK: bool>(
         &mut self,
         obs: &mut O,
@@ -481,11 +481,13 @@ impl Search {
         step
     }
 
-    /// Starts or stops keeping the lengths in the arena's bytes, which let X3 take the
-    /// minimum of sixteen lists at a time instead of walking the active items (see
+    /// Starts or stops keeping the lengths in the arena's bytes, which let X3 take one
+    /// vectorised minimum over the primary items instead of walking the active items (see
     /// [`Solver::with_byte_lengths`](crate::Solver::with_byte_lengths)). Ignored for
-    /// problems with colours or multiplicities, or with a list longer than 127.
+    /// problems with colours or multiplicities, or with a list longer than 127. Only
+    /// before the search starts (the 127 limit is checked on the lists as they are).
     pub fn set_byte_lengths(&mut self, on: bool) {
+        debug_assert!(!on || self.counters.nodes == 0, "byte lengths mid-search");
         self.arena
             .set_tracking(on && !self.colors && !self.multiplicities);
     }
@@ -899,10 +901,12 @@ impl Search {
 /// below 128, with the "has a byte less than n" word trick: `(x - n·0x01…01) & !x &
 /// 0x80…80` flags every byte below `n` that no lower byte borrowed into, so its lowest
 /// flag is exact (a borrow only starts at a byte below `n`).
+/// (X3 never asks for 128 or more: lengths have seven bits.)
 fn first_at_most(bytes: &[u8], target: u8) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     if target >= 128 {
+        // The word trick needs `target + 1 <= 128`.
         return bytes.iter().position(|&b| b <= target);
     }
     let below = ONES * (u64::from(target) + 1);
@@ -1038,20 +1042,68 @@ mod tests {
 
     #[test]
     fn byte_lengths_turned_on_after_the_givens_know_them() {
-        let p = random_problem(7, 30, 90);
-        assert!(Solver::new(&p)
-            .with_byte_lengths(true)
-            .search
-            .arena
-            .tracks());
-        let mut late = Solver::new(&p).with_branch_cutoff(2);
-        late.preselect(OptionId::new(0)).unwrap();
-        let late = late.with_byte_lengths(true).count().stats;
-        let early = count_with_cutoff(&p, 2, &[OptionId::new(0)], true).unwrap();
-        assert_eq!(
-            (late.solutions, late.nodes, late.updates, late.profile),
-            early
-        );
+        // One to three givens fixed first, the bytes turned on after: the givens' items
+        // must read as covered, or X3 would choose them again.
+        let mut compared = 0;
+        for seed in 0..120u64 {
+            let n1 = 1 + (seed as usize * 7) % 40;
+            let p = random_problem(seed, n1, n1 * 3);
+            let givens: Vec<_> = (0..1 + (seed % 3) as u32)
+                .map(|k| OptionId::new(k * 5))
+                .collect();
+            for cutoff in 0..=3 {
+                let Some(walk) = count_with_cutoff(&p, cutoff, &givens, true) else {
+                    continue;
+                };
+                let mut late = Solver::new(&p).with_branch_cutoff(cutoff);
+                for &given in &givens {
+                    late.preselect(given).unwrap();
+                }
+                let late = late.with_byte_lengths(true);
+                assert!(late.search.arena.tracks());
+                let s = late.count().stats;
+                assert_eq!(
+                    (s.solutions, s.nodes, s.updates, s.profile),
+                    walk,
+                    "seed {seed}, cutoff {cutoff}"
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared > 200, "{compared}");
+    }
+
+    #[test]
+    fn pruning_observers_see_the_same_tree_with_byte_lengths() {
+        // Removed options change lengths through `change_len`: the bytes must follow,
+        // and the arena must come back whole.
+        for seed in 0..60u64 {
+            let n1 = 1 + (seed as usize * 7) % 40;
+            let p = random_problem(seed, n1, n1 * 3);
+            for cutoff in 0..=2 {
+                let walk = Solver::new(&p)
+                    .with_branch_cutoff(cutoff)
+                    .count_observed(&mut RemoveOdd)
+                    .stats;
+                let bytes = Solver::new(&p)
+                    .with_branch_cutoff(cutoff)
+                    .with_byte_lengths(true)
+                    .count_observed(&mut RemoveOdd)
+                    .stats;
+                assert_eq!(
+                    (walk.solutions, walk.nodes, walk.updates, walk.profile),
+                    (bytes.solutions, bytes.nodes, bytes.updates, bytes.profile),
+                    "seed {seed}, cutoff {cutoff}"
+                );
+            }
+            let fresh = Arena::new(&p);
+            let mut search = Search::new(fresh.clone());
+            search.set_byte_lengths(true);
+            while search.run(&mut RemoveOdd, &Limits::default()) == Step::Solution {}
+            search.set_byte_lengths(false);
+            assert_eq!(search.arena.nodes, fresh.nodes, "seed {seed}");
+            assert_eq!(search.arena.items, fresh.items, "seed {seed}");
+        }
     }
 
     #[test]
