@@ -385,7 +385,7 @@ impl Search {
                     }
                     self.remove_options(obs, level, &mut updates);
                     // X3: choose i, the active item with the fewest options (leftmost).
-                    let (best, len) = self.choose_fewest();
+                    let (best, len) = self.choose_fewest_with::<TRACK>();
                     i = best;
                     if O::ENABLED {
                         obs.choose(level, ItemId(i - 1), &self.view(level));
@@ -496,9 +496,22 @@ impl Search {
     /// or the first item with at most [`branch_cutoff`](Self::branch_cutoff) options.
     #[inline(always)]
     pub(crate) fn choose_fewest(&self) -> (u32, u32) {
+        if self.arena.tracks() {
+            self.choose_fewest_with::<true>()
+        } else {
+            self.choose_fewest_with::<false>()
+        }
+    }
+
+    /// [`choose_fewest`](Self::choose_fewest), reading the byte lengths if `BYTES` (they
+    /// must be kept then); without, the byte scan is not even compiled in, so that the
+    /// walking search's loop stays as small as it was (2.5 % fewer instructions on
+    /// pent3x20 than with a run-time test).
+    #[inline(always)]
+    pub(crate) fn choose_fewest_with<const BYTES: bool>(&self) -> (u32, u32) {
         let items = &self.arena.items[..];
         let nodes = &self.arena.nodes[..];
-        if self.arena.tracks() {
+        if BYTES {
             if let Some(i) = self.choose_by_bytes() {
                 return (i, self.arena.len(i));
             }
