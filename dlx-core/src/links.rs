@@ -18,15 +18,7 @@ impl Arena {
     ) {
         let nodes = &mut self.nodes[..];
         let colors = &self.colors[..];
-        // Only touched with `TRACK`: without it, not even the vector's fields are loaded
-        // (2.5 % of the instructions on pent3x20 when they were).
-        let (small, small_mask): (&mut [u8], usize) = if TRACK {
-            let small = &mut self.small[..];
-            let mask = small.len() - 1;
-            (small, mask)
-        } else {
-            (&mut [], 0)
-        };
+        let (small, small_mask) = byte_lengths::<TRACK>(&mut self.small);
         // The arena's length is a power of two, so masking an index keeps it in bounds and
         // lets the compiler drop the bounds checks (links are in range anyway).
         let mask = nodes.len() - 1;
@@ -62,15 +54,7 @@ impl Arena {
     pub(crate) fn unhide_with<const COLORS: bool, const TRACK: bool>(&mut self, p: u32) {
         let nodes = &mut self.nodes[..];
         let colors = &self.colors[..];
-        // Only touched with `TRACK`: without it, not even the vector's fields are loaded
-        // (2.5 % of the instructions on pent3x20 when they were).
-        let (small, small_mask): (&mut [u8], usize) = if TRACK {
-            let small = &mut self.small[..];
-            let mask = small.len() - 1;
-            (small, mask)
-        } else {
-            (&mut [], 0)
-        };
+        let (small, small_mask) = byte_lengths::<TRACK>(&mut self.small);
         let mask = nodes.len() - 1;
         let mut q = p - 1;
         while q != p {
@@ -359,6 +343,18 @@ impl Arena {
 }
 
 use crate::arena::ItemLinks;
+
+/// The byte lengths and their index mask with `TRACK`; without it an empty slice, so that
+/// the walking search's dance does not even load the vector's fields.
+#[inline(always)]
+fn byte_lengths<const TRACK: bool>(small: &mut [u8]) -> (&mut [u8], usize) {
+    if TRACK {
+        let mask = small.len() - 1;
+        (small, mask)
+    } else {
+        (&mut [], 0)
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -1012,6 +1012,16 @@ mod tests {
         b.build().unwrap()
     }
 
+    /// The `seed`th random case of the byte-length tests: 1 to 40 primary items (so over
+    /// word boundaries), three options per item, and `extra + seed % 3` givens.
+    fn random_case(seed: u64, extra: u32) -> (crate::Problem, Vec<OptionId>) {
+        let n1 = 1 + (seed as usize * 7) % 40;
+        let givens = (0..extra + (seed % 3) as u32)
+            .map(|k| OptionId::new(k * 5))
+            .collect();
+        (random_problem(seed, n1, n1 * 3), givens)
+    }
+
     /// Counts with a branch cutoff, X3 reading the byte lengths or (`walk`) walking the list.
     fn count_with_cutoff(
         p: &crate::Problem,
@@ -1036,11 +1046,7 @@ mod tests {
         // chunk boundaries (1 to 40 primary items), with and without givens.
         let mut tracked = 0;
         for seed in 0..120u64 {
-            let n1 = 1 + (seed as usize * 7) % 40;
-            let p = random_problem(seed, n1, n1 * 3);
-            let givens: Vec<_> = (0..(seed % 3) as u32)
-                .map(|k| OptionId::new(k * 5))
-                .collect();
+            let (p, givens) = random_case(seed, 0);
             let solver = Solver::new(&p).with_byte_lengths(true);
             assert!(solver.search.arena.tracks());
             for cutoff in 0..=3 {
@@ -1059,11 +1065,7 @@ mod tests {
         // must read as covered, or X3 would choose them again.
         let mut compared = 0;
         for seed in 0..120u64 {
-            let n1 = 1 + (seed as usize * 7) % 40;
-            let p = random_problem(seed, n1, n1 * 3);
-            let givens: Vec<_> = (0..1 + (seed % 3) as u32)
-                .map(|k| OptionId::new(k * 5))
-                .collect();
+            let (p, givens) = random_case(seed, 1);
             for cutoff in 0..=3 {
                 let Some(walk) = count_with_cutoff(&p, cutoff, &givens, true) else {
                     continue;
@@ -1091,8 +1093,7 @@ mod tests {
         // Removed options change lengths through `change_len`: the bytes must follow,
         // and the arena must come back whole.
         for seed in 0..60u64 {
-            let n1 = 1 + (seed as usize * 7) % 40;
-            let p = random_problem(seed, n1, n1 * 3);
+            let (p, _) = random_case(seed, 0);
             for cutoff in 0..=2 {
                 let walk = Solver::new(&p)
                     .with_branch_cutoff(cutoff)
