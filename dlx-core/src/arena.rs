@@ -198,9 +198,9 @@ impl Arena {
     }
 
     /// Starts keeping the lengths in bytes (from the current state), if every list is at
-    /// most [`BYTE_LEN_MAX`] long; or stops, writing them back to the headers. Returns
-    /// whether they are kept.
-    pub fn set_tracking(&mut self, on: bool) -> bool {
+    /// most [`BYTE_LEN_MAX`] long; or stops, writing them back to the headers.
+    /// [`tracks`](Self::tracks) tells which.
+    pub fn set_tracking(&mut self, on: bool) {
         debug_assert!(!on || !self.layout.has_colors, "colours keep their lengths");
         let n = self.layout.num_items as usize;
         if !on {
@@ -210,13 +210,10 @@ impl Arena {
                 }
                 self.small = Vec::new();
             }
-            return false;
+            return;
         }
-        if self.tracks() {
-            return true;
-        }
-        if (1..=n).any(|i| self.nodes[i].top > BYTE_LEN_MAX) {
-            return false;
+        if self.tracks() || (1..=n).any(|i| self.nodes[i].top > BYTE_LEN_MAX) {
+            return;
         }
         // A power of two, for the masked indices of the dance.
         let len = self.items.len().next_power_of_two();
@@ -232,7 +229,6 @@ impl Arena {
         for i in 1..=n {
             self.small[i] |= self.nodes[i].top as u8;
         }
-        true
     }
 
     /// Adds one to `LEN(i)` (`grow`) or takes one away, wherever the lengths are kept

@@ -6,6 +6,18 @@
 
 use crate::arena::{Arena, COVERED, PURIFIED};
 
+/// Calls `$self.$op::<COLORS, TRACK>($args)` for the arena's kind: with colours (byte
+/// lengths are never kept then), without, or without and with byte lengths.
+macro_rules! by_kind {
+    ($self:ident . $op:ident ( $($arg:expr),* )) => {
+        match ($self.layout.has_colors, $self.tracks()) {
+            (false, false) => $self.$op::<false, false>($($arg),*),
+            (false, true) => $self.$op::<false, true>($($arg),*),
+            (true, _) => $self.$op::<true, false>($($arg),*),
+        }
+    };
+}
+
 impl Arena {
     /// `hide(p)`: unlink every other node of `p`'s option from its item's list, skipping
     /// nodes already purified (Algorithm C). With `TRACK`, the lengths are the bytes of
@@ -121,41 +133,25 @@ impl Arena {
     /// kept only without colours, see [`Arena::small`]).
     #[inline(always)]
     pub(crate) fn hide(&mut self, p: u32, updates: &mut u64) {
-        match (self.layout.has_colors, self.tracks()) {
-            (false, false) => self.hide_with::<false, false>(p, updates),
-            (false, true) => self.hide_with::<false, true>(p, updates),
-            (true, _) => self.hide_with::<true, false>(p, updates),
-        }
+        by_kind!(self.hide_with(p, updates))
     }
 
     /// [`unhide_with`](Self::unhide_with) for any problem (colours possible).
     #[inline(always)]
     pub(crate) fn unhide(&mut self, p: u32) {
-        match (self.layout.has_colors, self.tracks()) {
-            (false, false) => self.unhide_with::<false, false>(p),
-            (false, true) => self.unhide_with::<false, true>(p),
-            (true, _) => self.unhide_with::<true, false>(p),
-        }
+        by_kind!(self.unhide_with(p))
     }
 
     /// `cover(i)`: hide every option in item `i`'s list, then unlink `i` from its active list.
     #[inline(always)]
     pub(crate) fn cover(&mut self, i: u32, updates: &mut u64) {
-        match (self.layout.has_colors, self.tracks()) {
-            (false, false) => self.cover_with::<false, false>(i, updates),
-            (false, true) => self.cover_with::<false, true>(i, updates),
-            (true, _) => self.cover_with::<true, false>(i, updates),
-        }
+        by_kind!(self.cover_with(i, updates))
     }
 
     /// `uncover(i)`: the inverse of [`cover`](Self::cover).
     #[inline(always)]
     pub(crate) fn uncover(&mut self, i: u32) {
-        match (self.layout.has_colors, self.tracks()) {
-            (false, false) => self.uncover_with::<false, false>(i),
-            (false, true) => self.uncover_with::<false, true>(i),
-            (true, _) => self.uncover_with::<true, false>(i),
-        }
+        by_kind!(self.uncover_with(i))
     }
 
     /// `cover(i)`; with `COLORS` false the problem has no colours, and the test for purified
@@ -290,11 +286,7 @@ impl Arena {
     /// (step X5 / C5: "cover the items `≠ i` in the option that contains `x_l`").
     #[inline(always)]
     pub(crate) fn commit_others(&mut self, x: u32, updates: &mut u64) {
-        match (self.layout.has_colors, self.tracks()) {
-            (false, false) => self.commit_others_with::<false, false>(x, updates),
-            (false, true) => self.commit_others_with::<false, true>(x, updates),
-            (true, _) => self.commit_others_with::<true, false>(x, updates),
-        }
+        by_kind!(self.commit_others_with(x, updates))
     }
 
     /// [`commit_others`](Self::commit_others); with `COLORS` false every item is covered.

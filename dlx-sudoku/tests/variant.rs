@@ -610,12 +610,18 @@ fn fit(p: &VariantPuzzle, r: &VariantSolution) -> VariantSolution {
     }
 }
 
-#[test]
-fn every_rule_agrees_with_brute_force_on_4x4() {
+/// The 4×4 shape, every completed 4×4 grid and every yin-yang shading of 4×4: what the
+/// brute-force comparisons search.
+fn four_by_four() -> (Shape, Vec<Grid>, Vec<Vec<bool>>) {
     let shape = Shape::for_size(4).unwrap();
     let grids = completions(&shape, &Grid::new(4).unwrap());
+    (shape, grids, yin_yang_shadings(4))
+}
+
+#[test]
+fn every_rule_agrees_with_brute_force_on_4x4() {
+    let (shape, grids, shadings) = four_by_four();
     assert_eq!(grids.len(), 288);
-    let shadings = yin_yang_shadings(4);
     let mut rng = Rng(0x9e3779b97f4a7c15);
     let mut total = 0;
     for kind in KINDS.iter().filter(|&&k| k != "entropic") {
@@ -640,9 +646,7 @@ fn every_rule_agrees_with_brute_force_on_4x4() {
 /// some), with and without look-ahead.
 #[test]
 fn implied_cages_keep_every_solution() {
-    let shape = Shape::for_size(4).unwrap();
-    let grids = completions(&shape, &Grid::new(4).unwrap());
-    let shadings = yin_yang_shadings(4);
+    let (shape, grids, shadings) = four_by_four();
     let mut rng = Rng(0x5851f42d4c957f2d);
     let mut total = 0;
     for _ in 0..24 {
@@ -726,9 +730,7 @@ fn every_rule_agrees_with_brute_force_on_6x6() {
 /// there): the answer must be the known grid.
 #[test]
 fn each_rule_pins_down_a_known_answer() {
-    let shape = Shape::for_size(4).unwrap();
-    let grids = completions(&shape, &Grid::new(4).unwrap());
-    let shadings = yin_yang_shadings(4);
+    let (shape, grids, shadings) = four_by_four();
     let mut rng = Rng(0xdeadbeefcafef00d);
     for kind in KINDS.iter().filter(|&&k| k != "entropic") {
         // A grid that the rule allows at all (global rules exclude many).
