@@ -162,6 +162,11 @@ pub(crate) struct Search {
     pub removed_from: Vec<u32>,
     /// Scratch: the options an observer asks to remove at the current node.
     pub to_remove: Vec<OptionId>,
+    /// Ends Algorithm X/C as soon as no level has an option left to try, without
+    /// uncovering the path back to the root (the links are then left as they were at the
+    /// last dead end; see [`run_xc`](Self::run_xc)). For searches whose links nobody reads
+    /// afterwards: the solver's consuming answers (`count`, `first`, `unique`).
+    pub end_without_unwinding: bool,
 }
 
 impl Search {
@@ -202,6 +207,7 @@ impl Search {
             removed: Vec::new(),
             removed_from: vec![0; depth],
             to_remove: Vec::new(),
+            end_without_unwinding: false,
         }
     }
 
@@ -351,6 +357,17 @@ impl Search {
             Label::TryAgain | Label::Try | Label::Restore => (self.choice[level], self.item[level]),
             _ => (0, 0),
         };
+        // Ending early: with nobody to watch the links afterwards, the search ends at the
+        // first X6 or X7 after which no level has an option left; the uncovering back to
+        // the root would only restore links about to be dropped. `last_from_root` counts
+        // the levels, from the floor down, whose option being tried is the last of its
+        // list: when it passes the current level, the search is over.
+        let end_early = self.end_without_unwinding && !UNIT && !O::ENABLED && !O::PRUNES;
+        let mut last_from_root = if end_early {
+            self.levels_on_their_last_option(level, label == Label::TryAgain)
+        } else {
+            0
+        };
         let step = loop {
             match label {
                 Label::Enter => {
@@ -421,6 +438,12 @@ impl Search {
                         let option = self.arena.option_of(x);
                         obs.try_option(level, option, self.pos[level], self.deg[level], &view);
                     }
+                    if end_early
+                        && last_from_root == level
+                        && self.arena.nodes[x as usize].down == i
+                    {
+                        last_from_root = level + 1;
+                    }
                     self.arena
                         .commit_others_with::<COLORS, TRACK>(x, &mut updates);
                     if self.arena.items[0].right == 0 {
@@ -443,6 +466,11 @@ impl Search {
                     label = Label::Enter;
                 }
                 Label::TryAgain => {
+                    if end_early && last_from_root > level {
+                        // x_l and every choice above it were the last of their lists.
+                        label = Label::Done;
+                        break Step::Exhausted;
+                    }
                     // X6: try again: uncover the items of x_l, right to left.
                     if O::ENABLED {
                         obs.undo_option(level, self.arena.option_of(x));
@@ -456,6 +484,11 @@ impl Search {
                     label = Label::Try;
                 }
                 Label::Restore => {
+                    if end_early && last_from_root >= level {
+                        // Every choice above this level was the last of its list.
+                        label = Label::Done;
+                        break Step::Exhausted;
+                    }
                     // X7: backtrack: uncover i.
                     self.arena.uncover_with::<COLORS, TRACK>(i);
                     if O::ENABLED {
@@ -479,6 +512,17 @@ impl Search {
         self.label = label;
         self.counters.updates += updates;
         step
+    }
+
+    /// How many levels, from the floor down, are trying the last option of their list: the
+    /// levels above `level`, and `level` itself if `tried` (its option has been tried).
+    fn levels_on_their_last_option(&self, level: usize, tried: bool) -> usize {
+        let end = if tried { level + 1 } else { level };
+        let mut k = self.floor;
+        while k < end && self.arena.nodes[self.choice[k] as usize].down == self.item[k] {
+            k += 1;
+        }
+        k
     }
 
     /// Starts or stops keeping the lengths in the arena's bytes, which let X3 take one
@@ -1256,5 +1300,87 @@ mod tests {
             "levels 0..=149, solutions one deeper"
         );
         assert_eq!(count.stats.profile[150], 1);
+    }
+
+    /// Runs a whole search, returning every solution (as it is found), the counters and the
+    /// search itself; `count_through` as counting runs it.
+    fn run_to_the_end(
+        mut search: Search,
+        count_through: bool,
+    ) -> (Vec<Vec<OptionId>>, super::Counters, Search) {
+        let limits = Limits {
+            count_through,
+            ..Limits::default()
+        };
+        let mut solutions = Vec::new();
+        while search.run(&mut crate::NoObserver, &limits) == Step::Solution {
+            let mut options = Vec::new();
+            search.solution_into(&mut options);
+            solutions.push(options);
+        }
+        assert_eq!(search.label, Label::Done);
+        (solutions, search.counters.clone(), search)
+    }
+
+    #[test]
+    fn ending_without_unwinding_changes_no_answer_and_no_count() {
+        let colours = "A B C D | x y\nA x:1\nA B x:2\nB C\nC D y:1\nD y:2\nA D\nB x:1\nC\nD\n";
+        let coloured = crate::format::parse(colours).unwrap();
+        let mut left_dirty = 0;
+        for seed in 0..120u64 {
+            let (p, givens) = if seed == 0 {
+                (coloured.clone(), Vec::new())
+            } else {
+                random_case(seed, 0)
+            };
+            for (bytes, count_through) in [(false, false), (true, false), (false, true)] {
+                let fresh = || {
+                    let mut solver = Solver::new(&p);
+                    for &g in &givens {
+                        if solver.preselect(g).is_err() {
+                            return None;
+                        }
+                    }
+                    let mut search = solver.search;
+                    search.set_byte_lengths(bytes);
+                    Some(search)
+                };
+                let Some(unwinding) = fresh() else { break };
+                let given = unwinding.arena.clone();
+                let (want, want_counts, restored) = run_to_the_end(unwinding, count_through);
+                assert_eq!(restored.arena.nodes, given.nodes, "seed {seed}");
+                let mut early = fresh().expect("the same givens");
+                early.end_without_unwinding = true;
+                let (got, got_counts, ended) = run_to_the_end(early, count_through);
+                assert_eq!(got, want, "seed {seed}, bytes {bytes}");
+                assert_eq!(got_counts, want_counts, "seed {seed}, bytes {bytes}");
+                if ended.arena.nodes != given.nodes {
+                    left_dirty += 1;
+                }
+            }
+        }
+        // The point: most searches end with links still covered.
+        assert!(left_dirty > 100, "{left_dirty} searches ended early");
+    }
+
+    #[test]
+    fn a_search_that_needs_no_unwinding_stops_at_its_last_dead_end() {
+        // One solution, {a} then {b}, both forced: the search is over right after it.
+        let p = crate::format::parse("a b\na\nb\n").unwrap();
+        let fresh = Search::new(Arena::new(&p));
+        let (solutions, counts, restored) = run_to_the_end(fresh.clone(), false);
+        assert_eq!((solutions.len(), counts.nodes), (1, 3));
+        assert_eq!(restored.arena.items[0].right, 1, "a is back in the list");
+        let mut early = fresh;
+        early.end_without_unwinding = true;
+        let (solutions, counts, ended) = run_to_the_end(early, false);
+        assert_eq!((solutions.len(), counts.nodes), (1, 3));
+        assert_eq!(ended.arena.items[0].right, 0, "a and b still covered");
+        // Solver's consuming answers end so; its iterator restores the links.
+        assert_eq!(Solver::new(&p).count().solutions, 1);
+        assert!(matches!(
+            Solver::new(&p).unique(),
+            crate::Uniqueness::Unique(_)
+        ));
     }
 }

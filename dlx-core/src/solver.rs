@@ -493,7 +493,9 @@ impl<'p> Solver<'p> {
     /// Counts the solutions (up to the limits set).
     ///
     /// See [`Count`] for an example.
-    pub fn count(self) -> Count {
+    pub fn count(mut self) -> Count {
+        // The links are dropped with the solver: no need to restore them at the end.
+        self.search.end_without_unwinding = true;
         self.count_observed(&mut NoObserver)
     }
 
@@ -517,6 +519,7 @@ impl<'p> Solver<'p> {
     ///
     /// See [`First`] for an example.
     pub fn first(mut self) -> First {
+        self.search.end_without_unwinding = true;
         match self.next_with(&mut NoObserver) {
             Some(s) => First::Found(s),
             None => match self.stop {
@@ -530,6 +533,7 @@ impl<'p> Solver<'p> {
     ///
     /// See [`Uniqueness`] for an example.
     pub fn unique(mut self) -> Uniqueness {
+        self.search.end_without_unwinding = true;
         self.solution_limit = self.solution_limit.max(2);
         let first = self.next_with(&mut NoObserver);
         let Some(first) = first else {
