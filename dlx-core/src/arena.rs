@@ -59,6 +59,10 @@ pub(crate) struct Layout {
     pub slack: Vec<u32>,
     /// True when some option colours an item.
     pub has_colors: bool,
+    /// The fewest primary items in any option (0 when some option has none): without
+    /// multiplicities, a solution takes at most `num_primary / min_primary` options, which
+    /// bounds the depth of the search.
+    pub min_primary: u32,
 }
 
 /// The mutable links of a search, plus a shared [`Layout`].
@@ -111,11 +115,14 @@ impl Arena {
         colors.push(0);
         node_option.push(u32::MAX);
         let mut option_first = Vec::with_capacity(problem.num_options());
+        let mut min_primary = u32::MAX;
         for option in problem.options() {
             let first = nodes.len() as u32;
             option_first.push(first);
+            let mut primary = 0;
             for entry in problem.option(option) {
                 let item = entry.item.0 + 1;
+                primary += u32::from(item <= n1);
                 let x = nodes.len() as u32;
                 let last = nodes[item as usize].up;
                 nodes.push(Node {
@@ -129,6 +136,7 @@ impl Arena {
                 nodes[item as usize].up = x;
                 nodes[item as usize].top += 1;
             }
+            min_primary = min_primary.min(primary);
             let last = nodes.len() as u32 - 1;
             nodes[spacer].down = last;
             spacer = nodes.len();
@@ -187,6 +195,11 @@ impl Arena {
                 node_option,
                 slack,
                 has_colors,
+                min_primary: if min_primary == u32::MAX {
+                    0
+                } else {
+                    min_primary
+                },
             }),
         }
     }

@@ -171,10 +171,6 @@ pub(crate) struct Search {
 
 impl Search {
     pub fn new(arena: Arena) -> Search {
-        // Deep enough for most searches; `ensure_depth` grows the stacks when one goes
-        // deeper. (Not one level per primary item: a Sudoku solver clones a fresh search
-        // per puzzle, and 326 levels of stacks were a quarter of what it copied.)
-        let depth = (arena.layout.num_primary as usize + 2).min(64);
         let multiplicities = arena.layout.slack.iter().any(|&s| s != 0)
             || arena
                 .bound
@@ -183,6 +179,7 @@ impl Search {
                 .skip(1)
                 .any(|&b| b != 1);
         let colors = arena.layout.has_colors;
+        let depth = Self::initial_depth(&arena.layout, multiplicities);
         Search {
             arena,
             multiplicities,
@@ -208,6 +205,28 @@ impl Search {
             removed_from: vec![0; depth],
             to_remove: Vec::new(),
             end_without_unwinding: false,
+        }
+    }
+
+    /// How many levels the stacks start with. Without multiplicities a solution takes at
+    /// most `N1 / min_primary` options (each covers at least `min_primary` primary items
+    /// that no other covers), and the stacks get that many levels plus the one a solution is
+    /// counted at, if that is at most 256: so a Sudoku's stacks hold all 83 levels its
+    /// searches can reach, and none grows during the search (the prebuilt search is cloned
+    /// per puzzle, and growing it mid-search cost a reallocation per stack per puzzle).
+    /// Otherwise 64 levels (or one per primary item, when fewer), and
+    /// [`ensure_depth`](Self::ensure_depth) grows the stacks when a search goes deeper.
+    fn initial_depth(layout: &crate::arena::Layout, multiplicities: bool) -> usize {
+        let n1 = layout.num_primary as usize;
+        let fallback = (n1 + 2).min(64);
+        if multiplicities || layout.min_primary == 0 {
+            return fallback;
+        }
+        let bound = n1 / layout.min_primary as usize + 2;
+        if bound <= 256 {
+            bound
+        } else {
+            fallback
         }
     }
 
@@ -1382,5 +1401,39 @@ mod tests {
             Solver::new(&p).unique(),
             crate::Uniqueness::Unique(_)
         ));
+    }
+
+    #[test]
+    fn stacks_start_as_deep_as_a_search_without_multiplicities_can_go() {
+        for seed in 1..120u64 {
+            let (p, _) = random_case(seed, 0);
+            let search = Search::new(Arena::new(&p));
+            let depth = search.choice.len();
+            let (_, _, searched) = run_to_the_end(search, true);
+            assert_eq!(searched.choice.len(), depth, "seed {seed}: the stacks grew");
+        }
+        // The 9×9 Sudoku: 324 items, four in each option: 81 levels, and one for a solution.
+        let mut b = ProblemBuilder::new();
+        let items: Vec<_> = (0..324)
+            .map(|k| b.add_primary(format!("i{k}")).unwrap())
+            .collect();
+        for cell in 0..81 {
+            for d in 0..9 {
+                let (r, c) = (cell / 9, cell % 9);
+                let bx = (r / 3) * 3 + c / 3;
+                b.add_option([
+                    items[cell],
+                    items[81 + r * 9 + d],
+                    items[162 + c * 9 + d],
+                    items[243 + bx * 9 + d],
+                ])
+                .unwrap();
+            }
+        }
+        let sudoku = b.build().unwrap();
+        assert_eq!(Search::new(Arena::new(&sudoku)).choice.len(), 83);
+        // With multiplicities a level may choose no option: 64 levels, grown on demand.
+        let mult = crate::format::parse("1:2|A B 0:3|C | x\nA x:1\nA B\nB C x:1\nC\n").unwrap();
+        assert_eq!(Search::new(Arena::new(&mult)).choice.len(), 5);
     }
 }
