@@ -28,7 +28,9 @@
 //! is reported in puzzles per second (`Throughput::Elements`, the chunk's size).
 //!
 //! `cargo bench -p benches --bench sudoku` (under two minutes); one set:
-//! `-- sudoku/puzzles2_17_clue` (the answer checks of every set still run first).
+//! `-- sudoku/puzzles2_17_clue` (the answer checks of every set still run first). On a
+//! shared machine, the `sudoku_interleaved` example (whole passes of each engine in turn)
+//! gives steadier ratios.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
