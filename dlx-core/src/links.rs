@@ -176,8 +176,8 @@ impl Arena {
         self.unlink_item(i);
         if TRACK {
             // Only active items are candidates for X3 (see `Arena::small`).
-            let mask = self.small.len() - 1;
-            self.small[i as usize & mask] |= COVERED;
+            let (small, mask) = byte_lengths::<TRACK>(&mut self.small);
+            small[i as usize & mask] |= COVERED;
         }
         *updates += counted;
     }
@@ -187,8 +187,8 @@ impl Arena {
     pub(crate) fn uncover_with<const COLORS: bool, const TRACK: bool>(&mut self, i: u32) {
         self.relink_item(i);
         if TRACK {
-            let mask = self.small.len() - 1;
-            self.small[i as usize & mask] &= !COVERED;
+            let (small, mask) = byte_lengths::<TRACK>(&mut self.small);
+            small[i as usize & mask] &= !COVERED;
         }
         let mut p = self.nodes[i as usize].up;
         while p != i {

@@ -575,8 +575,8 @@ impl Search {
         let items = &self.arena.items[..];
         let nodes = &self.arena.nodes[..];
         if BYTES {
-            if let Some(i) = self.choose_by_bytes() {
-                return (i, self.arena.len(i));
+            if let Some(chosen) = self.choose_by_bytes() {
+                return chosen;
             }
         }
         let cutoff = self.branch_cutoff;
@@ -602,9 +602,10 @@ impl Search {
     /// turns into vector minima; covered items' bytes are 128 or more), then the first byte
     /// at most `max(least, cutoff)`, eight at a time. The active primary items lie in the
     /// list of active items in index order, so the first such byte is the very item the
-    /// walk would stop at. `None` when no primary item is active.
+    /// walk would stop at. Returns the item and its length (its byte: it is active);
+    /// `None` when no primary item is active.
     #[inline(always)]
-    fn choose_by_bytes(&self) -> Option<u32> {
+    fn choose_by_bytes(&self) -> Option<(u32, u32)> {
         let n1 = self.arena.layout.num_primary as usize;
         // Item 0, the root, reads covered.
         let bytes = &self.arena.small[..n1 + 1];
@@ -614,7 +615,7 @@ impl Search {
         }
         // A cutoff of 127 or more takes the first active item, as the walk does.
         let target = least.max(self.branch_cutoff.min(127) as u8);
-        first_at_most(bytes, target).map(|i| i as u32)
+        first_at_most(bytes, target).map(|i| (i as u32, u32::from(bytes[i])))
     }
 
     /// Algorithm M: exact cover with multiplicities and colours.
@@ -1027,9 +1028,7 @@ mod tests {
         for text in [text, mult] {
             let p = crate::format::parse(text).unwrap();
             let fresh = Arena::new(&p);
-            let mut search = Search::new(fresh.clone());
-            while search.run(&mut RemoveOdd, &Limits::default()) == Step::Solution {}
-            assert_eq!(search.label, Label::Done);
+            let (_, _, search) = run_to_the_end(Search::new(fresh.clone()), &mut RemoveOdd, false);
             assert!(search.removed.is_empty());
             assert_eq!(search.arena.nodes, fresh.nodes, "{text}");
             assert_eq!(search.arena.items, fresh.items, "{text}");
@@ -1176,7 +1175,7 @@ mod tests {
             let fresh = Arena::new(&p);
             let mut search = Search::new(fresh.clone());
             search.set_byte_lengths(true);
-            while search.run(&mut RemoveOdd, &Limits::default()) == Step::Solution {}
+            let (_, _, mut search) = run_to_the_end(search, &mut RemoveOdd, false);
             search.set_byte_lengths(false);
             assert_eq!(search.arena.nodes, fresh.nodes, "seed {seed}");
             assert_eq!(search.arena.items, fresh.items, "seed {seed}");
@@ -1283,7 +1282,7 @@ mod tests {
         let mut search = Search::new(fresh.clone());
         search.set_byte_lengths(true);
         assert!(search.arena.tracks());
-        while search.run(&mut crate::NoObserver, &Limits::default()) == Step::Solution {}
+        let (_, _, mut search) = run_to_the_end(search, &mut crate::NoObserver, false);
         search.set_byte_lengths(false);
         assert_eq!(search.arena.nodes, fresh.nodes);
         assert_eq!(search.arena.items, fresh.items);
@@ -1321,10 +1320,11 @@ mod tests {
         assert_eq!(count.stats.profile[150], 1);
     }
 
-    /// Runs a whole search, returning every solution (as it is found), the counters and the
-    /// search itself; `count_through` as counting runs it.
-    fn run_to_the_end(
+    /// Runs a whole search with an observer, returning every solution (as it is found), the
+    /// counters and the search itself; `count_through` as counting runs it.
+    fn run_to_the_end<O: Observer>(
         mut search: Search,
+        obs: &mut O,
         count_through: bool,
     ) -> (Vec<Vec<OptionId>>, super::Counters, Search) {
         let limits = Limits {
@@ -1332,7 +1332,7 @@ mod tests {
             ..Limits::default()
         };
         let mut solutions = Vec::new();
-        while search.run(&mut crate::NoObserver, &limits) == Step::Solution {
+        while search.run(obs, &limits) == Step::Solution {
             let mut options = Vec::new();
             search.solution_into(&mut options);
             solutions.push(options);
@@ -1366,11 +1366,13 @@ mod tests {
                 };
                 let Some(unwinding) = fresh() else { break };
                 let given = unwinding.arena.clone();
-                let (want, want_counts, restored) = run_to_the_end(unwinding, count_through);
+                let (want, want_counts, restored) =
+                    run_to_the_end(unwinding, &mut crate::NoObserver, count_through);
                 assert_eq!(restored.arena.nodes, given.nodes, "seed {seed}");
                 let mut early = fresh().expect("the same givens");
                 early.end_without_unwinding = true;
-                let (got, got_counts, ended) = run_to_the_end(early, count_through);
+                let (got, got_counts, ended) =
+                    run_to_the_end(early, &mut crate::NoObserver, count_through);
                 assert_eq!(got, want, "seed {seed}, bytes {bytes}");
                 assert_eq!(got_counts, want_counts, "seed {seed}, bytes {bytes}");
                 if ended.arena.nodes != given.nodes {
@@ -1387,12 +1389,13 @@ mod tests {
         // One solution, {a} then {b}, both forced: the search is over right after it.
         let p = crate::format::parse("a b\na\nb\n").unwrap();
         let fresh = Search::new(Arena::new(&p));
-        let (solutions, counts, restored) = run_to_the_end(fresh.clone(), false);
+        let (solutions, counts, restored) =
+            run_to_the_end(fresh.clone(), &mut crate::NoObserver, false);
         assert_eq!((solutions.len(), counts.nodes), (1, 3));
         assert_eq!(restored.arena.items[0].right, 1, "a is back in the list");
         let mut early = fresh;
         early.end_without_unwinding = true;
-        let (solutions, counts, ended) = run_to_the_end(early, false);
+        let (solutions, counts, ended) = run_to_the_end(early, &mut crate::NoObserver, false);
         assert_eq!((solutions.len(), counts.nodes), (1, 3));
         assert_eq!(ended.arena.items[0].right, 0, "a and b still covered");
         // Solver's consuming answers end so; its iterator restores the links.
@@ -1409,7 +1412,7 @@ mod tests {
             let (p, _) = random_case(seed, 0);
             let search = Search::new(Arena::new(&p));
             let depth = search.choice.len();
-            let (_, _, searched) = run_to_the_end(search, true);
+            let (_, _, searched) = run_to_the_end(search, &mut crate::NoObserver, true);
             assert_eq!(searched.choice.len(), depth, "seed {seed}: the stacks grew");
         }
         // The 9×9 Sudoku: 324 items, four in each option: 81 levels, and one for a solution.
