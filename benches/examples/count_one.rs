@@ -7,22 +7,23 @@
 //! valgrind --tool=callgrind --branch-sim=yes target/release/examples/count_one dlx pent3x20
 //! ```
 //!
-//! Arguments: `ours|par1|par2|dlx NAME [ROUNDS]` (`parN`: the parallel solver on N threads) (an instance in `dlx-core/tests/data`; one round when
-//! not given). Prints solutions, nodes and updates.
+//! Arguments: `ours|dense|par1|par2|dlx NAME [ROUNDS]` (`dense`: the dense engine;
+//! `parN`: the parallel solver on N threads; NAME: an instance in `dlx-core/tests/data`; one
+//! round when not given). Prints solutions, nodes and updates.
 
 use std::process::ExitCode;
 
 use benches::{load, PeerLinks};
-use dlx_core::Solver;
+use dlx_core::{DenseSolver, Solver};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (engine, name) = match (args.first(), args.get(1)) {
-        (Some(e), Some(n)) if ["ours", "dlx", "par1", "par2"].contains(&e.as_str()) => {
+        (Some(e), Some(n)) if ["ours", "dense", "dlx", "par1", "par2"].contains(&e.as_str()) => {
             (e.as_str(), n.as_str())
         }
         _ => {
-            eprintln!("usage: count_one ours|par1|par2|dlx NAME [ROUNDS]");
+            eprintln!("usage: count_one ours|dense|par1|par2|dlx NAME [ROUNDS]");
             return ExitCode::FAILURE;
         }
     };
@@ -55,6 +56,18 @@ fn main() -> ExitCode {
         } else if engine == "ours" {
             let solver = Solver::new(&problem);
             let count = solver.count();
+            println!(
+                "{} {} {}",
+                count.solutions, count.stats.nodes, count.stats.updates
+            );
+        } else if engine == "dense" {
+            let count = match DenseSolver::new(&problem) {
+                Ok(solver) => solver.count(),
+                Err(e) => {
+                    eprintln!("{name}: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
             println!(
                 "{} {} {}",
                 count.solutions, count.stats.nodes, count.stats.updates

@@ -72,12 +72,23 @@ fn main() -> ExitCode {
     let solve_ours = |g: &Grid| ours.count(g, Some(2)).expect("a valid puzzle").solutions;
     let solve_crate = |s: &Sudoku| s.solutions_count_up_to(2) as u64;
     let solve_dlx = |v: &[u8; 81]| peer.count_up_to_2(v);
+    let cells_template = dlx_core::DenseSolver::new(encoding.problem()).expect("no multiplicities");
+    let solve_cells = |g: &Grid| {
+        let mut s = cells_template.clone();
+        for (cell, digit) in g.cells() {
+            if let Some(d) = digit {
+                s.preselect(encoding.option(cell, d)).expect("no clash");
+            }
+        }
+        s.with_solution_limit(2).count().solutions
+    };
 
     // The check: the three engines agree on every puzzle.
     for (k, line) in lines.iter().enumerate() {
         let want = solve_ours(&grids[k]);
         assert_eq!(solve_crate(&crate_puzzles[k]), want, "{line}: sudoku 0.8.0");
         assert_eq!(solve_dlx(&dlx_puzzles[k]), want, "{line}: dlx 0.8.5");
+        assert_eq!(solve_cells(&grids[k]), want, "{line}: cells");
     }
 
     // The size of our searches: nodes and updates a puzzle (the givens' covers not counted).
@@ -93,11 +104,12 @@ fn main() -> ExitCode {
         updates += stats.updates;
     }
 
-    let mut times: [Vec<Duration>; 3] = Default::default();
+    let mut times: [Vec<Duration>; 4] = Default::default();
     for _ in 0..rounds {
         times[0].push(pass(&grids, solve_ours).0);
         times[1].push(pass(&crate_puzzles, solve_crate).0);
         times[2].push(pass(&dlx_puzzles, solve_dlx).0);
+        times[3].push(pass(&grids, solve_cells).0);
     }
     let n = lines.len() as f64;
     let best: Vec<Duration> = times
@@ -112,7 +124,10 @@ fn main() -> ExitCode {
         nodes as f64 / n,
         updates as f64 / n
     );
-    for (k, engine) in ["dlx-core", "sudoku 0.8.0", "dlx 0.8.5"].iter().enumerate() {
+    for (k, engine) in ["dlx-core", "sudoku 0.8.0", "dlx 0.8.5", "cells"]
+        .iter()
+        .enumerate()
+    {
         print!(
             "{engine:>13}: best {:>9.0}/s, median {:>9.0}/s",
             rate(best[k]),

@@ -33,6 +33,7 @@
 
 mod arena;
 mod checkpoint;
+mod dense;
 mod error;
 pub mod format;
 mod links;
@@ -47,6 +48,7 @@ mod unit;
 mod verify;
 
 pub use checkpoint::{problem_hash, Checkpoint, CheckpointError, UnitRecord, CHECKPOINT_VERSION};
+pub use dense::{DenseError, DenseSolutions, DenseSolver};
 pub use error::ProblemError;
 pub use observer::{NoObserver, Observer, View};
 #[cfg(feature = "parallel")]

@@ -86,7 +86,7 @@ impl Default for Limits {
 
 impl Limits {
     #[inline]
-    fn cancelled(&self) -> bool {
+    pub(crate) fn cancelled(&self) -> bool {
         self.cancel
             .as_ref()
             .is_some_and(|c| c.load(Ordering::Relaxed))
@@ -979,7 +979,7 @@ impl Search {
 /// 0x80…80` flags every byte below `n` that no lower byte borrowed into, so its lowest
 /// flag is exact (a borrow only starts at a byte below `n`).
 /// (X3 never asks for 128 or more: lengths have seven bits.)
-fn first_at_most(bytes: &[u8], target: u8) -> Option<usize> {
+pub(crate) fn first_at_most(bytes: &[u8], target: u8) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     if target >= 128 {

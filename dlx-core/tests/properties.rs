@@ -5,7 +5,9 @@
 
 use std::collections::BTreeSet;
 
-use dlx_core::{format, verify, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, Solver};
+use dlx_core::{
+    format, verify, DenseSolver, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, Solver,
+};
 use proptest::prelude::*;
 
 /// A random problem, described plainly so that it can be permuted and rebuilt.
@@ -149,6 +151,47 @@ fn check_against_oracle(spec: &Spec) -> Result<(), TestCaseError> {
     prop_assert!(count.is_complete());
     prop_assert_eq!(count.solutions, expected.len() as u64);
     prop_assert_eq!(count.stats.profile.iter().sum::<u64>(), count.stats.nodes);
+    if !problem.has_multiplicities() {
+        check_dense_against_oracle(&problem, &expected)?;
+    }
+    Ok(())
+}
+
+/// The dense engine finds the same solutions, each once, in the same tree as the links
+/// engine (same profile), and its answers agree.
+fn check_dense_against_oracle(
+    problem: &Problem,
+    expected: &BTreeSet<Vec<OptionId>>,
+) -> Result<(), TestCaseError> {
+    let found: Vec<Vec<OptionId>> = DenseSolver::new(problem)
+        .unwrap()
+        .solutions()
+        .map(|s| s.sorted())
+        .collect();
+    let as_set: BTreeSet<_> = found.iter().cloned().collect();
+    prop_assert_eq!(as_set.len(), found.len(), "dense reported a solution twice");
+    prop_assert_eq!(&as_set, expected, "dense");
+    let count = DenseSolver::new(problem).unwrap().count();
+    prop_assert!(count.is_complete());
+    prop_assert_eq!(count.solutions, expected.len() as u64);
+    prop_assert_eq!(count.stats.profile.iter().sum::<u64>(), count.stats.nodes);
+    prop_assert_eq!(
+        &count.stats.profile,
+        &Solver::new(problem).count().stats.profile
+    );
+    let unique = DenseSolver::new(problem).unwrap().unique();
+    match expected.len() {
+        0 => prop_assert_eq!(unique, dlx_core::Uniqueness::NoSolution),
+        1 => prop_assert!(
+            matches!(unique, dlx_core::Uniqueness::Unique(ref s) if expected.contains(&s.sorted()))
+        ),
+        _ => prop_assert!(
+            matches!(unique, dlx_core::Uniqueness::Multiple(ref a, ref b)
+            if a != b && expected.contains(&a.sorted()) && expected.contains(&b.sorted()))
+        ),
+    }
+    let first = DenseSolver::new(problem).unwrap().first().solution();
+    prop_assert_eq!(first.is_some(), !expected.is_empty());
     Ok(())
 }
 
@@ -163,6 +206,21 @@ proptest! {
     #[test]
     fn multiplicities_match_brute_force(spec in spec(true)) {
         check_against_oracle(&spec)?;
+    }
+
+    #[test]
+    fn preselection_agrees_between_the_engines(spec in spec(false), picks in prop::collection::vec(any::<prop::sample::Index>(), 0..=3)) {
+        let problem = spec.build();
+        prop_assume!(problem.num_options() > 0);
+        let mut links = Solver::new(&problem);
+        let mut dense = DenseSolver::new(&problem).unwrap();
+        for pick in &picks {
+            let option = OptionId::new(pick.index(problem.num_options()) as u32);
+            prop_assert_eq!(links.preselect(option), dense.preselect(option));
+        }
+        let (a, b) = (links.count(), dense.count());
+        prop_assert_eq!(a.solutions, b.solutions);
+        prop_assert_eq!(a.stats.nodes, b.stats.nodes);
     }
 
     #[test]

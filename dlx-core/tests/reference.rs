@@ -1,7 +1,7 @@
 //! Conformance with Knuth's programs: the solution, node and update counts that DLX1, DLX2
 //! and DLX3 report on the reference instances (tests/data/README.md).
 
-use dlx_core::{format::parse, verify, Solver};
+use dlx_core::{format::parse, verify, DenseSolver, Problem, Solver};
 
 struct Reference {
     file: &'static str,
@@ -55,6 +55,33 @@ fn check(r: &Reference) {
         seen += 1;
     }
     assert_eq!(seen, r.solutions, "{}: enumerated", r.file);
+    if !problem.has_multiplicities() {
+        check_dense(&problem, r);
+    }
+}
+
+/// The dense engine finds as many solutions, each verified, in the same tree: DLX1's node
+/// count where there is one, and the links engine's profile.
+fn check_dense(problem: &Problem, r: &Reference) {
+    let count = DenseSolver::new(problem).unwrap().count();
+    assert!(count.is_complete());
+    assert_eq!(count.solutions, r.solutions, "{}: dense: solutions", r.file);
+    if let Some((nodes, _)) = r.dlx1 {
+        assert_eq!(count.stats.nodes, nodes, "{}: dense: nodes", r.file);
+    }
+    let links = Solver::new(problem).count();
+    assert_eq!(
+        count.stats.profile, links.stats.profile,
+        "{}: dense: profile",
+        r.file
+    );
+    let mut seen = 0;
+    for solution in DenseSolver::new(problem).unwrap().solutions() {
+        verify(problem, solution.options())
+            .unwrap_or_else(|e| panic!("{}: dense: bad solution {solution:?}: {e}", r.file));
+        seen += 1;
+    }
+    assert_eq!(seen, r.solutions, "{}: dense: enumerated", r.file);
 }
 
 #[test]

@@ -1,0 +1,161 @@
+//! The read-only tables of the dense engine: each option's items and each item's options,
+//! as flat arrays, and the root state every copy of a solver starts from.
+
+use super::DenseError;
+use crate::Problem;
+
+/// Tables that the search never writes, shared (by `Arc`) between copies of a solver.
+#[derive(Debug)]
+pub(crate) struct DenseLayout {
+    /// Primary items (numbered first).
+    pub num_primary: usize,
+    /// Items, primary and secondary.
+    pub num_items: usize,
+    /// Options.
+    pub num_options: usize,
+    /// 64-bit words in a set of live options.
+    pub words: usize,
+    /// The items of option `o`: `option_items[option_start[o]..option_start[o + 1]]`.
+    pub option_items: Vec<u32>,
+    /// Their colours (0: none), parallel to `option_items`; empty without colours.
+    pub option_colors: Vec<u32>,
+    /// Where each option's items start, plus one entry for the end.
+    pub option_start: Vec<u32>,
+    /// The options of item `k`, in input order: `item_options[item_start[k]..item_start[k + 1]]`.
+    pub item_options: Vec<u32>,
+    /// The colour option `item_options[t]` gives its item, parallel to `item_options`;
+    /// empty without colours.
+    pub item_option_colors: Vec<u32>,
+    /// Where each item's options start, plus one entry for the end.
+    pub item_start: Vec<u32>,
+    /// Item `k`'s options as bit masks, one per 64-bit word of the live set that holds
+    /// some: words `mask_word[mask_start[k]..mask_start[k + 1]]` (increasing), masks
+    /// `mask_bits[..]` alongside.
+    pub mask_word: Vec<u32>,
+    /// See `mask_word`.
+    pub mask_bits: Vec<u64>,
+    /// Where each item's masks start, plus one entry for the end.
+    pub mask_start: Vec<u32>,
+    /// True when some secondary item is coloured.
+    pub has_colors: bool,
+    /// The most options any item has.
+    pub longest: usize,
+    /// The fewest primary items any option has (each level covers at least this many).
+    pub fewest_primary: usize,
+}
+
+impl DenseLayout {
+    /// The tables for `problem`.
+    pub fn new(problem: &Problem) -> Result<Self, DenseError> {
+        if problem.has_multiplicities() {
+            return Err(DenseError::Multiplicities);
+        }
+        let num_items = problem.num_items();
+        let num_options = problem.num_options();
+        if problem.num_entries() >= u32::MAX as usize {
+            return Err(DenseError::TooLarge);
+        }
+        let has_colors = problem.has_colors();
+        let mut option_items = Vec::with_capacity(problem.num_entries());
+        let mut option_colors = Vec::new();
+        let mut option_start = Vec::with_capacity(num_options + 1);
+        let mut len = vec![0u32; num_items];
+        for o in problem.options() {
+            option_start.push(option_items.len() as u32);
+            for entry in problem.option(o) {
+                option_items.push(entry.item.0);
+                len[entry.item.index()] += 1;
+                if has_colors {
+                    option_colors.push(entry.color.map_or(0, |c| c.0));
+                }
+            }
+        }
+        option_start.push(option_items.len() as u32);
+        let mut item_start = Vec::with_capacity(num_items + 1);
+        let mut next = 0u32;
+        for &l in &len {
+            item_start.push(next);
+            next += l;
+        }
+        item_start.push(next);
+        let mut item_options = vec![0u32; next as usize];
+        let mut item_option_colors = vec![0u32; if has_colors { next as usize } else { 0 }];
+        let mut fill = item_start[..num_items].to_vec();
+        for o in 0..num_options {
+            for t in option_start[o]..option_start[o + 1] {
+                let k = option_items[t as usize] as usize;
+                item_options[fill[k] as usize] = o as u32;
+                if has_colors {
+                    item_option_colors[fill[k] as usize] = option_colors[t as usize];
+                }
+                fill[k] += 1;
+            }
+        }
+        let longest = len.iter().copied().max().unwrap_or(0) as usize;
+        let num_primary = problem.num_primary();
+        let fewest_primary = (0..num_options)
+            .map(|o| {
+                let items = &option_items[option_start[o] as usize..option_start[o + 1] as usize];
+                items
+                    .iter()
+                    .filter(|&&k| (k as usize) < num_primary)
+                    .count()
+            })
+            .min()
+            .unwrap_or(1)
+            .max(1);
+        // The options of an item are in increasing order: one mask per word they touch.
+        let mut mask_word = Vec::new();
+        let mut mask_bits: Vec<u64> = Vec::new();
+        let mut mask_start = Vec::with_capacity(num_items + 1);
+        for k in 0..num_items {
+            mask_start.push(mask_word.len() as u32);
+            let first = mask_word.len();
+            for &p in &item_options[item_start[k] as usize..item_start[k + 1] as usize] {
+                let w = p / 64;
+                if mask_word.len() == first || *mask_word.last().expect("a word") != w {
+                    mask_word.push(w);
+                    mask_bits.push(0);
+                }
+                *mask_bits.last_mut().expect("a mask") |= 1 << (p % 64);
+            }
+        }
+        mask_start.push(mask_word.len() as u32);
+        Ok(DenseLayout {
+            num_primary,
+            num_items,
+            num_options,
+            words: num_options.div_ceil(64),
+            option_items,
+            option_colors,
+            option_start,
+            item_options,
+            item_option_colors,
+            item_start,
+            mask_word,
+            mask_bits,
+            mask_start,
+            has_colors,
+            longest,
+            fewest_primary,
+        })
+    }
+
+    /// The indices into `option_items` of option `o`'s items.
+    #[inline(always)]
+    pub fn option_range(&self, o: u32) -> std::ops::Range<usize> {
+        self.option_start[o as usize] as usize..self.option_start[o as usize + 1] as usize
+    }
+
+    /// The indices into `mask_word` and `mask_bits` of item `k`'s masks.
+    #[inline(always)]
+    pub fn mask_range(&self, k: u32) -> std::ops::Range<usize> {
+        self.mask_start[k as usize] as usize..self.mask_start[k as usize + 1] as usize
+    }
+
+    /// The indices into `item_options` of item `k`'s options.
+    #[inline(always)]
+    pub fn item_range(&self, k: u32) -> std::ops::Range<usize> {
+        self.item_start[k as usize] as usize..self.item_start[k as usize + 1] as usize
+    }
+}

@@ -1,0 +1,462 @@
+//! A second engine for problems of modest size: Algorithm X with colours where each level
+//! keeps its own copy of the state (a tally of live options per item, one bit per option,
+//! the colours fixed), so that backtracking undoes nothing.
+//!
+//! Dancing links make every change undoable in place; this engine instead copies the
+//! state down one level before applying an option, and backtracking simply returns to the
+//! level above, whose copy is intact. The state is small when the problem is (a 9×9
+//! Sudoku's is 420 bytes: 324 one-byte tallies and 729 bits), and everything the search
+//! touches is in a few kilobytes of flat arrays, so each update is a few instructions on
+//! data in the first-level cache instead of a chain of dependent loads through the links.
+//! See `docs/architecture.md`, "The dense engine".
+//!
+//! The tree searched is exactly Algorithm X's (the item with the fewest live options,
+//! ties to the leftmost; its options in input order), so node counts and profiles equal
+//! [`Solver`](crate::Solver)'s; updates count items covered plus options made not live.
+//! It takes primary and secondary items and colours, not multiplicities.
+//!
+//! ```
+//! use dlx_core::{DenseSolver, ProblemBuilder, Solver, Uniqueness};
+//!
+//! // Knuth's example from TAOCP 7.2.2.1: items a..g, six options.
+//! let mut b = ProblemBuilder::new();
+//! for name in ["a", "b", "c", "d", "e", "f", "g"] {
+//!     b.add_primary(name)?;
+//! }
+//! for option in ["c e", "a d g", "b c f", "a d f", "b g", "d e g"] {
+//!     b.add_option_by_names(option.split(' '))?;
+//! }
+//! let problem = b.build()?;
+//!
+//! let count = DenseSolver::new(&problem)?.count();
+//! assert_eq!(count.solutions, 1);
+//! assert_eq!(count.stats.nodes, Solver::new(&problem).count().stats.nodes);
+//! let Uniqueness::Unique(s) = DenseSolver::new(&problem)?.unique() else { panic!() };
+//! assert_eq!(s.sorted(), Solver::new(&problem).first().solution().unwrap().sorted());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod layout;
+mod search;
+mod tally;
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+
+use crate::search::{Limits, Step};
+use crate::{
+    Count, First, OptionId, PreselectError, Problem, Solution, Stats, StopReason, Uniqueness,
+};
+use layout::DenseLayout;
+use search::{DenseSearch, Label};
+use tally::Tally;
+
+/// Why the dense engine cannot take a problem.
+///
+/// ```
+/// use dlx_core::{DenseSolver, DenseError, ProblemBuilder};
+/// let mut b = ProblemBuilder::new();
+/// let a = b.add_primary_with_bounds("A", 1, 2).unwrap();
+/// b.add_option([a]).unwrap();
+/// let p = b.build().unwrap();
+/// assert_eq!(DenseSolver::new(&p).unwrap_err(), DenseError::Multiplicities);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum DenseError {
+    /// The problem gives some item multiplicity bounds (Algorithm M).
+    #[error(
+        "the dense engine does not take multiplicities (u:v|item); use the dancing-links engine"
+    )]
+    Multiplicities,
+    /// More entries than 32-bit indices can address.
+    #[error("problem too large for 32-bit indices")]
+    TooLarge,
+    /// An item with more options than a 16-bit tally can count.
+    #[error("item `{item}` has {options} options; the dense engine takes at most 32,767 per item")]
+    LongItem {
+        /// The item's name.
+        item: String,
+        /// Its options.
+        options: usize,
+    },
+}
+
+/// The search, with byte tallies when every item has at most 127 options, 16-bit ones
+/// otherwise.
+#[derive(Clone, Debug)]
+enum Engine {
+    Bytes(DenseSearch<u8>),
+    Words(DenseSearch<u16>),
+}
+
+/// Runs `$body` with `$s` bound to the engine's search, whichever tally it keeps.
+macro_rules! on_engine {
+    ($engine:expr, $s:ident => $body:expr) => {
+        match $engine {
+            Engine::Bytes($s) => $body,
+            Engine::Words($s) => $body,
+        }
+    };
+}
+
+/// Runs Algorithm X (C) with a state copied per level. Like [`Solver`](crate::Solver): one
+/// per question, with the same limits and answers. Cloning one before it starts (for
+/// instance after [`preselect`](Self::preselect)) copies only its root state and shares its
+/// read-only tables.
+///
+/// ```
+/// use dlx_core::{DenseSolver, ProblemBuilder};
+/// // Two ways to cover {A, B}.
+/// let mut b = ProblemBuilder::new();
+/// let a = b.add_primary("A").unwrap();
+/// let bb = b.add_primary("B").unwrap();
+/// b.add_option([a, bb]).unwrap();
+/// b.add_option([a]).unwrap();
+/// b.add_option([bb]).unwrap();
+/// let p = b.build().unwrap();
+/// assert_eq!(DenseSolver::new(&p).unwrap().count().solutions, 2);
+/// let all: Vec<_> = DenseSolver::new(&p).unwrap().solutions().collect();
+/// assert_eq!(all.len(), 2);
+/// ```
+#[derive(Clone, Debug)]
+pub struct DenseSolver<'p> {
+    problem: &'p Problem,
+    search: Engine,
+    limits: Limits,
+    solution_limit: u64,
+    elapsed: Duration,
+    stop: Option<StopReason>,
+}
+
+impl<'p> DenseSolver<'p> {
+    /// A solver for `problem`, with no limits; an error if the problem has multiplicities.
+    ///
+    /// See [`DenseSolver`] for an example.
+    pub fn new(problem: &'p Problem) -> Result<Self, DenseError> {
+        let layout = DenseLayout::new(problem)?;
+        let search = if layout.longest <= u8::MAX_OPTIONS {
+            Engine::Bytes(DenseSearch::new(Arc::new(layout)))
+        } else if layout.longest <= u16::MAX_OPTIONS {
+            Engine::Words(DenseSearch::new(Arc::new(layout)))
+        } else {
+            let item = (0..layout.num_items)
+                .max_by_key(|&k| layout.item_range(k as u32).len())
+                .expect("an item");
+            return Err(DenseError::LongItem {
+                item: problem
+                    .item_name(crate::ItemId::new(item as u32))
+                    .to_string(),
+                options: layout.longest,
+            });
+        };
+        Ok(DenseSolver {
+            problem,
+            search,
+            limits: Limits::default(),
+            solution_limit: u64::MAX,
+            elapsed: Duration::ZERO,
+            stop: None,
+        })
+    }
+
+    /// The problem being solved.
+    ///
+    /// ```
+    /// # use dlx_core::{DenseSolver, ProblemBuilder};
+    /// let mut b = ProblemBuilder::new();
+    /// b.add_primary("A").unwrap();
+    /// let p = b.build().unwrap();
+    /// assert_eq!(DenseSolver::new(&p).unwrap().problem().num_items(), 1);
+    /// ```
+    pub fn problem(&self) -> &'p Problem {
+        self.problem
+    }
+
+    /// Stops after this many search-tree nodes; the answers then say they are incomplete.
+    ///
+    /// ```
+    /// use dlx_core::{DenseSolver, ProblemBuilder, StopReason};
+    /// let mut b = ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// b.add_option([a]).unwrap();
+    /// let p = b.build().unwrap();
+    /// let count = DenseSolver::new(&p).unwrap().with_node_budget(1).count();
+    /// assert_eq!(count.stop, Some(StopReason::NodeBudget));
+    /// ```
+    pub fn with_node_budget(mut self, nodes: u64) -> Self {
+        self.limits.node_budget = nodes;
+        self
+    }
+
+    /// Stops soon after `flag` is raised (it is read every 1,024 nodes).
+    ///
+    /// ```
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// use dlx_core::{DenseSolver, ProblemBuilder, StopReason};
+    /// let mut b = ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// b.add_option([a]).unwrap();
+    /// let p = b.build().unwrap();
+    /// let flag = Arc::new(AtomicBool::new(true));
+    /// let count = DenseSolver::new(&p).unwrap().with_cancel_flag(flag).count();
+    /// assert_eq!(count.stop, Some(StopReason::Cancelled));
+    /// ```
+    pub fn with_cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.limits.cancel = Some(flag);
+        self
+    }
+
+    /// Stops once this many solutions have been found.
+    ///
+    /// ```
+    /// use dlx_core::{DenseSolver, ProblemBuilder, StopReason};
+    /// let mut b = ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// b.add_option([a]).unwrap();
+    /// b.add_option([a]).unwrap();
+    /// let p = b.build().unwrap();
+    /// let count = DenseSolver::new(&p).unwrap().with_solution_limit(1).count();
+    /// assert_eq!((count.solutions, count.stop), (1, Some(StopReason::SolutionLimit)));
+    /// ```
+    pub fn with_solution_limit(mut self, solutions: u64) -> Self {
+        self.solution_limit = solutions;
+        self
+    }
+
+    /// Fixes `option` before the search starts (a Sudoku's givens, say): its items are
+    /// covered, and every solution found contains it.
+    ///
+    /// ```
+    /// use dlx_core::{DenseSolver, OptionId, PreselectError, ProblemBuilder};
+    /// let mut b = ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// b.add_option([a]).unwrap();
+    /// b.add_option([a]).unwrap();
+    /// let p = b.build().unwrap();
+    /// let mut s = DenseSolver::new(&p).unwrap();
+    /// s.preselect(OptionId::new(0)).unwrap();
+    /// assert_eq!(s.preselect(OptionId::new(1)), Err(PreselectError::Conflict(OptionId::new(1))));
+    /// assert_eq!(s.count().solutions, 1);
+    /// ```
+    pub fn preselect(&mut self, option: OptionId) -> Result<(), PreselectError> {
+        on_engine!(&mut self.search, s => s.preselect(option))
+    }
+
+    /// Search statistics so far. Nodes and the profile are Knuth's, as
+    /// [`Solver::stats`](crate::Solver::stats) counts them (the same tree is searched);
+    /// updates count items covered plus options made not live (the option tried
+    /// included).
+    ///
+    /// ```
+    /// # use dlx_core::{DenseSolver, ProblemBuilder};
+    /// let mut b = ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// b.add_option([a]).unwrap();
+    /// let p = b.build().unwrap();
+    /// let stats = DenseSolver::new(&p).unwrap().count().stats;
+    /// // Cover A, and its one option is no longer live.
+    /// assert_eq!((stats.nodes, stats.updates, stats.solutions), (2, 2, 1));
+    /// assert_eq!(stats.profile, [1, 1]);
+    /// ```
+    pub fn stats(&self) -> Stats {
+        let (nodes, updates, solutions, mut profile) =
+            on_engine!(&self.search, s => (s.nodes, s.updates, s.solutions, s.profile.clone()));
+        while profile.last() == Some(&0) {
+            profile.pop();
+        }
+        Stats {
+            nodes,
+            updates,
+            solutions,
+            profile,
+            elapsed: self.elapsed,
+        }
+    }
+
+    /// Why the search stopped early, if it did.
+    ///
+    /// See [`with_node_budget`](Self::with_node_budget) for an example.
+    pub fn stop_reason(&self) -> Option<StopReason> {
+        self.stop
+    }
+
+    /// True once the whole tree has been explored.
+    ///
+    /// ```
+    /// # use dlx_core::{DenseSolver, ProblemBuilder};
+    /// let mut b = ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// b.add_option([a]).unwrap();
+    /// let p = b.build().unwrap();
+    /// let mut it = DenseSolver::new(&p).unwrap().solutions();
+    /// while it.next().is_some() {}
+    /// assert!(it.is_complete());
+    /// ```
+    pub fn is_complete(&self) -> bool {
+        on_engine!(&self.search, s => s.label == Label::Done)
+    }
+
+    /// Runs to the next solution; true when one was found (untimed: callers time whole
+    /// loops).
+    fn advance(&mut self) -> bool {
+        if self.is_complete() || self.stop.is_some() {
+            return false;
+        }
+        if on_engine!(&self.search, s => s.solutions) >= self.solution_limit {
+            self.stop = Some(StopReason::SolutionLimit);
+            return false;
+        }
+        match on_engine!(&mut self.search, s => s.run(&self.limits)) {
+            Step::Solution => true,
+            Step::Exhausted => false,
+            Step::Interrupted(reason) => {
+                self.stop = Some(reason);
+                false
+            }
+        }
+    }
+
+    /// Runs to the next solution and returns it.
+    fn next_solution(&mut self) -> Option<Solution> {
+        let start = Instant::now();
+        let found = self.advance();
+        self.elapsed += start.elapsed();
+        found.then(|| {
+            let mut options = Vec::new();
+            on_engine!(&self.search, s => s.solution_into(&mut options));
+            Solution::new(options)
+        })
+    }
+
+    /// Counts the solutions (up to the limits set).
+    ///
+    /// See [`with_solution_limit`](Self::with_solution_limit) for an example.
+    pub fn count(mut self) -> Count {
+        self.limits.count_through = self.solution_limit == u64::MAX;
+        let start = Instant::now();
+        while self.advance() {}
+        self.elapsed += start.elapsed();
+        Count {
+            solutions: on_engine!(&self.search, s => s.solutions),
+            stop: self.stop,
+            stats: self.stats(),
+        }
+    }
+
+    /// The first solution, or why there is none.
+    ///
+    /// ```
+    /// use dlx_core::{DenseSolver, First, ProblemBuilder};
+    /// let mut b = ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// b.add_primary("B").unwrap();
+    /// b.add_option([a]).unwrap();
+    /// let p = b.build().unwrap();
+    /// assert_eq!(DenseSolver::new(&p).unwrap().first(), First::NoSolution);
+    /// ```
+    pub fn first(mut self) -> First {
+        match self.next_solution() {
+            Some(s) => First::Found(s),
+            None => match self.stop {
+                Some(reason) => First::Incomplete(reason),
+                None => First::NoSolution,
+            },
+        }
+    }
+
+    /// Whether there is exactly one solution; stops at the second.
+    ///
+    /// See the [module](self) for an example.
+    pub fn unique(mut self) -> Uniqueness {
+        self.solution_limit = self.solution_limit.max(2);
+        let Some(first) = self.next_solution() else {
+            return match self.stop {
+                Some(reason) => Uniqueness::Incomplete {
+                    reason,
+                    found: None,
+                },
+                None => Uniqueness::NoSolution,
+            };
+        };
+        match self.next_solution() {
+            Some(second) => Uniqueness::Multiple(first, second),
+            None => match self.stop {
+                Some(reason) => Uniqueness::Incomplete {
+                    reason,
+                    found: Some(first),
+                },
+                None => Uniqueness::Unique(first),
+            },
+        }
+    }
+
+    /// An iterator over the solutions, found one at a time as it is advanced.
+    ///
+    /// See [`DenseSolver`] for an example.
+    pub fn solutions(self) -> DenseSolutions<'p> {
+        DenseSolutions { solver: self }
+    }
+}
+
+/// The solutions of a [`DenseSolver`], one at a time.
+///
+/// ```
+/// use dlx_core::{DenseSolver, ProblemBuilder};
+/// let mut b = ProblemBuilder::new();
+/// let a = b.add_primary("A").unwrap();
+/// b.add_option([a]).unwrap();
+/// b.add_option([a]).unwrap();
+/// let p = b.build().unwrap();
+/// let mut it = DenseSolver::new(&p).unwrap().solutions();
+/// assert!(it.next().is_some());
+/// assert!(!it.is_complete());
+/// assert_eq!(it.stats().solutions, 1);
+/// ```
+#[derive(Clone, Debug)]
+pub struct DenseSolutions<'p> {
+    solver: DenseSolver<'p>,
+}
+
+impl DenseSolutions<'_> {
+    /// Statistics so far.
+    ///
+    /// See [`DenseSolutions`] for an example.
+    pub fn stats(&self) -> Stats {
+        self.solver.stats()
+    }
+
+    /// True once the whole tree has been explored.
+    ///
+    /// See [`DenseSolutions`] for an example.
+    pub fn is_complete(&self) -> bool {
+        self.solver.is_complete()
+    }
+
+    /// Why the iteration stopped early, if it did.
+    ///
+    /// ```
+    /// # use dlx_core::{DenseSolver, ProblemBuilder, StopReason};
+    /// let mut b = ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// b.add_option([a]).unwrap();
+    /// b.add_option([a]).unwrap();
+    /// let p = b.build().unwrap();
+    /// let mut it = DenseSolver::new(&p).unwrap().with_solution_limit(1).solutions();
+    /// assert_eq!(it.by_ref().count(), 1);
+    /// assert_eq!(it.stop_reason(), Some(StopReason::SolutionLimit));
+    /// ```
+    pub fn stop_reason(&self) -> Option<StopReason> {
+        self.solver.stop_reason()
+    }
+}
+
+impl Iterator for DenseSolutions<'_> {
+    type Item = Solution;
+
+    fn next(&mut self) -> Option<Solution> {
+        self.solver.next_solution()
+    }
+}

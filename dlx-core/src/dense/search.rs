@@ -1,0 +1,364 @@
+//! The dense engine's search loop: Algorithm X/C whose state at each level (tallies, live
+//! options, colours fixed) is a copy of the level above with one option applied, so that
+//! backtracking undoes nothing.
+
+use std::sync::Arc;
+
+use super::layout::DenseLayout;
+use super::tally::Tally;
+use crate::search::{Limits, Step};
+use crate::{OptionId, PreselectError, StopReason};
+
+/// Where the loop is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Label {
+    /// X2, X3: enter the current level and choose its item.
+    Enter,
+    /// X5: try the chosen item's next live option, or leave the level when none is left.
+    Next,
+    /// X8: leave the current level.
+    Up,
+    /// The whole tree has been explored.
+    Done,
+}
+
+/// One level: the options of its item still to try, and the option being tried.
+#[derive(Clone, Copy, Debug, Default)]
+struct Level {
+    /// The live options of the item in word `mask_word[mask - 1]` not tried yet.
+    bits: u64,
+    /// The next index into the layout's `mask_word` to look at.
+    mask: u32,
+    /// One past the item's last index there.
+    end: u32,
+    /// The option being tried.
+    option: u32,
+}
+
+/// The search state: one state per level, levels, counters.
+#[derive(Debug)]
+pub(crate) struct DenseSearch<T: Tally> {
+    pub layout: Arc<DenseLayout>,
+    /// Level `l`'s tallies: `tallies[l * n..(l + 1) * n]` (`n` items).
+    tallies: Vec<T>,
+    /// Level `l`'s live options: `live[l * words..(l + 1) * words]`, one bit an option.
+    live: Vec<u64>,
+    /// Level `l`'s colours fixed on secondary items (0: none), when there are colours.
+    fixed: Vec<u32>,
+    levels: Vec<Level>,
+    level: usize,
+    pub label: Label,
+    pub preselected: Vec<OptionId>,
+    pub nodes: u64,
+    pub updates: u64,
+    pub solutions: u64,
+    pub profile: Vec<u64>,
+}
+
+impl<T: Tally> Clone for DenseSearch<T> {
+    /// A copy of the search as it stands before it starts (a template with givens fixed):
+    /// only the root state is copied, with room for as many levels as the search can go
+    /// deep.
+    fn clone(&self) -> Self {
+        let l = &self.layout;
+        let depth = self.depth_bound();
+        let mut tallies = Vec::with_capacity(depth * l.num_items);
+        tallies.extend_from_slice(&self.tallies[..l.num_items]);
+        let mut live = Vec::with_capacity(depth * l.words);
+        live.extend_from_slice(&self.live[..l.words]);
+        let secondaries = self.fixed_stride();
+        let mut fixed = Vec::with_capacity(depth * secondaries);
+        fixed.extend_from_slice(&self.fixed[..secondaries]);
+        let mut copy = DenseSearch {
+            layout: Arc::clone(&self.layout),
+            tallies,
+            live,
+            fixed,
+            levels: Vec::with_capacity(depth),
+            level: self.level,
+            label: self.label,
+            preselected: self.preselected.clone(),
+            nodes: self.nodes,
+            updates: self.updates,
+            solutions: self.solutions,
+            profile: self.profile.clone(),
+        };
+        if self.nodes != 0 {
+            // A search under way: copy everything.
+            copy.tallies.clone_from(&self.tallies);
+            copy.live.clone_from(&self.live);
+            copy.fixed.clone_from(&self.fixed);
+            copy.levels.clone_from(&self.levels);
+        }
+        copy
+    }
+}
+
+impl<T: Tally> DenseSearch<T> {
+    /// A search at the root of `layout`'s problem.
+    pub fn new(layout: Arc<DenseLayout>) -> Self {
+        let n = layout.num_items;
+        let mut tallies = vec![T::of(0); n];
+        for (k, t) in tallies.iter_mut().enumerate() {
+            *t = T::of(layout.item_range(k as u32).len());
+        }
+        let mut live = vec![u64::MAX; layout.words];
+        if layout.num_options % 64 != 0 {
+            live[layout.words - 1] = (1u64 << (layout.num_options % 64)) - 1;
+        }
+        let fixed = vec![
+            0;
+            if layout.has_colors {
+                n - layout.num_primary
+            } else {
+                0
+            }
+        ];
+        DenseSearch {
+            layout,
+            tallies,
+            live,
+            fixed,
+            levels: Vec::new(),
+            level: 0,
+            label: Label::Enter,
+            preselected: Vec::new(),
+            nodes: 0,
+            updates: 0,
+            solutions: 0,
+            profile: Vec::new(),
+        }
+    }
+
+    /// Colours fixed per state: one per secondary item when there are colours.
+    fn fixed_stride(&self) -> usize {
+        if self.layout.has_colors {
+            self.layout.num_items - self.layout.num_primary
+        } else {
+            0
+        }
+    }
+
+    /// States the search may need: one per level it can reach, plus the root and one to
+    /// spare (each level covers at least `fewest_primary` primary items), up to 256; deeper
+    /// searches grow their stacks.
+    fn depth_bound(&self) -> usize {
+        (self.layout.num_primary / self.layout.fewest_primary + 2).min(256)
+    }
+
+    /// True when option `o` is live at the root.
+    fn is_live_at_root(&self, o: u32) -> bool {
+        self.live[o as usize / 64] >> (o % 64) & 1 == 1
+    }
+
+    /// Fixes option `option` before the search starts.
+    pub fn preselect(&mut self, option: OptionId) -> Result<(), PreselectError> {
+        if self.label != Label::Enter || self.level != 0 || self.nodes != 0 {
+            return Err(PreselectError::AlreadyStarted);
+        }
+        if option.index() >= self.layout.num_options {
+            return Err(PreselectError::UnknownOption(option));
+        }
+        if !self.is_live_at_root(option.0) {
+            return Err(PreselectError::Conflict(option));
+        }
+        self.apply(0, option.0);
+        self.preselected.push(option);
+        Ok(())
+    }
+
+    /// The options of the solution just found: the preselected ones, then one per level.
+    pub fn solution_into(&self, out: &mut Vec<OptionId>) {
+        out.extend_from_slice(&self.preselected);
+        out.extend(
+            self.levels[..self.level]
+                .iter()
+                .map(|lv| OptionId(lv.option)),
+        );
+    }
+
+    /// Makes state `s + 1` a copy of state `s`.
+    #[inline(always)]
+    fn copy_down(&mut self, s: usize) {
+        fn copy<V: Copy>(v: &mut Vec<V>, s: usize, stride: usize) {
+            let from = s * stride..(s + 1) * stride;
+            if v.len() == from.end {
+                v.extend_from_within(from);
+            } else {
+                v.copy_within(from, (s + 1) * stride);
+            }
+        }
+        let l = &self.layout;
+        copy(&mut self.tallies, s, l.num_items);
+        copy(&mut self.live, s, l.words);
+        let secondaries = self.fixed_stride();
+        if secondaries != 0 {
+            copy(&mut self.fixed, s, secondaries);
+        }
+    }
+
+    /// Applies option `o` to state `s` (X5's covers and Algorithm C's purifications): every
+    /// item of `o` is covered, and every live option that clashes with `o` (shares a
+    /// primary or uncoloured item with it, or gives a shared coloured item another colour)
+    /// is no longer live, its items' tallies one less.
+    #[inline(always)]
+    fn apply(&mut self, s: usize, o: u32) {
+        let l = &*self.layout;
+        let n = l.num_items;
+        let tallies = &mut self.tallies[s * n..(s + 1) * n];
+        let live = &mut self.live[s * l.words..(s + 1) * l.words];
+        let secondaries = if l.has_colors { n - l.num_primary } else { 0 };
+        let fixed = &mut self.fixed[s * secondaries..(s + 1) * secondaries];
+        let mut updates = 0;
+        for e in l.option_range(o) {
+            let j = l.option_items[e];
+            let c = if l.has_colors { l.option_colors[e] } else { 0 };
+            tallies[j as usize] = T::COVERED;
+            if c == 0 {
+                // Cover j: every live option of j, a word at a time.
+                updates += 1;
+                for m in l.mask_range(j) {
+                    let w = l.mask_word[m] as usize;
+                    let mut dying = live[w] & l.mask_bits[m];
+                    live[w] &= !l.mask_bits[m];
+                    while dying != 0 {
+                        let p = w as u32 * 64 + dying.trailing_zeros();
+                        dying &= dying - 1;
+                        updates += 1;
+                        for &k in &l.option_items[l.option_range(p)] {
+                            tallies[k as usize] = tallies[k as usize].dec();
+                        }
+                    }
+                }
+                continue;
+            }
+            // Purify j: only the live options that give it another colour go.
+            let f = &mut fixed[j as usize - l.num_primary];
+            if *f == c {
+                continue;
+            }
+            *f = c;
+            updates += 1;
+            for u in l.item_range(j) {
+                let p = l.item_options[u];
+                let (w, bit) = (p as usize / 64, 1u64 << (p % 64));
+                if live[w] & bit == 0 || l.item_option_colors[u] == c {
+                    continue;
+                }
+                live[w] &= !bit;
+                updates += 1;
+                for &k in &l.option_items[l.option_range(p)] {
+                    tallies[k as usize] = tallies[k as usize].dec();
+                }
+            }
+        }
+        self.updates += updates;
+    }
+
+    /// X3: the primary item with the fewest live options in state `s` (ties to the
+    /// leftmost) and that number; `None` when every primary item is covered.
+    #[inline(always)]
+    fn choose(&self, s: usize) -> Option<(u32, u32)> {
+        let n = self.layout.num_items;
+        let tallies = &self.tallies[s * n..s * n + self.layout.num_primary];
+        let least = tallies.iter().copied().min()?;
+        if least >= T::FLOOR {
+            return None;
+        }
+        let i = T::first_at_most(tallies, least).expect("the least tally is there");
+        Some((i as u32, least.get()))
+    }
+
+    /// Runs until a solution (unless `limits.count_through`), the end of the tree, or a
+    /// limit.
+    pub fn run(&mut self, limits: &Limits) -> Step {
+        let layout = Arc::clone(&self.layout);
+        let layout = &*layout;
+        let mut level = self.level;
+        let mut label = self.label;
+        let step = loop {
+            match label {
+                Label::Enter => {
+                    // X2: enter level l.
+                    if self.nodes >= limits.node_budget {
+                        break Step::Interrupted(StopReason::NodeBudget);
+                    }
+                    if self.nodes & 0x3ff == 0 && limits.cancelled() {
+                        break Step::Interrupted(StopReason::Cancelled);
+                    }
+                    self.nodes += 1;
+                    if level >= self.profile.len() {
+                        self.profile.resize(level + 1, 0);
+                    }
+                    self.profile[level] += 1;
+                    // X3: choose i.
+                    match self.choose(level) {
+                        None => {
+                            // Every primary item is covered: visit the solution.
+                            self.solutions += 1;
+                            label = Label::Up;
+                            if !limits.count_through {
+                                self.level = level;
+                                self.label = label;
+                                return Step::Solution;
+                            }
+                        }
+                        Some((_, 0)) => label = Label::Up,
+                        Some((i, _)) => {
+                            let range = layout.mask_range(i);
+                            let lv = Level {
+                                bits: 0,
+                                mask: range.start as u32,
+                                end: range.end as u32,
+                                option: 0,
+                            };
+                            if level == self.levels.len() {
+                                self.levels.push(lv);
+                            } else {
+                                self.levels[level] = lv;
+                            }
+                            label = Label::Next;
+                        }
+                    }
+                }
+                Label::Next => {
+                    // X5: try the next option of i that is live at this level (X6 needs
+                    // no undoing: the level below had its own copy).
+                    let words = layout.words;
+                    let live = &self.live[level * words..(level + 1) * words];
+                    let lv = &mut self.levels[level];
+                    while lv.bits == 0 && lv.mask < lv.end {
+                        let m = lv.mask as usize;
+                        lv.bits = live[layout.mask_word[m] as usize] & layout.mask_bits[m];
+                        lv.mask += 1;
+                    }
+                    if lv.bits == 0 {
+                        // X7: every option of i was tried.
+                        label = Label::Up;
+                        continue;
+                    }
+                    let o = layout.mask_word[lv.mask as usize - 1] * 64 + lv.bits.trailing_zeros();
+                    lv.bits &= lv.bits - 1;
+                    lv.option = o;
+                    self.copy_down(level);
+                    self.apply(level + 1, o);
+                    level += 1;
+                    label = Label::Enter;
+                }
+                Label::Up => {
+                    // X8: leave level l.
+                    if level == 0 {
+                        label = Label::Done;
+                        break Step::Exhausted;
+                    }
+                    level -= 1;
+                    label = Label::Next;
+                }
+                Label::Done => break Step::Exhausted,
+            }
+        };
+        self.level = level;
+        self.label = label;
+        step
+    }
+}
