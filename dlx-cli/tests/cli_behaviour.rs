@@ -287,3 +287,64 @@ fn a_closed_standard_error_is_not_fatal() {
         );
     }
 }
+
+#[test]
+fn the_dense_engine_counts_what_the_links_engine_counts() {
+    for file in ["q8.dlx", "pent3x20.dlx", "t34open.dlx", "color.dlx"] {
+        let path = format!("dlx-core/tests/data/{file}");
+        let json = |engine: &str| {
+            let out = run(&[
+                "count",
+                &path,
+                "--json",
+                "--threads",
+                "1",
+                "--engine",
+                engine,
+            ]);
+            assert_eq!(out.code, Some(0), "{file} {engine}: {}", out.stderr);
+            let v: serde_json::Value = serde_json::from_str(out.stdout.trim()).expect("JSON");
+            (
+                v["solutions"].clone(),
+                v["nodes"].clone(),
+                v["complete"].clone(),
+            )
+        };
+        assert_eq!(json("dense"), json("links"), "{file}");
+    }
+}
+
+#[test]
+fn the_dense_engine_refuses_what_it_cannot_do() {
+    let kd1 = run(&["count", "dlx-core/tests/data/kd1.dlx", "--engine", "dense"]);
+    assert_eq!(kd1.code, Some(2), "{}", kd1.stderr);
+    assert!(kd1
+        .stderr
+        .contains("kd1.dlx: the dense engine does not take multiplicities"));
+    let threads = run(&[
+        "count",
+        "dlx-core/tests/data/q8.dlx",
+        "--engine",
+        "dense",
+        "-t",
+        "2",
+    ]);
+    assert_eq!(threads.code, Some(2), "{}", threads.stderr);
+    assert!(threads
+        .stderr
+        .contains("--engine dense counts on one thread"));
+    let budget = run(&[
+        "count",
+        "dlx-core/tests/data/q8.dlx",
+        "--engine",
+        "dense",
+        "--node-budget",
+        "10",
+    ]);
+    assert_eq!(budget.code, Some(130), "{}", budget.stderr);
+    assert!(
+        budget.stdout.contains("(incomplete: node budget spent)"),
+        "{}",
+        budget.stdout
+    );
+}

@@ -6,12 +6,14 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::Result;
-use dlx_core::{problem_hash, Checkpoint, Count, ParallelSolver, Problem, Progress, Solver};
+use dlx_core::{
+    problem_hash, Checkpoint, Count, DenseSolver, ParallelSolver, Problem, Progress, Solver,
+};
 use serde_json::json;
 
 use super::progress::{interrupt_flag, wanted, Display};
 use super::units::{read_lines, Line, UnitLine};
-use crate::cli::CountArgs;
+use crate::cli::{CountArgs, Engine};
 use crate::input::{display_name, read_input, read_problem};
 use crate::output::{note, stdout, InputError, EXIT_INTERRUPTED, EXIT_OK};
 
@@ -20,6 +22,9 @@ pub fn run(args: &CountArgs) -> Result<ExitCode> {
     let problem = &parsed.problem;
     if args.unit.is_some() || args.units_file.is_some() {
         return run_units(args, problem);
+    }
+    if args.engine == Engine::Dense {
+        return run_dense(args, problem);
     }
     let threads = args.parallel.threads.unwrap_or(0);
     let show_progress = wanted(&args.parallel);
@@ -58,6 +63,29 @@ pub fn run(args: &CountArgs) -> Result<ExitCode> {
         drop(display);
         count
     };
+    print_count(args, &count)?;
+    Ok(ExitCode::from(if count.is_complete() {
+        EXIT_OK
+    } else {
+        EXIT_INTERRUPTED
+    }))
+}
+
+/// `--engine dense`: one thread, the dense engine.
+fn run_dense(args: &CountArgs, problem: &Problem) -> Result<ExitCode> {
+    if args.parallel.threads.is_some_and(|t| t != 1) {
+        return Err(InputError::new(
+            "--engine dense counts on one thread: drop --threads, or use --engine links",
+        )
+        .into());
+    }
+    let mut solver = DenseSolver::new(problem)
+        .map_err(|e| InputError::new(format!("{}: {e}", display_name(&args.problem.file))))?
+        .with_cancel_flag(interrupt_flag());
+    if let Some(budget) = args.node_budget {
+        solver = solver.with_node_budget(budget);
+    }
+    let count = solver.count();
     print_count(args, &count)?;
     Ok(ExitCode::from(if count.is_complete() {
         EXIT_OK
