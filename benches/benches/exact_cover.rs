@@ -1,9 +1,10 @@
 //! Exact cover: `dlx-core` against the `dlx` crate 0.8.5 on Knuth's reference instances.
 //!
-//! One criterion group per instance (`q10`, `q12`, `pent4x15`), with two functions in the
-//! same run: `dlx-core` and `dlx 0.8.5`. Both count every solution with Algorithm X (the
+//! One criterion group per instance (`q10`, `q12`, `pent4x15`), with three functions in the
+//! same run: `dlx-core` (dancing links), `dlx-core dense` (the dense engine, a state copied
+//! per level) and `dlx 0.8.5`. All count every solution with Algorithm X (the
 //! minimum-remaining-values rule, ties to the leftmost item, options in input order) without
-//! storing them.
+//! storing them, so they search the same tree (the dense engine's nodes are checked).
 //!
 //! Before anything is timed, each group checks the answers: the solution count for both
 //! engines, and for `dlx-core` also DLX1's node and update counts from
@@ -24,7 +25,7 @@ use std::time::Duration;
 
 use benches::{count_peer, expected, load, PeerLinks};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, SamplingMode, Throughput};
-use dlx_core::Solver;
+use dlx_core::{DenseSolver, Solver};
 
 /// How long to run one instance.
 struct Plan {
@@ -53,6 +54,16 @@ fn bench_instance(c: &mut Criterion, plan: &Plan) {
     assert_eq!(ours.stats.nodes, want.nodes, "{name}: dlx-core nodes");
     assert_eq!(ours.stats.updates, want.updates, "{name}: dlx-core updates");
 
+    // dlx-core's dense engine: tables built once; every iteration searches a clone (of its
+    // root state). Same tree: DLX1's nodes.
+    let dense = DenseSolver::new(&problem).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let dense_count = dense.clone().count();
+    assert_eq!(
+        dense_count.solutions, want.solutions,
+        "{name}: dense solutions"
+    );
+    assert_eq!(dense_count.stats.nodes, want.nodes, "{name}: dense nodes");
+
     // dlx 0.8.5: links built once; every iteration searches a clone.
     let peer = PeerLinks::new(&problem).unwrap_or_else(|e| panic!("{name}: {e}"));
     let theirs = peer.count();
@@ -78,6 +89,13 @@ fn bench_instance(c: &mut Criterion, plan: &Plan) {
     group.bench_function("dlx-core", |b| {
         b.iter_batched(
             || template.clone(),
+            |solver| black_box(solver.count().solutions),
+            BatchSize::SmallInput,
+        )
+    });
+    group.bench_function("dlx-core dense", |b| {
+        b.iter_batched(
+            || dense.clone(),
             |solver| black_box(solver.count().solutions),
             BatchSize::SmallInput,
         )

@@ -13,7 +13,9 @@
 //! arrays for `dlx`; `xcov` and `dancing-links` have no `Clone`, so their links are built
 //! afresh in the setup); the timed routine counts every solution without storing them:
 //!
-//! - `dlx-core`: `Solver::count()`.
+//! - `dlx-core`: `Solver::count()` (dancing links).
+//! - `dlx-core dense`: `DenseSolver::count()` (a state copied per level; the same tree, its
+//!   node count checked against the links engine's).
 //! - `dlx` 0.8.5: `dlx::Solver::next_solution` until it returns false
 //!   (`benches::count_peer`, MRV with ties to the leftmost item, as DLX1).
 //! - `xcov` 0.3.1: `MrvExactCoverSearch::search()` until it returns false (its MRV rule takes
@@ -35,7 +37,7 @@ use std::time::{Duration, Instant};
 
 use benches::{count_peer, data, expected, PeerLinks};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, SamplingMode};
-use dlx_core::{Problem, Solver};
+use dlx_core::{DenseSolver, Problem, Solver};
 
 /// An instance in the peers' input forms: options as 0-based item indices in ascending
 /// order (primaries first, as `dlx_core` numbers them).
@@ -161,6 +163,17 @@ fn bench_instance(c: &mut Criterion, plan: &Plan) {
         );
     }
 
+    // The dense engine searches the same tree: same nodes.
+    let dense = DenseSolver::new(&problem).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let start = Instant::now();
+    let dense_count = dense.clone().count();
+    let t_dense = start.elapsed();
+    assert_eq!(dense_count.solutions, want, "{name}: dlx-core dense");
+    assert_eq!(
+        dense_count.stats.nodes, count.stats.nodes,
+        "{name}: dlx-core dense nodes"
+    );
+
     let peer = PeerLinks::new(&problem).unwrap_or_else(|e| panic!("{name}: {e}"));
     let start = Instant::now();
     assert_eq!(peer.count().solutions, want, "{name}: dlx 0.8.5");
@@ -181,7 +194,7 @@ fn bench_instance(c: &mut Criterion, plan: &Plan) {
 
     eprintln!(
         "{name}: {want} solutions, every engine agrees (check: dlx-core {t_ours:.2?}, \
-         dlx 0.8.5 {t_dlx:.2?}, xcov 0.3.1 {t_xcov:.2?}, dancing-links 0.3.1 {t_links:.2?})"
+         dlx-core dense {t_dense:.2?}, dlx 0.8.5 {t_dlx:.2?}, xcov 0.3.1 {t_xcov:.2?}, dancing-links 0.3.1 {t_links:.2?})"
     );
 
     let mut group = c.benchmark_group(format!("peers/{name}"));
@@ -200,6 +213,13 @@ fn bench_instance(c: &mut Criterion, plan: &Plan) {
     group.bench_function("dlx-core", |b| {
         b.iter_batched(
             || ours.clone(),
+            |solver| assert_eq!(black_box(solver.count().solutions), want),
+            batch,
+        )
+    });
+    group.bench_function("dlx-core dense", |b| {
+        b.iter_batched(
+            || dense.clone(),
             |solver| assert_eq!(black_box(solver.count().solutions), want),
             batch,
         )
