@@ -86,10 +86,23 @@ impl Default for Limits {
 
 impl Limits {
     #[inline]
-    pub(crate) fn cancelled(&self) -> bool {
+    fn cancelled(&self) -> bool {
         self.cancel
             .as_ref()
             .is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+
+    /// Whether a search that has visited `nodes` nodes must stop before the next: the node
+    /// budget is spent, or the cancellation flag is up (read every 1,024 nodes).
+    #[inline]
+    pub(crate) fn check(&self, nodes: u64) -> Option<StopReason> {
+        if nodes >= self.node_budget {
+            return Some(StopReason::NodeBudget);
+        }
+        if nodes & 0x3ff == 0 && self.cancelled() {
+            return Some(StopReason::Cancelled);
+        }
+        None
     }
 }
 
@@ -341,17 +354,6 @@ impl Search {
     }
 
     #[inline]
-    fn check_limits(&self, limits: &Limits) -> Option<StopReason> {
-        if self.counters.nodes >= limits.node_budget {
-            return Some(StopReason::NodeBudget);
-        }
-        if self.counters.nodes & 0x3ff == 0 && limits.cancelled() {
-            return Some(StopReason::Cancelled);
-        }
-        None
-    }
-
-    #[inline]
     fn report_solution<O: Observer>(&mut self, obs: &mut O, level: usize, depth: usize) {
         self.solution_depth = depth;
         if O::WANTS_SOLUTIONS {
@@ -391,7 +393,7 @@ impl Search {
             match label {
                 Label::Enter => {
                     // X2: enter level l.
-                    if let Some(reason) = self.check_limits(limits) {
+                    if let Some(reason) = limits.check(self.counters.nodes) {
                         break Step::Interrupted(reason);
                     }
                     self.ensure_depth(level);
@@ -634,7 +636,7 @@ impl Search {
             match label {
                 Label::Enter => {
                     // M2: enter level l.
-                    if let Some(reason) = self.check_limits(limits) {
+                    if let Some(reason) = limits.check(self.counters.nodes) {
                         break Step::Interrupted(reason);
                     }
                     self.ensure_depth(level);

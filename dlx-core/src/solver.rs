@@ -413,10 +413,7 @@ impl<'p> Solver<'p> {
     /// ```
     pub fn stats(&self) -> Stats {
         let c = &self.search.counters;
-        let mut profile = c.profile.clone();
-        while profile.last() == Some(&0) {
-            profile.pop();
-        }
+        let profile = trimmed_profile(c.profile.clone());
         Stats {
             nodes: c.nodes,
             updates: c.updates,
@@ -520,13 +517,7 @@ impl<'p> Solver<'p> {
     /// See [`First`] for an example.
     pub fn first(mut self) -> First {
         self.search.end_without_unwinding = true;
-        match self.next_with(&mut NoObserver) {
-            Some(s) => First::Found(s),
-            None => match self.stop {
-                Some(reason) => First::Incomplete(reason),
-                None => First::NoSolution,
-            },
-        }
+        first_of(self.next_or_stop())
     }
 
     /// Whether there is exactly one solution; stops at the second.
@@ -535,26 +526,13 @@ impl<'p> Solver<'p> {
     pub fn unique(mut self) -> Uniqueness {
         self.search.end_without_unwinding = true;
         self.solution_limit = self.solution_limit.max(2);
-        let first = self.next_with(&mut NoObserver);
-        let Some(first) = first else {
-            return match self.stop {
-                Some(reason) => Uniqueness::Incomplete {
-                    reason,
-                    found: None,
-                },
-                None => Uniqueness::NoSolution,
-            };
-        };
-        match self.next_with(&mut NoObserver) {
-            Some(second) => Uniqueness::Multiple(first, second),
-            None => match self.stop {
-                Some(reason) => Uniqueness::Incomplete {
-                    reason,
-                    found: Some(first),
-                },
-                None => Uniqueness::Unique(first),
-            },
-        }
+        unique_of(|| self.next_or_stop())
+    }
+
+    /// The next solution, or why there is none: `Err(None)` when the tree is exhausted,
+    /// `Err(Some(reason))` when the search stopped early.
+    fn next_or_stop(&mut self) -> Result<Solution, Option<StopReason>> {
+        self.next_with(&mut NoObserver).ok_or(self.stop)
     }
 
     /// An iterator over the solutions, found one at a time as it is advanced.
@@ -670,5 +648,47 @@ impl<O: Observer> Iterator for Solutions<'_, O> {
 
     fn next(&mut self) -> Option<Solution> {
         self.solver.next_with(&mut self.observer)
+    }
+}
+
+/// A profile with its trailing zeros removed (as [`Stats::profile`] reports it).
+pub(crate) fn trimmed_profile(mut profile: Vec<u64>) -> Vec<u64> {
+    while profile.last() == Some(&0) {
+        profile.pop();
+    }
+    profile
+}
+
+/// [`First`] from a search's first step: a solution, or why there is none (`None`: the tree
+/// is exhausted).
+pub(crate) fn first_of(next: Result<Solution, Option<StopReason>>) -> First {
+    match next {
+        Ok(s) => First::Found(s),
+        Err(Some(reason)) => First::Incomplete(reason),
+        Err(None) => First::NoSolution,
+    }
+}
+
+/// [`Uniqueness`] from up to two steps of a search (each a solution, or why there is none).
+pub(crate) fn unique_of(
+    mut next: impl FnMut() -> Result<Solution, Option<StopReason>>,
+) -> Uniqueness {
+    let first = match next() {
+        Ok(s) => s,
+        Err(Some(reason)) => {
+            return Uniqueness::Incomplete {
+                reason,
+                found: None,
+            }
+        }
+        Err(None) => return Uniqueness::NoSolution,
+    };
+    match next() {
+        Ok(second) => Uniqueness::Multiple(first, second),
+        Err(Some(reason)) => Uniqueness::Incomplete {
+            reason,
+            found: Some(first),
+        },
+        Err(None) => Uniqueness::Unique(first),
     }
 }

@@ -63,12 +63,7 @@ pub fn run(args: &CountArgs) -> Result<ExitCode> {
         drop(display);
         count
     };
-    print_count(args, &count)?;
-    Ok(ExitCode::from(if count.is_complete() {
-        EXIT_OK
-    } else {
-        EXIT_INTERRUPTED
-    }))
+    report(args, &count)
 }
 
 /// `--engine dense`: one thread, the dense engine.
@@ -86,7 +81,12 @@ fn run_dense(args: &CountArgs, problem: &Problem) -> Result<ExitCode> {
         solver = solver.with_node_budget(budget);
     }
     let count = solver.count();
-    print_count(args, &count)?;
+    report(args, &count)
+}
+
+/// Prints the count; exit 0 when it is complete, 130 when it was interrupted.
+fn report(args: &CountArgs, count: &Count) -> Result<ExitCode> {
+    print_count(args, count)?;
     Ok(ExitCode::from(if count.is_complete() {
         EXIT_OK
     } else {

@@ -147,6 +147,15 @@ impl DenseLayout {
         self.option_start[o as usize] as usize..self.option_start[o as usize + 1] as usize
     }
 
+    /// Colours fixed per state: one per secondary item when there are colours, else none.
+    pub fn fixed_stride(&self) -> usize {
+        if self.has_colors {
+            self.num_items - self.num_primary
+        } else {
+            0
+        }
+    }
+
     /// The indices into `mask_word` and `mask_bits` of item `k`'s masks.
     #[inline(always)]
     pub fn mask_range(&self, k: u32) -> std::ops::Range<usize> {

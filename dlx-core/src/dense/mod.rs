@@ -47,6 +47,7 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::search::{Limits, Step};
+use crate::solver::{first_of, trimmed_profile, unique_of};
 use crate::{
     Count, First, OptionId, PreselectError, Problem, Solution, Stats, StopReason, Uniqueness,
 };
@@ -262,16 +263,13 @@ impl<'p> DenseSolver<'p> {
     /// assert_eq!(stats.profile, [1, 1]);
     /// ```
     pub fn stats(&self) -> Stats {
-        let (nodes, updates, solutions, mut profile) =
+        let (nodes, updates, solutions, profile) =
             on_engine!(&self.search, s => (s.nodes, s.updates, s.solutions, s.profile.clone()));
-        while profile.last() == Some(&0) {
-            profile.pop();
-        }
         Stats {
             nodes,
             updates,
             solutions,
-            profile,
+            profile: trimmed_profile(profile),
             elapsed: self.elapsed,
         }
     }
@@ -358,13 +356,7 @@ impl<'p> DenseSolver<'p> {
     /// assert_eq!(DenseSolver::new(&p).unwrap().first(), First::NoSolution);
     /// ```
     pub fn first(mut self) -> First {
-        match self.next_solution() {
-            Some(s) => First::Found(s),
-            None => match self.stop {
-                Some(reason) => First::Incomplete(reason),
-                None => First::NoSolution,
-            },
-        }
+        first_of(self.next_or_stop())
     }
 
     /// Whether there is exactly one solution; stops at the second.
@@ -372,25 +364,12 @@ impl<'p> DenseSolver<'p> {
     /// See the [module](self) for an example.
     pub fn unique(mut self) -> Uniqueness {
         self.solution_limit = self.solution_limit.max(2);
-        let Some(first) = self.next_solution() else {
-            return match self.stop {
-                Some(reason) => Uniqueness::Incomplete {
-                    reason,
-                    found: None,
-                },
-                None => Uniqueness::NoSolution,
-            };
-        };
-        match self.next_solution() {
-            Some(second) => Uniqueness::Multiple(first, second),
-            None => match self.stop {
-                Some(reason) => Uniqueness::Incomplete {
-                    reason,
-                    found: Some(first),
-                },
-                None => Uniqueness::Unique(first),
-            },
-        }
+        unique_of(|| self.next_or_stop())
+    }
+
+    /// The next solution, or why there is none (`Err(None)`: the tree is exhausted).
+    fn next_or_stop(&mut self) -> Result<Solution, Option<StopReason>> {
+        self.next_solution().ok_or(self.stop)
     }
 
     /// An iterator over the solutions, found one at a time as it is advanced.

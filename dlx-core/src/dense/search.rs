@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::layout::DenseLayout;
 use super::tally::Tally;
 use crate::search::{Limits, Step};
-use crate::{OptionId, PreselectError, StopReason};
+use crate::{OptionId, PreselectError};
 
 /// Where the loop is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,25 +56,22 @@ pub(crate) struct DenseSearch<T: Tally> {
 }
 
 impl<T: Tally> Clone for DenseSearch<T> {
-    /// A copy of the search as it stands before it starts (a template with givens fixed):
-    /// only the root state is copied, with room for as many levels as the search can go
-    /// deep.
+    /// A copy of the search. Before it starts (a template with givens fixed), only the root
+    /// state is copied, with room for as many levels as the search can go deep.
     fn clone(&self) -> Self {
         let l = &self.layout;
+        let whole = self.nodes != 0;
         let depth = self.depth_bound();
-        let mut tallies = Vec::with_capacity(depth * l.num_items);
-        tallies.extend_from_slice(&self.tallies[..l.num_items]);
-        let mut live = Vec::with_capacity(depth * l.words);
-        live.extend_from_slice(&self.live[..l.words]);
-        let secondaries = self.fixed_stride();
-        let mut fixed = Vec::with_capacity(depth * secondaries);
-        fixed.extend_from_slice(&self.fixed[..secondaries]);
-        let mut copy = DenseSearch {
-            layout: Arc::clone(&self.layout),
-            tallies,
-            live,
-            fixed,
-            levels: Vec::with_capacity(depth),
+        DenseSearch {
+            layout: Arc::clone(l),
+            tallies: root_or_all(&self.tallies, l.num_items, depth, whole),
+            live: root_or_all(&self.live, l.words, depth, whole),
+            fixed: root_or_all(&self.fixed, l.fixed_stride(), depth, whole),
+            levels: if whole {
+                self.levels.clone()
+            } else {
+                Vec::with_capacity(depth)
+            },
             level: self.level,
             label: self.label,
             preselected: self.preselected.clone(),
@@ -82,16 +79,25 @@ impl<T: Tally> Clone for DenseSearch<T> {
             updates: self.updates,
             solutions: self.solutions,
             profile: self.profile.clone(),
-        };
-        if self.nodes != 0 {
-            // A search under way: copy everything.
-            copy.tallies.clone_from(&self.tallies);
-            copy.live.clone_from(&self.live);
-            copy.fixed.clone_from(&self.fixed);
-            copy.levels.clone_from(&self.levels);
         }
-        copy
     }
+}
+
+/// One option fewer for each item of option `p`, which is no longer live.
+#[inline(always)]
+fn lower_tallies<T: Tally>(tallies: &mut [T], l: &DenseLayout, p: u32) {
+    for &k in &l.option_items[l.option_range(p)] {
+        tallies[k as usize] = tallies[k as usize].dec();
+    }
+}
+
+/// The first state of `v` (`stride` elements) with room for `depth` states, or all of `v`
+/// when `whole`.
+fn root_or_all<V: Copy>(v: &[V], stride: usize, depth: usize, whole: bool) -> Vec<V> {
+    let keep = if whole { v.len() } else { stride };
+    let mut copy = Vec::with_capacity(keep.max(depth * stride));
+    copy.extend_from_slice(&v[..keep]);
+    copy
 }
 
 impl<T: Tally> DenseSearch<T> {
@@ -106,14 +112,7 @@ impl<T: Tally> DenseSearch<T> {
         if layout.num_options % 64 != 0 {
             live[layout.words - 1] = (1u64 << (layout.num_options % 64)) - 1;
         }
-        let fixed = vec![
-            0;
-            if layout.has_colors {
-                n - layout.num_primary
-            } else {
-                0
-            }
-        ];
+        let fixed = vec![0; layout.fixed_stride()];
         DenseSearch {
             layout,
             tallies,
@@ -127,15 +126,6 @@ impl<T: Tally> DenseSearch<T> {
             updates: 0,
             solutions: 0,
             profile: Vec::new(),
-        }
-    }
-
-    /// Colours fixed per state: one per secondary item when there are colours.
-    fn fixed_stride(&self) -> usize {
-        if self.layout.has_colors {
-            self.layout.num_items - self.layout.num_primary
-        } else {
-            0
         }
     }
 
@@ -191,7 +181,7 @@ impl<T: Tally> DenseSearch<T> {
         let l = &self.layout;
         copy(&mut self.tallies, s, l.num_items);
         copy(&mut self.live, s, l.words);
-        let secondaries = self.fixed_stride();
+        let secondaries = l.fixed_stride();
         if secondaries != 0 {
             copy(&mut self.fixed, s, secondaries);
         }
@@ -207,7 +197,7 @@ impl<T: Tally> DenseSearch<T> {
         let n = l.num_items;
         let tallies = &mut self.tallies[s * n..(s + 1) * n];
         let live = &mut self.live[s * l.words..(s + 1) * l.words];
-        let secondaries = if l.has_colors { n - l.num_primary } else { 0 };
+        let secondaries = l.fixed_stride();
         let fixed = &mut self.fixed[s * secondaries..(s + 1) * secondaries];
         let mut updates = 0;
         for e in l.option_range(o) {
@@ -225,9 +215,7 @@ impl<T: Tally> DenseSearch<T> {
                         let p = w as u32 * 64 + dying.trailing_zeros();
                         dying &= dying - 1;
                         updates += 1;
-                        for &k in &l.option_items[l.option_range(p)] {
-                            tallies[k as usize] = tallies[k as usize].dec();
-                        }
+                        lower_tallies(tallies, l, p);
                     }
                 }
                 continue;
@@ -247,9 +235,7 @@ impl<T: Tally> DenseSearch<T> {
                 }
                 live[w] &= !bit;
                 updates += 1;
-                for &k in &l.option_items[l.option_range(p)] {
-                    tallies[k as usize] = tallies[k as usize].dec();
-                }
+                lower_tallies(tallies, l, p);
             }
         }
         self.updates += updates;
@@ -280,11 +266,8 @@ impl<T: Tally> DenseSearch<T> {
             match label {
                 Label::Enter => {
                     // X2: enter level l.
-                    if self.nodes >= limits.node_budget {
-                        break Step::Interrupted(StopReason::NodeBudget);
-                    }
-                    if self.nodes & 0x3ff == 0 && limits.cancelled() {
-                        break Step::Interrupted(StopReason::Cancelled);
+                    if let Some(reason) = limits.check(self.nodes) {
+                        break Step::Interrupted(reason);
                     }
                     self.nodes += 1;
                     if level >= self.profile.len() {
