@@ -36,9 +36,18 @@ pub(crate) struct DenseLayout {
     pub mask_bits: Vec<u64>,
     /// Where each item's masks start, plus one entry for the end.
     pub mask_start: Vec<u32>,
+    /// The primary items of option `o`, the ones with a tally:
+    /// `option_primaries[primary_start[o]..primary_start[o + 1]]`.
+    pub option_primaries: Vec<u32>,
+    /// Where each option's primary items start, plus one entry for the end.
+    pub primary_start: Vec<u32>,
+    /// The number of primary items in every option, when they all have the same number
+    /// (a Sudoku's 4, a queens problem's 2); 0 when they differ. Option `o`'s primary items
+    /// are then simply `option_primaries[o * s..(o + 1) * s]`.
+    pub primary_stride: usize,
     /// True when some secondary item is coloured.
     pub has_colors: bool,
-    /// The most options any item has.
+    /// The most options any primary item has (the largest tally).
     pub longest: usize,
     /// The fewest primary items any option has (each level covers at least this many).
     pub fewest_primary: usize,
@@ -91,19 +100,24 @@ impl DenseLayout {
                 fill[k] += 1;
             }
         }
-        let longest = len.iter().copied().max().unwrap_or(0) as usize;
         let num_primary = problem.num_primary();
-        let fewest_primary = (0..num_options)
-            .map(|o| {
-                let items = &option_items[option_start[o] as usize..option_start[o + 1] as usize];
-                items
-                    .iter()
-                    .filter(|&&k| (k as usize) < num_primary)
-                    .count()
-            })
-            .min()
-            .unwrap_or(1)
-            .max(1);
+        let longest = len[..num_primary].iter().copied().max().unwrap_or(0) as usize;
+        let mut option_primaries = Vec::with_capacity(option_items.len());
+        let mut primary_start = Vec::with_capacity(num_options + 1);
+        for o in 0..num_options {
+            primary_start.push(option_primaries.len() as u32);
+            let items = &option_items[option_start[o] as usize..option_start[o + 1] as usize];
+            option_primaries.extend(items.iter().filter(|&&k| (k as usize) < num_primary));
+        }
+        primary_start.push(option_primaries.len() as u32);
+        let counts = primary_start.windows(2).map(|w| (w[1] - w[0]) as usize);
+        let fewest_primary = counts.clone().min().unwrap_or(1).max(1);
+        let most_primary = counts.max().unwrap_or(0);
+        let primary_stride = if most_primary * num_options == option_primaries.len() {
+            most_primary
+        } else {
+            0
+        };
         // The options of an item are in increasing order: one mask per word they touch.
         let mut mask_word = Vec::new();
         let mut mask_bits: Vec<u64> = Vec::new();
@@ -135,6 +149,9 @@ impl DenseLayout {
             mask_word,
             mask_bits,
             mask_start,
+            option_primaries,
+            primary_start,
+            primary_stride,
             has_colors,
             longest,
             fewest_primary,

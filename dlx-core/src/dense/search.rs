@@ -39,7 +39,8 @@ struct Level {
 #[derive(Debug)]
 pub(crate) struct DenseSearch<T: Tally> {
     pub layout: Arc<DenseLayout>,
-    /// Level `l`'s tallies: `tallies[l * n..(l + 1) * n]` (`n` items).
+    /// Level `l`'s tallies: `tallies[l * n..(l + 1) * n]` (`n` primary items; secondary
+    /// items are never chosen, so they need none).
     tallies: Vec<T>,
     /// Level `l`'s live options: `live[l * words..(l + 1) * words]`, one bit an option.
     live: Vec<u64>,
@@ -64,7 +65,7 @@ impl<T: Tally> Clone for DenseSearch<T> {
         let depth = self.depth_bound();
         DenseSearch {
             layout: Arc::clone(l),
-            tallies: root_or_all(&self.tallies, l.num_items, depth, whole),
+            tallies: root_or_all(&self.tallies, l.num_primary, depth, whole),
             live: root_or_all(&self.live, l.words, depth, whole),
             fixed: root_or_all(&self.fixed, l.fixed_stride(), depth, whole),
             levels: if whole {
@@ -83,11 +84,35 @@ impl<T: Tally> Clone for DenseSearch<T> {
     }
 }
 
-/// One option fewer for each item of option `p`, which is no longer live.
-#[inline(always)]
-fn lower_tallies<T: Tally>(tallies: &mut [T], l: &DenseLayout, p: u32) {
-    for &k in &l.option_items[l.option_range(p)] {
-        tallies[k as usize] = tallies[k as usize].dec();
+/// Each option's primary items, borrowed out of the layout so that the kill loop keeps
+/// them in registers.
+struct PrimaryRows<'a> {
+    items: &'a [u32],
+    start: &'a [u32],
+    stride: usize,
+}
+
+impl<'a> PrimaryRows<'a> {
+    fn of(l: &'a DenseLayout) -> Self {
+        PrimaryRows {
+            items: &l.option_primaries,
+            start: &l.primary_start,
+            stride: l.primary_stride,
+        }
+    }
+
+    /// One option fewer for each primary item of option `p`, which is no longer live.
+    #[inline(always)]
+    fn lower<T: Tally>(&self, tallies: &mut [T], p: u32) {
+        let p = p as usize;
+        let items = if self.stride != 0 {
+            &self.items[p * self.stride..(p + 1) * self.stride]
+        } else {
+            &self.items[self.start[p] as usize..self.start[p + 1] as usize]
+        };
+        for &k in items {
+            tallies[k as usize] = tallies[k as usize].dec();
+        }
     }
 }
 
@@ -103,7 +128,7 @@ fn root_or_all<V: Copy>(v: &[V], stride: usize, depth: usize, whole: bool) -> Ve
 impl<T: Tally> DenseSearch<T> {
     /// A search at the root of `layout`'s problem.
     pub fn new(layout: Arc<DenseLayout>) -> Self {
-        let n = layout.num_items;
+        let n = layout.num_primary;
         let mut tallies = vec![T::of(0); n];
         for (k, t) in tallies.iter_mut().enumerate() {
             *t = T::of(layout.item_range(k as u32).len());
@@ -179,7 +204,7 @@ impl<T: Tally> DenseSearch<T> {
             }
         }
         let l = &self.layout;
-        copy(&mut self.tallies, s, l.num_items);
+        copy(&mut self.tallies, s, l.num_primary);
         copy(&mut self.live, s, l.words);
         let secondaries = l.fixed_stride();
         if secondaries != 0 {
@@ -194,28 +219,31 @@ impl<T: Tally> DenseSearch<T> {
     #[inline(always)]
     fn apply(&mut self, s: usize, o: u32) {
         let l = &*self.layout;
-        let n = l.num_items;
+        let n = l.num_primary;
         let tallies = &mut self.tallies[s * n..(s + 1) * n];
         let live = &mut self.live[s * l.words..(s + 1) * l.words];
         let secondaries = l.fixed_stride();
         let fixed = &mut self.fixed[s * secondaries..(s + 1) * secondaries];
+        let rows = PrimaryRows::of(l);
+        let (mask_word, mask_bits) = (&l.mask_word[..], &l.mask_bits[..]);
         let mut updates = 0;
         for e in l.option_range(o) {
             let j = l.option_items[e];
             let c = if l.has_colors { l.option_colors[e] } else { 0 };
-            tallies[j as usize] = T::COVERED;
+            if (j as usize) < n {
+                tallies[j as usize] = T::COVERED;
+            }
             if c == 0 {
                 // Cover j: every live option of j, a word at a time.
                 updates += 1;
                 for m in l.mask_range(j) {
-                    let w = l.mask_word[m] as usize;
-                    let mut dying = live[w] & l.mask_bits[m];
-                    live[w] &= !l.mask_bits[m];
+                    let (w, bits) = (mask_word[m] as usize, mask_bits[m]);
+                    let mut dying = live[w] & bits;
+                    live[w] &= !bits;
                     while dying != 0 {
-                        let p = w as u32 * 64 + dying.trailing_zeros();
-                        dying &= dying - 1;
                         updates += 1;
-                        lower_tallies(tallies, l, p);
+                        rows.lower(tallies, w as u32 * 64 + dying.trailing_zeros());
+                        dying &= dying - 1;
                     }
                 }
                 continue;
@@ -235,7 +263,7 @@ impl<T: Tally> DenseSearch<T> {
                 }
                 live[w] &= !bit;
                 updates += 1;
-                lower_tallies(tallies, l, p);
+                rows.lower(tallies, p);
             }
         }
         self.updates += updates;
@@ -245,8 +273,8 @@ impl<T: Tally> DenseSearch<T> {
     /// leftmost) and that number; `None` when every primary item is covered.
     #[inline(always)]
     fn choose(&self, s: usize) -> Option<(u32, u32)> {
-        let n = self.layout.num_items;
-        let tallies = &self.tallies[s * n..s * n + self.layout.num_primary];
+        let n = self.layout.num_primary;
+        let tallies = &self.tallies[s * n..(s + 1) * n];
         let least = tallies.iter().copied().min()?;
         if least >= T::FLOOR {
             return None;
