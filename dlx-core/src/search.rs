@@ -399,7 +399,10 @@ impl Search {
                     self.ensure_depth(level);
                     self.counters.nodes += 1;
                     if self.arena.items[0].right == 0 {
-                        // No primary item at all: the empty set is the one solution.
+                        // No primary item left at the root (none at all, or the
+                        // preselected options cover them all): this node is the one
+                        // solution.
+                        self.counters.profile[level] += 1;
                         label = Label::Done;
                         if !self.admits(obs, level, true) {
                             break Step::Exhausted;
@@ -642,7 +645,10 @@ impl Search {
                     self.ensure_depth(level);
                     self.counters.nodes += 1;
                     if self.arena.items[0].right == 0 {
-                        // No primary item at all: the empty set is the one solution.
+                        // No primary item left at the root (none at all, or the
+                        // preselected options cover them all): this node is the one
+                        // solution.
+                        self.counters.profile[level] += 1;
                         label = Label::Done;
                         if !self.admits(obs, level, true) {
                             break Step::Exhausted;
@@ -1035,6 +1041,27 @@ mod tests {
             assert_eq!(search.arena.nodes, fresh.nodes, "{text}");
             assert_eq!(search.arena.items, fresh.items, "{text}");
             assert_eq!(search.arena.colors, fresh.colors, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_root_with_no_primary_item_left_is_one_node_in_the_profile() {
+        // Preselecting "a b" leaves nothing to choose; a problem with only secondary
+        // items has nothing to choose either. Either way the root is the one solution.
+        let covered = crate::format::parse("a b\na\nb\na b\n").unwrap();
+        let mut b = ProblemBuilder::new();
+        let x = b.add_secondary("x").unwrap();
+        b.add_option([x]).unwrap();
+        let secondary_only = b.build().unwrap();
+        for (problem, preselect) in [(&covered, Some(2)), (&secondary_only, None)] {
+            let mut solver = Solver::new(problem);
+            if let Some(o) = preselect {
+                solver.preselect(OptionId::new(o)).unwrap();
+            }
+            let count = solver.count();
+            assert_eq!(count.solutions, 1, "{problem:?}");
+            assert_eq!(count.stats.nodes, 1);
+            assert_eq!(count.stats.profile, [1]);
         }
     }
 

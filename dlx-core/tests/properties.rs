@@ -221,6 +221,10 @@ proptest! {
         let (a, b) = (links.count(), dense.count());
         prop_assert_eq!(a.solutions, b.solutions);
         prop_assert_eq!(a.stats.nodes, b.stats.nodes);
+        // The profile accounts for every node, also when the preselected options leave
+        // no primary item for the search (the root is then the one solution).
+        prop_assert_eq!(a.stats.profile.iter().sum::<u64>(), a.stats.nodes);
+        prop_assert_eq!(&a.stats.profile, &b.stats.profile);
     }
 
     #[test]
