@@ -1,5 +1,5 @@
 //! A second engine for problems of modest size: Algorithm X with colours where each level
-//! keeps its own copy of the state (a tally of live options per item, one bit per option,
+//! keeps its own copy of the state (a tally of live options per primary item, one bit per option,
 //! the colours fixed), so that backtracking undoes nothing.
 //!
 //! Dancing links make every change undoable in place; this engine instead copies the
@@ -75,8 +75,11 @@ pub enum DenseError {
     /// More entries than 32-bit indices can address.
     #[error("problem too large for 32-bit indices")]
     TooLarge,
-    /// An item with more options than a 16-bit tally can count.
-    #[error("item `{item}` has {options} options; the dense engine takes at most 32,767 per item")]
+    /// A primary item with more options than a 16-bit tally can count (secondary items
+    /// have no tally, so any number of options).
+    #[error(
+        "primary item `{item}` has {options} options; the dense engine takes at most 32,767 per primary item"
+    )]
     LongItem {
         /// The item's name.
         item: String,
@@ -85,8 +88,8 @@ pub enum DenseError {
     },
 }
 
-/// The search, with byte tallies when every item has at most 127 options, 16-bit ones
-/// otherwise.
+/// The search, with byte tallies when every primary item has at most 127 options, 16-bit
+/// ones otherwise.
 #[derive(Clone, Debug)]
 enum Engine {
     Bytes(DenseSearch<u8>),
@@ -143,7 +146,7 @@ impl<'p> DenseSolver<'p> {
         } else if layout.longest <= u16::MAX_OPTIONS {
             Engine::Words(DenseSearch::new(Arc::new(layout)))
         } else {
-            let item = (0..layout.num_items)
+            let item = (0..layout.num_primary)
                 .max_by_key(|&k| layout.item_range(k as u32).len())
                 .expect("an item");
             return Err(DenseError::LongItem {
@@ -437,5 +440,67 @@ impl Iterator for DenseSolutions<'_> {
 
     fn next(&mut self) -> Option<Solution> {
         self.solver.next_solution()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{DenseError, DenseSolver, Engine};
+    use crate::{ProblemBuilder, Solver};
+
+    /// Primary items `p0`..`p{n-1}`, each in an option of its own, and an item `s`
+    /// (secondary, or primary when `s_primary`) in `long` options `p{t % n} s`.
+    fn problem(n: usize, long: usize, s_primary: bool) -> crate::Problem {
+        let mut b = ProblemBuilder::new();
+        let ps: Vec<_> = (0..n)
+            .map(|k| b.add_primary(format!("p{k}")).unwrap())
+            .collect();
+        let s = if s_primary {
+            b.add_primary("s").unwrap()
+        } else {
+            b.add_secondary("s").unwrap()
+        };
+        for &p in &ps {
+            b.add_option([p]).unwrap();
+        }
+        for t in 0..long {
+            b.add_option([ps[t % n], s]).unwrap();
+        }
+        b.build().unwrap()
+    }
+
+    #[test]
+    fn secondary_items_need_no_tally() {
+        // `s` has 300 options, each primary item 31: byte tallies do.
+        let p = problem(10, 300, false);
+        let dense = DenseSolver::new(&p).unwrap();
+        assert!(matches!(dense.search, Engine::Bytes(_)));
+        let (a, b) = (dense.count(), Solver::new(&p).count());
+        // The singletons only, or one option with `s` and singletons for the rest.
+        assert_eq!(a.solutions, 301);
+        assert_eq!((a.solutions, a.stats.nodes), (b.solutions, b.stats.nodes));
+        assert_eq!(a.stats.profile, b.stats.profile);
+    }
+
+    #[test]
+    fn only_a_primary_item_with_too_many_options_is_refused() {
+        // 40,000 options on `s`, 20,001 on each primary item.
+        let p = problem(2, 40_000, false);
+        assert!(matches!(
+            DenseSolver::new(&p).unwrap().search,
+            Engine::Words(_)
+        ));
+        let p = problem(2, 40_000, true);
+        let err = DenseSolver::new(&p).unwrap_err();
+        assert_eq!(
+            err,
+            DenseError::LongItem {
+                item: "s".into(),
+                options: 40_000
+            }
+        );
+        assert!(err
+            .to_string()
+            .contains("primary item `s` has 40000 options"));
     }
 }
