@@ -398,11 +398,11 @@ impl Search {
                     }
                     self.ensure_depth(level);
                     self.counters.nodes += 1;
+                    self.counters.profile[level] += 1;
                     if self.arena.items[0].right == 0 {
                         // No primary item left at the root (none at all, or the
                         // preselected options cover them all): this node is the one
                         // solution.
-                        self.counters.profile[level] += 1;
                         label = Label::Done;
                         if !self.admits(obs, level, true) {
                             break Step::Exhausted;
@@ -411,7 +411,6 @@ impl Search {
                         self.report_solution(obs, level, level);
                         break Step::Solution;
                     }
-                    self.counters.profile[level] += 1;
                     if !self.admits(obs, level, false) {
                         // A side condition rejects this partial solution: back up.
                         if level == self.floor {
@@ -644,11 +643,11 @@ impl Search {
                     }
                     self.ensure_depth(level);
                     self.counters.nodes += 1;
+                    self.counters.profile[level] += 1;
                     if self.arena.items[0].right == 0 {
                         // No primary item left at the root (none at all, or the
                         // preselected options cover them all): this node is the one
                         // solution.
-                        self.counters.profile[level] += 1;
                         label = Label::Done;
                         if !self.admits(obs, level, true) {
                             break Step::Exhausted;
@@ -657,7 +656,6 @@ impl Search {
                         self.report_solution(obs, level, level);
                         break Step::Solution;
                     }
-                    self.counters.profile[level] += 1;
                     if !self.admits(obs, level, false) {
                         // A side condition rejects this partial solution: back up.
                         if level == self.floor {
