@@ -4,6 +4,10 @@
 use super::DenseError;
 use crate::Problem;
 
+/// The most clash masks (12 bytes each) the layout builds: 2^20, 12 MiB. Larger problems
+/// cover item by item.
+pub(crate) const CLASH_BUDGET: usize = 1 << 20;
+
 /// Tables that the search never writes, shared (by `Arc`) between copies of a solver.
 #[derive(Debug)]
 pub(crate) struct DenseLayout {
@@ -36,6 +40,21 @@ pub(crate) struct DenseLayout {
     pub mask_bits: Vec<u64>,
     /// Where each item's masks start, plus one entry for the end.
     pub mask_start: Vec<u32>,
+    /// Every option that clashes with option `o` through an uncoloured item (shares a
+    /// primary item or an uncoloured secondary one with it, `o` included), as bit masks
+    /// one per word of the live set that holds some: words
+    /// `clash_word[clash_start[o]..clash_start[o + 1]]` (increasing), masks `clash_bits`
+    /// alongside. The union of `o`'s uncoloured items' masks, so that X5 kills them in one
+    /// walk over the live set instead of one per item. Empty (and `clash_start` too) when
+    /// the problem is so large that the tables would exceed [`CLASH_BUDGET`].
+    pub clash_word: Vec<u32>,
+    /// See `clash_word`.
+    pub clash_bits: Vec<u64>,
+    /// Where each option's clash masks start, plus one entry for the end; empty when there
+    /// are no clash tables.
+    pub clash_start: Vec<u32>,
+    /// The uncoloured items of option `o`, each covered once by applying it.
+    pub option_covers: Vec<u32>,
     /// The primary items of option `o`, the ones with a tally:
     /// `option_primaries[primary_start[o]..primary_start[o + 1]]`.
     pub option_primaries: Vec<u32>,
@@ -135,6 +154,19 @@ impl DenseLayout {
             }
         }
         mask_start.push(mask_word.len() as u32);
+        let option_covers = (0..num_options)
+            .map(|o| {
+                let colored = if has_colors {
+                    option_colors[option_start[o] as usize..option_start[o + 1] as usize]
+                        .iter()
+                        .filter(|&&c| c != 0)
+                        .count()
+                } else {
+                    0
+                };
+                option_start[o + 1] - option_start[o] - colored as u32
+            })
+            .collect();
         Ok(DenseLayout {
             num_primary,
             num_items,
@@ -149,6 +181,10 @@ impl DenseLayout {
             mask_word,
             mask_bits,
             mask_start,
+            clash_word: Vec::new(),
+            clash_bits: Vec::new(),
+            clash_start: Vec::new(),
+            option_covers,
             option_primaries,
             primary_start,
             primary_stride,
@@ -156,6 +192,56 @@ impl DenseLayout {
             longest,
             fewest_primary,
         })
+    }
+
+    /// Builds the clash tables when they take at most `budget` masks; returns whether it
+    /// did.
+    pub fn build_clashes(&mut self, budget: usize) -> bool {
+        let mut acc = vec![0u64; self.words];
+        let mut touched: Vec<u32> = Vec::new();
+        let (mut word, mut bits) = (Vec::new(), Vec::new());
+        let mut start = Vec::with_capacity(self.num_options + 1);
+        for o in 0..self.num_options as u32 {
+            start.push(word.len() as u32);
+            for e in self.option_range(o) {
+                if self.has_colors && self.option_colors[e] != 0 {
+                    continue;
+                }
+                for m in self.mask_range(self.option_items[e]) {
+                    let w = self.mask_word[m];
+                    if acc[w as usize] == 0 {
+                        touched.push(w);
+                    }
+                    acc[w as usize] |= self.mask_bits[m];
+                }
+            }
+            touched.sort_unstable();
+            for &w in &touched {
+                word.push(w);
+                bits.push(std::mem::take(&mut acc[w as usize]));
+            }
+            touched.clear();
+            if word.len() > budget {
+                return false;
+            }
+        }
+        start.push(word.len() as u32);
+        self.clash_word = word;
+        self.clash_bits = bits;
+        self.clash_start = start;
+        true
+    }
+
+    /// True when the clash tables were built.
+    #[inline(always)]
+    pub fn has_clashes(&self) -> bool {
+        !self.clash_start.is_empty()
+    }
+
+    /// The indices into `clash_word` and `clash_bits` of option `o`'s clash masks.
+    #[inline(always)]
+    pub fn clash_range(&self, o: u32) -> std::ops::Range<usize> {
+        self.clash_start[o as usize] as usize..self.clash_start[o as usize + 1] as usize
     }
 
     /// The indices into `option_items` of option `o`'s items.

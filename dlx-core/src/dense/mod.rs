@@ -140,7 +140,14 @@ impl<'p> DenseSolver<'p> {
     ///
     /// See [`DenseSolver`] for an example.
     pub fn new(problem: &'p Problem) -> Result<Self, DenseError> {
-        let layout = DenseLayout::new(problem)?;
+        Self::with_clash_budget(problem, layout::CLASH_BUDGET)
+    }
+
+    /// A solver whose layout builds clash tables of at most `budget` masks (none at all
+    /// with 0, so that X5 covers item by item).
+    fn with_clash_budget(problem: &'p Problem, budget: usize) -> Result<Self, DenseError> {
+        let mut layout = DenseLayout::new(problem)?;
+        layout.build_clashes(budget);
         let search = if layout.longest <= u8::MAX_OPTIONS {
             Engine::Bytes(DenseSearch::new(Arc::new(layout)))
         } else if layout.longest <= u16::MAX_OPTIONS {
@@ -467,6 +474,49 @@ mod tests {
             b.add_option([ps[t % n], s]).unwrap();
         }
         b.build().unwrap()
+    }
+
+    /// Counts `problem` with and without clash tables and with the links engine.
+    fn both_ways_of_covering_agree(problem: &crate::Problem) {
+        let with = DenseSolver::new(problem).unwrap();
+        let without = DenseSolver::with_clash_budget(problem, 0).unwrap();
+        let has = |s: &DenseSolver<'_>| on_engine!(&s.search, e => e.layout.has_clashes());
+        assert!(has(&with) && !has(&without));
+        let (a, b) = (with.count(), without.count());
+        let links = Solver::new(problem).count();
+        assert_eq!(a.solutions, links.solutions);
+        assert_eq!(a.stats.nodes, links.stats.nodes);
+        assert_eq!(a.stats.profile, links.stats.profile);
+        assert_eq!(
+            (a.solutions, a.stats.nodes, a.stats.updates, a.stats.profile),
+            (b.solutions, b.stats.nodes, b.stats.updates, b.stats.profile)
+        );
+    }
+
+    #[test]
+    fn clash_tables_change_neither_the_tree_nor_the_updates() {
+        // Queens (diagonals secondary), Knuth's colour example, and a Sudoku.
+        for text in [
+            include_str!("../../tests/data/q8.dlx"),
+            include_str!("../../tests/data/color.dlx"),
+            include_str!("../../tests/data/sud1.dlx"),
+        ] {
+            both_ways_of_covering_agree(&crate::format::parse(text).unwrap());
+        }
+    }
+
+    #[test]
+    fn a_tight_budget_leaves_the_clash_tables_out() {
+        let p = crate::format::parse(include_str!("../../tests/data/q8.dlx")).unwrap();
+        let mut layout = super::DenseLayout::new(&p).unwrap();
+        // q8: 64 options in one word; each clashes through four items, one mask in all.
+        assert!(!layout.build_clashes(63));
+        assert!(!layout.has_clashes());
+        assert!(layout.build_clashes(64));
+        assert_eq!(layout.clash_word.len(), 64);
+        // Option 0 (queen at row 0, column 0) clashes with row 0, column 0 and the
+        // long diagonal b7: 8 + 7 + 7 options.
+        assert_eq!(layout.clash_bits[0].count_ones(), 22);
     }
 
     #[test]

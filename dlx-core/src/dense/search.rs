@@ -227,6 +227,21 @@ impl<T: Tally> DenseSearch<T> {
         let rows = PrimaryRows::of(l);
         let (mask_word, mask_bits) = (&l.mask_word[..], &l.mask_bits[..]);
         let mut updates = 0;
+        if l.has_clashes() {
+            // Kill every live option that clashes with o through an uncoloured item, one
+            // walk over the live set for all of o's covers.
+            updates += u64::from(l.option_covers[o as usize]);
+            for m in l.clash_range(o) {
+                let (w, bits) = (l.clash_word[m] as usize, l.clash_bits[m]);
+                let mut dying = live[w] & bits;
+                live[w] &= !bits;
+                while dying != 0 {
+                    updates += 1;
+                    rows.lower(tallies, w as u32 * 64 + dying.trailing_zeros());
+                    dying &= dying - 1;
+                }
+            }
+        }
         for e in l.option_range(o) {
             let j = l.option_items[e];
             let c = if l.has_colors { l.option_colors[e] } else { 0 };
@@ -234,6 +249,10 @@ impl<T: Tally> DenseSearch<T> {
                 tallies[j as usize] = T::COVERED;
             }
             if c == 0 {
+                if l.has_clashes() {
+                    // Covered above, with the other items of o.
+                    continue;
+                }
                 // Cover j: every live option of j, a word at a time.
                 updates += 1;
                 for m in l.mask_range(j) {
