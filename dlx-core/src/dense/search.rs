@@ -102,10 +102,14 @@ impl<'a> PrimaryRows<'a> {
     }
 
     /// One option fewer for each primary item of option `p`, which is no longer live.
+    /// `S` is the layout's fixed stride when it is known at compile time (the loop then
+    /// unrolls), 0 otherwise.
     #[inline(always)]
-    fn lower<T: Tally>(&self, tallies: &mut [T], p: u32) {
+    fn lower<T: Tally, const S: usize>(&self, tallies: &mut [T], p: u32) {
         let p = p as usize;
-        let items = if self.stride != 0 {
+        let items = if S != 0 {
+            &self.items[p * S..(p + 1) * S]
+        } else if self.stride != 0 {
             &self.items[p * self.stride..(p + 1) * self.stride]
         } else {
             &self.items[self.start[p] as usize..self.start[p + 1] as usize]
@@ -113,6 +117,47 @@ impl<'a> PrimaryRows<'a> {
         for &k in items {
             tallies[k as usize] = tallies[k as usize].dec();
         }
+    }
+
+    /// Kills the live options under masks `bits` (of words `words` of the live set),
+    /// lowering their primary items' tallies; returns how many it killed.
+    #[inline(always)]
+    fn kill<T: Tally>(
+        &self,
+        tallies: &mut [T],
+        live: &mut [u64],
+        words: &[u32],
+        bits: &[u64],
+    ) -> u64 {
+        match self.stride {
+            2 => self.kill_with::<T, 2>(tallies, live, words, bits),
+            4 => self.kill_with::<T, 4>(tallies, live, words, bits),
+            6 => self.kill_with::<T, 6>(tallies, live, words, bits),
+            _ => self.kill_with::<T, 0>(tallies, live, words, bits),
+        }
+    }
+
+    /// [`kill`](Self::kill) with the stride `S` (see [`lower`](Self::lower)).
+    #[inline(always)]
+    fn kill_with<T: Tally, const S: usize>(
+        &self,
+        tallies: &mut [T],
+        live: &mut [u64],
+        words: &[u32],
+        bits: &[u64],
+    ) -> u64 {
+        let mut killed = 0;
+        for (&w, &bits) in words.iter().zip(bits) {
+            let w = w as usize;
+            let mut dying = live[w] & bits;
+            live[w] &= !bits;
+            while dying != 0 {
+                killed += 1;
+                self.lower::<T, S>(tallies, w as u32 * 64 + dying.trailing_zeros());
+                dying &= dying - 1;
+            }
+        }
+        killed
     }
 }
 
@@ -230,17 +275,14 @@ impl<T: Tally> DenseSearch<T> {
         if l.has_clashes() {
             // Kill every live option that clashes with o through an uncoloured item, one
             // walk over the live set for all of o's covers.
+            let masks = l.clash_range(o);
             updates += u64::from(l.option_covers[o as usize]);
-            for m in l.clash_range(o) {
-                let (w, bits) = (l.clash_word[m] as usize, l.clash_bits[m]);
-                let mut dying = live[w] & bits;
-                live[w] &= !bits;
-                while dying != 0 {
-                    updates += 1;
-                    rows.lower(tallies, w as u32 * 64 + dying.trailing_zeros());
-                    dying &= dying - 1;
-                }
-            }
+            updates += rows.kill(
+                tallies,
+                live,
+                &l.clash_word[masks.clone()],
+                &l.clash_bits[masks],
+            );
         }
         for e in l.option_range(o) {
             let j = l.option_items[e];
@@ -254,17 +296,9 @@ impl<T: Tally> DenseSearch<T> {
                     continue;
                 }
                 // Cover j: every live option of j, a word at a time.
+                let masks = l.mask_range(j);
                 updates += 1;
-                for m in l.mask_range(j) {
-                    let (w, bits) = (mask_word[m] as usize, mask_bits[m]);
-                    let mut dying = live[w] & bits;
-                    live[w] &= !bits;
-                    while dying != 0 {
-                        updates += 1;
-                        rows.lower(tallies, w as u32 * 64 + dying.trailing_zeros());
-                        dying &= dying - 1;
-                    }
-                }
+                updates += rows.kill(tallies, live, &mask_word[masks.clone()], &mask_bits[masks]);
                 continue;
             }
             // Purify j: only the live options that give it another colour go.
@@ -282,7 +316,7 @@ impl<T: Tally> DenseSearch<T> {
                 }
                 live[w] &= !bit;
                 updates += 1;
-                rows.lower(tallies, p);
+                rows.lower::<T, 0>(tallies, p);
             }
         }
         self.updates += updates;
