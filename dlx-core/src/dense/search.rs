@@ -33,9 +33,17 @@ struct Level {
     end: u32,
     /// The option being tried.
     option: u32,
+    /// The state this level chooses from and walks its item's options in.
+    state: u32,
+    /// True when the item had a single live option: applied in place, to `state` itself,
+    /// since nothing at this level needs the state before it again.
+    forced: bool,
 }
 
-/// The search state: one state per level, levels, counters.
+/// The search state: states, levels, counters. Level `l` reads state `levels[l].state`;
+/// a level with several options to try copies it down one place before applying one, a
+/// level with a single option (forced) applies it in place, so states are never more than
+/// levels plus one.
 #[derive(Debug)]
 pub(crate) struct DenseSearch<T: Tally> {
     pub layout: Arc<DenseLayout>,
@@ -48,6 +56,8 @@ pub(crate) struct DenseSearch<T: Tally> {
     fixed: Vec<u32>,
     levels: Vec<Level>,
     level: usize,
+    /// The state of the current level.
+    state: usize,
     pub label: Label,
     pub preselected: Vec<OptionId>,
     pub nodes: u64,
@@ -74,6 +84,7 @@ impl<T: Tally> Clone for DenseSearch<T> {
                 Vec::with_capacity(depth)
             },
             level: self.level,
+            state: self.state,
             label: self.label,
             preselected: self.preselected.clone(),
             nodes: self.nodes,
@@ -190,6 +201,7 @@ impl<T: Tally> DenseSearch<T> {
             fixed,
             levels: Vec::new(),
             level: 0,
+            state: 0,
             label: Label::Enter,
             preselected: Vec::new(),
             nodes: 0,
@@ -342,6 +354,7 @@ impl<T: Tally> DenseSearch<T> {
         let layout = Arc::clone(&self.layout);
         let layout = &*layout;
         let mut level = self.level;
+        let mut state = self.state;
         let mut label = self.label;
         let step = loop {
             match label {
@@ -356,25 +369,28 @@ impl<T: Tally> DenseSearch<T> {
                     }
                     self.profile[level] += 1;
                     // X3: choose i.
-                    match self.choose(level) {
+                    match self.choose(state) {
                         None => {
                             // Every primary item is covered: visit the solution.
                             self.solutions += 1;
                             label = Label::Up;
                             if !limits.count_through {
                                 self.level = level;
+                                self.state = state;
                                 self.label = label;
                                 return Step::Solution;
                             }
                         }
                         Some((_, 0)) => label = Label::Up,
-                        Some((i, _)) => {
+                        Some((i, least)) => {
                             let range = layout.mask_range(i);
                             let lv = Level {
                                 bits: 0,
                                 mask: range.start as u32,
                                 end: range.end as u32,
                                 option: 0,
+                                state: state as u32,
+                                forced: least == 1,
                             };
                             if level == self.levels.len() {
                                 self.levels.push(lv);
@@ -389,8 +405,9 @@ impl<T: Tally> DenseSearch<T> {
                     // X5: try the next option of i that is live at this level (X6 needs
                     // no undoing: the level below had its own copy).
                     let words = layout.words;
-                    let live = &self.live[level * words..(level + 1) * words];
                     let lv = &mut self.levels[level];
+                    let s = lv.state as usize;
+                    let live = &self.live[s * words..(s + 1) * words];
                     while lv.bits == 0 && lv.mask < lv.end {
                         let m = lv.mask as usize;
                         lv.bits = live[layout.mask_word[m] as usize] & layout.mask_bits[m];
@@ -404,8 +421,15 @@ impl<T: Tally> DenseSearch<T> {
                     let o = layout.mask_word[lv.mask as usize - 1] * 64 + lv.bits.trailing_zeros();
                     lv.bits &= lv.bits - 1;
                     lv.option = o;
-                    self.copy_down(level);
-                    self.apply(level + 1, o);
+                    if lv.forced {
+                        // The only option: nothing to come back to at this level.
+                        (lv.bits, lv.mask) = (0, lv.end);
+                        state = s;
+                    } else {
+                        self.copy_down(s);
+                        state = s + 1;
+                    }
+                    self.apply(state, o);
                     level += 1;
                     label = Label::Enter;
                 }
@@ -422,6 +446,7 @@ impl<T: Tally> DenseSearch<T> {
             }
         };
         self.level = level;
+        self.state = state;
         self.label = label;
         step
     }
