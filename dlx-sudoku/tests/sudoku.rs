@@ -321,8 +321,9 @@ fn knuth_reduced(puzzle: &Grid) -> dlx_core::Problem {
 fn preselected_givens_search_the_same_tree_as_knuths_reduced_problem() {
     // Fixing the givens on the prebuilt problem leaves exactly the items and options that
     // Knuth's SUDOKU-DLX writes, in the same order, so the search trees are identical.
-    // That holds for DLX1's branching rule (cutoff 0, the solver's default, where X3 reads
-    // byte lengths instead of walking the items) and for cutoff 1.
+    // That holds for DLX1's branching rule (cutoff 0, the solver's default, answered by
+    // the dense engine) and for cutoff 1 (the links engine, where X3 reads byte lengths
+    // instead of walking the items).
     let enc = Encoding::new(Shape::classic()).unwrap();
     let text = data("sudoku_17_clue_first5000");
     let serg = data("sudoku_serg_benchmark");
@@ -953,4 +954,33 @@ fn snapshot_svg_16x16() {
     let puzzle = puzzle.with_alphabet(Alphabet::ZeroBased).unwrap();
     let svg = render_svg(&Shape::for_size(16).unwrap(), &puzzle, Some(&g)).unwrap();
     insta::assert_snapshot!("svg_16x16", svg);
+}
+
+#[test]
+fn both_engines_search_the_same_tree_on_every_shape_size() {
+    // The dense engine answers up to 12×12 and the links engine beyond; `prepare_dense`
+    // works for every size, building the dense tables when the solver holds none.
+    for n in [4, 6, 9, 12, 16] {
+        let enc = Encoding::new(Shape::for_size(n).unwrap()).unwrap();
+        let solver = SudokuSolver::new(&enc).with_node_budget(5_000);
+        let empty = Grid::new(n).unwrap();
+        let dense = solver
+            .prepare_dense(&empty)
+            .unwrap()
+            .with_solution_limit(20)
+            .count();
+        let links = solver
+            .prepare(&empty)
+            .unwrap()
+            .with_solution_limit(20)
+            .count();
+        assert_eq!(dense.solutions, links.solutions, "{n}×{n}");
+        assert_eq!(dense.stats.nodes, links.stats.nodes, "{n}×{n}");
+        assert_eq!(dense.stats.profile, links.stats.profile, "{n}×{n}");
+        let answer = solver.count(&empty, Some(20)).unwrap();
+        assert_eq!((answer.solutions, answer.nodes), (20, dense.stats.nodes));
+        for grid in solver.solutions(&empty).unwrap().take(3) {
+            enc.shape().verify_solution(&empty, &grid).unwrap();
+        }
+    }
 }

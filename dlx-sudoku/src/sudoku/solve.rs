@@ -1,7 +1,16 @@
-//! Solving puzzles: the givens are fixed with [`Solver::preselect`] on a fresh copy of the
-//! shape's prebuilt links, so a puzzle costs a copy and a few covers before the search.
+//! Solving puzzles: the givens are fixed with `preselect` on a fresh copy of a prebuilt
+//! solver for the shape, so a puzzle costs a copy and a few covers before the search. The
+//! answers come from the dense engine ([`DenseSolver`]), which searches the same tree as
+//! the dancing-links [`Solver`] in less time; [`SudokuSolver::prepare`] still gives the
+//! links engine, for watching the search.
 
-use dlx_core::{NoObserver, PreselectError, Solution, Solutions, Solver};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use dlx_core::{
+    Count, DenseSolutions, DenseSolver, First, NoObserver, OptionId, PreselectError, Solution,
+    Solutions, Solver,
+};
 use thiserror::Error;
 
 use crate::sudoku::alphabet::Alphabet;
@@ -117,6 +126,55 @@ pub struct SolutionCount {
 pub struct SudokuSolver<'e> {
     encoding: &'e Encoding,
     template: Solver<'e>,
+    /// The same search on the dense engine, for shapes up to [`DENSE_MAX_OPTIONS`]
+    /// options; it answers unless a branching cutoff asks for the links engine's rule.
+    dense: Option<DenseSolver<'e>>,
+    node_budget: u64,
+    cancel: Option<Arc<AtomicBool>>,
+    branch_cutoff: u32,
+}
+
+/// The most options (cells × digits) for which the dense engine answers: 12×12 shapes
+/// (1,728) and smaller. Its state, copied per level, grows with the shape; from 16×16 on
+/// the links engine is as fast or faster (`docs/performance.md`).
+const DENSE_MAX_OPTIONS: usize = 2048;
+
+/// The dense engine's solver for the encoding's problem.
+fn dense_solver(encoding: &Encoding) -> DenseSolver<'_> {
+    DenseSolver::new(encoding.problem())
+        .expect("a Sudoku has no multiplicities and few options an item")
+}
+
+/// A puzzle's search, on whichever engine answers it. Built and used up within one call,
+/// so the variants' sizes matter little.
+#[allow(clippy::large_enum_variant)]
+enum Prepared<'e> {
+    Links(Solver<'e>),
+    Dense(DenseSolver<'e>),
+}
+
+impl Prepared<'_> {
+    fn first(self) -> First {
+        match self {
+            Prepared::Links(s) => s.first(),
+            Prepared::Dense(s) => s.first(),
+        }
+    }
+
+    fn count(self, limit: Option<u64>) -> Count {
+        let limit = limit.unwrap_or(u64::MAX);
+        match self {
+            Prepared::Links(s) => s.with_solution_limit(limit).count(),
+            Prepared::Dense(s) => s.with_solution_limit(limit).count(),
+        }
+    }
+
+    fn unique(self) -> dlx_core::Uniqueness {
+        match self {
+            Prepared::Links(s) => s.unique(),
+            Prepared::Dense(s) => s.unique(),
+        }
+    }
 }
 
 impl<'e> SudokuSolver<'e> {
@@ -129,6 +187,11 @@ impl<'e> SudokuSolver<'e> {
             // DLX1's branching rule, with X3 reading byte lengths: 324 primary items and
             // few updates per node, where walking the items was a third of the time.
             template: Solver::new(encoding.problem()).with_byte_lengths(true),
+            dense: (encoding.problem().num_options() <= DENSE_MAX_OPTIONS)
+                .then(|| dense_solver(encoding)),
+            node_budget: u64::MAX,
+            cancel: None,
+            branch_cutoff: 0,
         }
     }
 
@@ -143,6 +206,28 @@ impl<'e> SudokuSolver<'e> {
     /// ```
     pub fn with_node_budget(mut self, nodes: u64) -> Self {
         self.template = self.template.with_node_budget(nodes);
+        self.dense = self.dense.map(|d| d.with_node_budget(nodes));
+        self.node_budget = nodes;
+        self
+    }
+
+    /// Stops each search soon after `flag` is raised (checked every 1,024 nodes); the
+    /// answers then say they are incomplete. One flag may serve many solvers and threads.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use std::sync::Arc;
+    /// use dlx_sudoku::sudoku::{Encoding, Grid, Shape, SudokuSolver};
+    /// let enc = Encoding::new(Shape::for_size(4)?)?;
+    /// let raised = Arc::new(AtomicBool::new(true));
+    /// let count = SudokuSolver::new(&enc).with_cancel_flag(raised).count(&Grid::new(4)?, None)?;
+    /// assert!(!count.complete);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.template = self.template.with_cancel_flag(Arc::clone(&flag));
+        self.dense = self.dense.map(|d| d.with_cancel_flag(Arc::clone(&flag)));
+        self.cancel = Some(flag);
         self
     }
 
@@ -162,6 +247,7 @@ impl<'e> SudokuSolver<'e> {
     /// ```
     pub fn with_branch_cutoff(mut self, len: u32) -> Self {
         self.template = self.template.with_branch_cutoff(len);
+        self.branch_cutoff = len;
         self
     }
 
@@ -190,12 +276,62 @@ impl<'e> SudokuSolver<'e> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn prepare(&self, puzzle: &Grid) -> Result<Solver<'e>, SolveError> {
+        let mut solver = self.template.clone();
+        self.fix_givens(puzzle, |o| solver.preselect(o))?;
+        Ok(solver)
+    }
+
+    /// The dense engine's solver for a puzzle, its givens fixed, ready to search: the same
+    /// tree as [`prepare`](Self::prepare)'s with DLX1's branching rule (the branching
+    /// cutoff does not apply), in less time. Fails as `prepare` does.
+    ///
+    /// ```
+    /// use dlx_sudoku::sudoku::{Encoding, Shape, SudokuSolver};
+    /// let enc = Encoding::new(Shape::for_size(4)?)?;
+    /// let solver = SudokuSolver::new(&enc);
+    /// let puzzle = "1234............".parse()?;
+    /// let dense = solver.prepare_dense(&puzzle)?.count();
+    /// let links = solver.prepare(&puzzle)?.count();
+    /// assert_eq!((dense.solutions, dense.stats.nodes), (12, links.stats.nodes));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn prepare_dense(&self, puzzle: &Grid) -> Result<DenseSolver<'e>, SolveError> {
+        let mut solver = match &self.dense {
+            Some(template) => template.clone(),
+            None => {
+                let d = dense_solver(self.encoding).with_node_budget(self.node_budget);
+                match &self.cancel {
+                    Some(flag) => d.with_cancel_flag(Arc::clone(flag)),
+                    None => d,
+                }
+            }
+        };
+        self.fix_givens(puzzle, |o| solver.preselect(o))?;
+        Ok(solver)
+    }
+
+    /// The search that answers: the dense engine's for shapes up to 12×12 unless a
+    /// branching cutoff is set, else the links engine's.
+    fn prepared(&self, puzzle: &Grid) -> Result<Prepared<'e>, SolveError> {
+        Ok(if self.branch_cutoff == 0 && self.dense.is_some() {
+            Prepared::Dense(self.prepare_dense(puzzle)?)
+        } else {
+            Prepared::Links(self.prepare(puzzle)?)
+        })
+    }
+
+    /// Fixes each given with `preselect`; when one cannot be, names the two givens that
+    /// clash.
+    fn fix_givens(
+        &self,
+        puzzle: &Grid,
+        mut preselect: impl FnMut(OptionId) -> Result<(), PreselectError>,
+    ) -> Result<(), SolveError> {
         let shape = self.encoding.shape();
         shape.check_size(puzzle)?;
-        let mut solver = self.template.clone();
         for (cell, digit) in puzzle.cells() {
             if let Some(digit) = digit {
-                if let Err(source) = solver.preselect(self.encoding.option(cell, digit)) {
+                if let Err(source) = preselect(self.encoding.option(cell, digit)) {
                     // Two givens clash: name them (found only now, so that a valid puzzle
                     // pays for no check beyond placing its givens).
                     if let Some(conflict) = shape.first_conflict(puzzle)? {
@@ -209,7 +345,7 @@ impl<'e> SudokuSolver<'e> {
                 }
             }
         }
-        Ok(solver)
+        Ok(())
     }
 
     fn grid(&self, solution: &Solution, alphabet: Alphabet) -> Grid {
@@ -232,7 +368,7 @@ impl<'e> SudokuSolver<'e> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve(&self, puzzle: &Grid) -> Result<FirstSolution, SolveError> {
-        Ok(match self.prepare(puzzle)?.first() {
+        Ok(match self.prepared(puzzle)?.first() {
             dlx_core::First::Found(s) => FirstSolution::Found(self.grid(&s, puzzle.alphabet())),
             dlx_core::First::NoSolution => FirstSolution::NoSolution,
             dlx_core::First::Incomplete(_) => FirstSolution::Incomplete,
@@ -253,11 +389,7 @@ impl<'e> SudokuSolver<'e> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn count(&self, puzzle: &Grid, limit: Option<u64>) -> Result<SolutionCount, SolveError> {
-        let mut solver = self.prepare(puzzle)?;
-        if let Some(limit) = limit {
-            solver = solver.with_solution_limit(limit);
-        }
-        let count = solver.count();
+        let count = self.prepared(puzzle)?.count(limit);
         Ok(SolutionCount {
             solutions: count.solutions,
             complete: count.is_complete(),
@@ -279,7 +411,7 @@ impl<'e> SudokuSolver<'e> {
     /// ```
     pub fn unique(&self, puzzle: &Grid) -> Result<Uniqueness, SolveError> {
         let alphabet = puzzle.alphabet();
-        Ok(match self.prepare(puzzle)?.unique() {
+        Ok(match self.prepared(puzzle)?.unique() {
             dlx_core::Uniqueness::Unique(s) => Uniqueness::Unique(self.grid(&s, alphabet)),
             dlx_core::Uniqueness::NoSolution => Uniqueness::NoSolution,
             dlx_core::Uniqueness::Multiple(a, b) => {
@@ -309,7 +441,10 @@ impl<'e> SudokuSolver<'e> {
     /// ```
     pub fn solutions(&self, puzzle: &Grid) -> Result<GridSolutions<'e>, SolveError> {
         Ok(GridSolutions {
-            inner: self.prepare(puzzle)?.solutions(),
+            inner: match self.prepared(puzzle)? {
+                Prepared::Links(s) => Inner::Links(s.solutions()),
+                Prepared::Dense(s) => Inner::Dense(s.solutions()),
+            },
             encoding: self.encoding,
             alphabet: puzzle.alphabet(),
         })
@@ -329,9 +464,18 @@ impl<'e> SudokuSolver<'e> {
 /// ```
 #[derive(Debug)]
 pub struct GridSolutions<'e> {
-    inner: Solutions<'e, NoObserver>,
+    inner: Inner<'e>,
     encoding: &'e Encoding,
     alphabet: Alphabet,
+}
+
+/// The engine's iterator under [`GridSolutions`] (one per puzzle, so the variants' sizes
+/// matter little).
+#[derive(Debug)]
+#[allow(clippy::large_enum_variant)]
+enum Inner<'e> {
+    Links(Solutions<'e, NoObserver>),
+    Dense(DenseSolutions<'e>),
 }
 
 impl GridSolutions<'_> {
@@ -339,7 +483,10 @@ impl GridSolutions<'_> {
     ///
     /// See [`SudokuSolver::solutions`] for an example.
     pub fn is_complete(&self) -> bool {
-        self.inner.is_complete()
+        match &self.inner {
+            Inner::Links(s) => s.is_complete(),
+            Inner::Dense(s) => s.is_complete(),
+        }
     }
 }
 
@@ -347,7 +494,10 @@ impl Iterator for GridSolutions<'_> {
     type Item = Grid;
 
     fn next(&mut self) -> Option<Grid> {
-        let solution = self.inner.next()?;
+        let solution = match &mut self.inner {
+            Inner::Links(s) => s.next()?,
+            Inner::Dense(s) => s.next()?,
+        };
         let mut grid = self.encoding.grid(solution.options());
         grid.set_alphabet_unchecked(self.alphabet);
         Some(grid)

@@ -3,6 +3,7 @@
 
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
@@ -64,10 +65,14 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("{}: cannot create directory", dir.display()))?;
     }
+    let stop = interrupt_flag();
     let solvers: Vec<(usize, SudokuSolver<'_>)> = loaded
         .encodings
         .iter()
-        .map(|(size, encoding)| (*size, SudokuSolver::new(encoding)))
+        .map(|(size, encoding)| {
+            let solver = SudokuSolver::new(encoding).with_cancel_flag(Arc::clone(&stop));
+            (*size, solver)
+        })
         .collect();
     let solver_for = |size: usize| {
         solvers
@@ -77,7 +82,6 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
             .expect("load encodes every puzzle's size")
     };
 
-    let stop = interrupt_flag();
     let threads = args
         .parallel
         .threads
@@ -90,14 +94,7 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
         puzzles.len(),
         threads,
         &stop,
-        |i| {
-            solve(
-                solver_for(puzzles[i].grid.size()),
-                &puzzles[i].grid,
-                mode,
-                &stop,
-            )
-        },
+        |i| solve(solver_for(puzzles[i].grid.size()), &puzzles[i].grid, mode),
         |i, outcome| {
             let outcome = outcome
                 .map_err(|e| InputError::new(format!("{name}:{}:1: {e}", puzzles[i].line)))?;

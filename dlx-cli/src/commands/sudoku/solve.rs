@@ -1,11 +1,7 @@
 //! Solving one puzzle: a solution and whether it is unique, or the number of solutions.
 //! The search stops early when the cancel flag is raised (Ctrl-C), and says so.
 
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-
-use dlx_core::Solution;
-use dlx_sudoku::sudoku::{Grid, SolveError, SudokuSolver};
+use dlx_sudoku::sudoku::{Grid, SolveError, SudokuSolver, Uniqueness};
 
 pub use crate::commands::answer::Answer;
 
@@ -33,37 +29,22 @@ pub struct Outcome {
     pub complete: bool,
 }
 
-/// Solves or counts `puzzle`.
-pub fn solve(
-    solver: &SudokuSolver<'_>,
-    puzzle: &Grid,
-    mode: Mode,
-    cancel: &Arc<AtomicBool>,
-) -> Result<Outcome, SolveError> {
-    let search = solver.prepare(puzzle)?.with_cancel_flag(Arc::clone(cancel));
-    let grid = |s: &Solution| {
-        let grid = solver.encoding().grid(s.options());
-        grid.clone()
-            .with_alphabet(puzzle.alphabet())
-            .unwrap_or(grid)
-    };
+/// Solves or counts `puzzle` (the solver carries the cancel flag).
+pub fn solve(solver: &SudokuSolver<'_>, puzzle: &Grid, mode: Mode) -> Result<Outcome, SolveError> {
     if mode == Mode::Count {
-        let count = search.count();
-        let complete = count.is_complete();
+        let count = solver.count(puzzle, None)?;
         return Ok(Outcome {
-            answer: Answer::of_count(count.solutions, complete),
+            answer: Answer::of_count(count.solutions, count.complete),
             solution: None,
             solutions: count.solutions,
-            complete,
+            complete: count.complete,
         });
     }
-    let (answer, solution) = match search.unique() {
-        dlx_core::Uniqueness::Unique(s) => (Answer::Unique, Some(grid(&s))),
-        dlx_core::Uniqueness::Multiple(s, _) => (Answer::Multiple, Some(grid(&s))),
-        dlx_core::Uniqueness::NoSolution => (Answer::None, None),
-        dlx_core::Uniqueness::Incomplete { found, .. } => {
-            (Answer::Incomplete, found.as_ref().map(grid))
-        }
+    let (answer, solution) = match solver.unique(puzzle)? {
+        Uniqueness::Unique(s) => (Answer::Unique, Some(s)),
+        Uniqueness::Multiple(s, _) => (Answer::Multiple, Some(s)),
+        Uniqueness::NoSolution => (Answer::None, None),
+        Uniqueness::Incomplete { found } => (Answer::Incomplete, found),
     };
     Ok(Outcome {
         answer,
