@@ -6,8 +6,9 @@
 //! Engines:
 //!
 //! - `dlx-core` through `dlx_sudoku::sudoku::SudokuSolver::count(puzzle, Some(2))`: a copy of
-//!   the prebuilt links of the empty grid, the givens preselected (after a check that no two
-//!   givens conflict), the search stopped at the second solution.
+//!   the dense engine's prebuilt root state for the empty grid (`DenseSolver`, the same
+//!   search tree as DLX1), the givens preselected, the search stopped at the second
+//!   solution. The links engine's figures are in the `sudoku_interleaved` example.
 //! - the `sudoku` crate 0.8.0 (`Sudoku::solutions_count_up_to(2)`), a bit-parallel port of
 //!   JCZSolve, a specialised Sudoku solver. Its licence is AGPL-3.0: it is a dev-dependency
 //!   of this unpublished benchmark crate only, never of a published crate.

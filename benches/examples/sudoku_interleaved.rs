@@ -1,5 +1,6 @@
-//! Sudoku uniqueness checking, the engines timed in alternation (`dlx-core`'s two engines,
-//! links and dense, the `sudoku` crate and the `dlx` crate): one pass over a whole set by
+//! Sudoku uniqueness checking, the engines timed in alternation (`dlx-core` through
+//! `SudokuSolver`, which answers with the dense engine; the `sudoku` crate; the `dlx`
+//! crate; and `dlx-core`'s links engine): one pass over a whole set by
 //! each engine in turn, round after round, so that a shared machine's changing load
 //! falls on all of them alike. The robust companion of `cargo bench --bench sudoku` (same
 //! engines, same question: up to two solutions per puzzle) for this project's noisy
@@ -73,23 +74,21 @@ fn main() -> ExitCode {
     let solve_ours = |g: &Grid| ours.count(g, Some(2)).expect("a valid puzzle").solutions;
     let solve_crate = |s: &Sudoku| s.solutions_count_up_to(2) as u64;
     let solve_dlx = |v: &[u8; 81]| peer.count_up_to_2(v);
-    let dense_template = dlx_core::DenseSolver::new(encoding.problem()).expect("no multiplicities");
-    let solve_dense = |g: &Grid| {
-        let mut s = dense_template.clone();
-        for (cell, digit) in g.cells() {
-            if let Some(d) = digit {
-                s.preselect(encoding.option(cell, d)).expect("no clash");
-            }
-        }
-        s.with_solution_limit(2).count().solutions
+    // The links engine through the same solver (`SudokuSolver` answers with the dense one).
+    let solve_links = |g: &Grid| {
+        ours.prepare(g)
+            .expect("a valid puzzle")
+            .with_solution_limit(2)
+            .count()
+            .solutions
     };
 
-    // The check: the three engines agree on every puzzle.
+    // The check: the four engines agree on every puzzle.
     for (k, line) in lines.iter().enumerate() {
         let want = solve_ours(&grids[k]);
         assert_eq!(solve_crate(&crate_puzzles[k]), want, "{line}: sudoku 0.8.0");
         assert_eq!(solve_dlx(&dlx_puzzles[k]), want, "{line}: dlx 0.8.5");
-        assert_eq!(solve_dense(&grids[k]), want, "{line}: dlx-core dense");
+        assert_eq!(solve_links(&grids[k]), want, "{line}: dlx-core links");
     }
 
     // The size of our searches: nodes and updates a puzzle (the givens' covers not counted).
@@ -110,7 +109,7 @@ fn main() -> ExitCode {
         times[0].push(pass(&grids, solve_ours).0);
         times[1].push(pass(&crate_puzzles, solve_crate).0);
         times[2].push(pass(&dlx_puzzles, solve_dlx).0);
-        times[3].push(pass(&grids, solve_dense).0);
+        times[3].push(pass(&grids, solve_links).0);
     }
     let n = lines.len() as f64;
     let best: Vec<Duration> = times
@@ -125,7 +124,7 @@ fn main() -> ExitCode {
         nodes as f64 / n,
         updates as f64 / n
     );
-    for (k, engine) in ["dlx-core", "sudoku 0.8.0", "dlx 0.8.5", "dlx-core dense"]
+    for (k, engine) in ["dlx-core", "sudoku 0.8.0", "dlx 0.8.5", "dlx-core links"]
         .iter()
         .enumerate()
     {
