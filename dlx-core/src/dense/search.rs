@@ -86,11 +86,11 @@ impl<T: Tally> Clone for DenseSearch<T> {
             level: self.level,
             state: self.state,
             label: self.label,
-            preselected: self.preselected.clone(),
+            preselected: with_room(&self.preselected, depth),
             nodes: self.nodes,
             updates: self.updates,
             solutions: self.solutions,
-            profile: self.profile.clone(),
+            profile: with_room(&self.profile, depth),
         }
     }
 }
@@ -170,6 +170,14 @@ impl<'a> PrimaryRows<'a> {
         }
         killed
     }
+}
+
+/// A copy of `v` with room for `room` elements, so that a search copied from a template
+/// grows it without reallocating.
+fn with_room<V: Copy>(v: &[V], room: usize) -> Vec<V> {
+    let mut copy = Vec::with_capacity(v.len().max(room));
+    copy.extend_from_slice(v);
+    copy
 }
 
 /// The first state of `v` (`stride` elements) with room for `depth` states, or all of `v`
