@@ -1,5 +1,6 @@
 //! The dense engine's search loop: Algorithm X/C whose state at each level (tallies, live
-//! options, colours fixed) is a copy of the level above with one option applied, so that
+//! options, colours fixed) is a copy of the level above with one option applied (or, below
+//! a level with a single option, that level's own state with it applied), so that
 //! backtracking undoes nothing.
 
 use std::sync::Arc;
