@@ -959,7 +959,7 @@ fn snapshot_svg_16x16() {
 #[test]
 fn both_engines_search_the_same_tree_on_every_shape_size() {
     // The dense engine answers up to 12×12 and the links engine beyond; `prepare_dense`
-    // works for every size, building the dense tables when the solver holds none.
+    // works for every size.
     for n in [4, 6, 9, 12, 16] {
         let enc = Encoding::new(Shape::for_size(n).unwrap()).unwrap();
         let solver = SudokuSolver::new(&enc).with_node_budget(5_000);

@@ -241,13 +241,13 @@ impl DenseLayout {
     /// The indices into `clash_word` and `clash_bits` of option `o`'s clash masks.
     #[inline(always)]
     pub fn clash_range(&self, o: u32) -> std::ops::Range<usize> {
-        self.clash_start[o as usize] as usize..self.clash_start[o as usize + 1] as usize
+        span(&self.clash_start, o)
     }
 
     /// The indices into `option_items` of option `o`'s items.
     #[inline(always)]
     pub fn option_range(&self, o: u32) -> std::ops::Range<usize> {
-        self.option_start[o as usize] as usize..self.option_start[o as usize + 1] as usize
+        span(&self.option_start, o)
     }
 
     /// Colours fixed per state: one per secondary item when there are colours, else none.
@@ -262,12 +262,19 @@ impl DenseLayout {
     /// The indices into `mask_word` and `mask_bits` of item `k`'s masks.
     #[inline(always)]
     pub fn mask_range(&self, k: u32) -> std::ops::Range<usize> {
-        self.mask_start[k as usize] as usize..self.mask_start[k as usize + 1] as usize
+        span(&self.mask_start, k)
     }
 
     /// The indices into `item_options` of item `k`'s options.
     #[inline(always)]
     pub fn item_range(&self, k: u32) -> std::ops::Range<usize> {
-        self.item_start[k as usize] as usize..self.item_start[k as usize + 1] as usize
+        span(&self.item_start, k)
     }
+}
+
+/// Entries `starts[i]..starts[i + 1]` of a table whose rows start at `starts` (one entry
+/// more than rows).
+#[inline(always)]
+pub(crate) fn span(starts: &[u32], i: u32) -> std::ops::Range<usize> {
+    starts[i as usize] as usize..starts[i as usize + 1] as usize
 }

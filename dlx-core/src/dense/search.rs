@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::layout::DenseLayout;
+use super::layout::{span, DenseLayout};
 use super::tally::Tally;
 use crate::search::{Limits, Step};
 use crate::{OptionId, PreselectError};
@@ -124,7 +124,7 @@ impl<'a> PrimaryRows<'a> {
         } else if self.stride != 0 {
             &self.items[p * self.stride..(p + 1) * self.stride]
         } else {
-            &self.items[self.start[p] as usize..self.start[p + 1] as usize]
+            &self.items[span(self.start, p as u32)]
         };
         for &k in items {
             tallies[k as usize] = tallies[k as usize].dec();
@@ -293,7 +293,8 @@ impl<T: Tally> DenseSearch<T> {
         let rows = PrimaryRows::of(l);
         let (mask_word, mask_bits) = (&l.mask_word[..], &l.mask_bits[..]);
         let mut updates = 0;
-        if l.has_clashes() {
+        let clashes = l.has_clashes();
+        if clashes {
             // Kill every live option that clashes with o through an uncoloured item, one
             // walk over the live set for all of o's covers.
             let masks = l.clash_range(o);
@@ -312,14 +313,14 @@ impl<T: Tally> DenseSearch<T> {
                 tallies[j as usize] = T::COVERED;
             }
             if c == 0 {
-                if l.has_clashes() {
-                    // Covered above, with the other items of o.
-                    continue;
+                // Cover j: every live option of j, a word at a time (with clash tables,
+                // done above with the other items of o).
+                if !clashes {
+                    let masks = l.mask_range(j);
+                    updates += 1;
+                    updates +=
+                        rows.kill(tallies, live, &mask_word[masks.clone()], &mask_bits[masks]);
                 }
-                // Cover j: every live option of j, a word at a time.
-                let masks = l.mask_range(j);
-                updates += 1;
-                updates += rows.kill(tallies, live, &mask_word[masks.clone()], &mask_bits[masks]);
                 continue;
             }
             // Purify j: only the live options that give it another colour go.

@@ -126,11 +126,10 @@ pub struct SolutionCount {
 pub struct SudokuSolver<'e> {
     encoding: &'e Encoding,
     template: Solver<'e>,
-    /// The same search on the dense engine, for shapes up to [`DENSE_MAX_OPTIONS`]
-    /// options; it answers unless a branching cutoff asks for the links engine's rule.
-    dense: Option<DenseSolver<'e>>,
-    node_budget: u64,
-    cancel: Option<Arc<AtomicBool>>,
+    /// The same search on the dense engine; it answers for shapes up to
+    /// [`DENSE_MAX_OPTIONS`] options unless a branching cutoff asks for the links engine's
+    /// rule.
+    dense: DenseSolver<'e>,
     branch_cutoff: u32,
 }
 
@@ -138,12 +137,6 @@ pub struct SudokuSolver<'e> {
 /// (1,728) and smaller. Its state, copied per level, grows with the shape; from 16×16 on
 /// the links engine is as fast or faster (`docs/performance.md`).
 const DENSE_MAX_OPTIONS: usize = 2048;
-
-/// The dense engine's solver for the encoding's problem.
-fn dense_solver(encoding: &Encoding) -> DenseSolver<'_> {
-    DenseSolver::new(encoding.problem())
-        .expect("a Sudoku has no multiplicities and few options an item")
-}
 
 /// A puzzle's search, on whichever engine answers it. Built and used up within one call,
 /// so the variants' sizes matter little.
@@ -187,10 +180,8 @@ impl<'e> SudokuSolver<'e> {
             // DLX1's branching rule, with X3 reading byte lengths: 324 primary items and
             // few updates per node, where walking the items was a third of the time.
             template: Solver::new(encoding.problem()).with_byte_lengths(true),
-            dense: (encoding.problem().num_options() <= DENSE_MAX_OPTIONS)
-                .then(|| dense_solver(encoding)),
-            node_budget: u64::MAX,
-            cancel: None,
+            dense: DenseSolver::new(encoding.problem())
+                .expect("a Sudoku has no multiplicities and few options an item"),
             branch_cutoff: 0,
         }
     }
@@ -206,8 +197,7 @@ impl<'e> SudokuSolver<'e> {
     /// ```
     pub fn with_node_budget(mut self, nodes: u64) -> Self {
         self.template = self.template.with_node_budget(nodes);
-        self.dense = self.dense.map(|d| d.with_node_budget(nodes));
-        self.node_budget = nodes;
+        self.dense = self.dense.with_node_budget(nodes);
         self
     }
 
@@ -226,8 +216,7 @@ impl<'e> SudokuSolver<'e> {
     /// ```
     pub fn with_cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
         self.template = self.template.with_cancel_flag(Arc::clone(&flag));
-        self.dense = self.dense.map(|d| d.with_cancel_flag(Arc::clone(&flag)));
-        self.cancel = Some(flag);
+        self.dense = self.dense.with_cancel_flag(flag);
         self
     }
 
@@ -296,16 +285,7 @@ impl<'e> SudokuSolver<'e> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn prepare_dense(&self, puzzle: &Grid) -> Result<DenseSolver<'e>, SolveError> {
-        let mut solver = match &self.dense {
-            Some(template) => template.clone(),
-            None => {
-                let d = dense_solver(self.encoding).with_node_budget(self.node_budget);
-                match &self.cancel {
-                    Some(flag) => d.with_cancel_flag(Arc::clone(flag)),
-                    None => d,
-                }
-            }
-        };
+        let mut solver = self.dense.clone();
         self.fix_givens(puzzle, |o| solver.preselect(o))?;
         Ok(solver)
     }
@@ -313,7 +293,8 @@ impl<'e> SudokuSolver<'e> {
     /// The search that answers: the dense engine's for shapes up to 12×12 unless a
     /// branching cutoff is set, else the links engine's.
     fn prepared(&self, puzzle: &Grid) -> Result<Prepared<'e>, SolveError> {
-        Ok(if self.branch_cutoff == 0 && self.dense.is_some() {
+        let small = self.encoding.problem().num_options() <= DENSE_MAX_OPTIONS;
+        Ok(if self.branch_cutoff == 0 && small {
             Prepared::Dense(self.prepare_dense(puzzle)?)
         } else {
             Prepared::Links(self.prepare(puzzle)?)
