@@ -8,6 +8,19 @@ use crate::Problem;
 /// cover item by item.
 pub(crate) const CLASH_BUDGET: usize = 1 << 20;
 
+/// How the clash tables are stored. The solver always asks for `Smaller`; the tests ask for
+/// each form, to check that they search alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) enum ClashForm {
+    /// Full rows when they take no more memory than masks with word numbers, else masks.
+    Smaller,
+    /// Masks with word numbers.
+    Masks,
+    /// Full rows.
+    Rows,
+}
+
 /// Tables that the search never writes, shared (by `Arc`) between copies of a solver.
 #[derive(Debug)]
 pub(crate) struct DenseLayout {
@@ -53,6 +66,11 @@ pub(crate) struct DenseLayout {
     /// Where each option's clash masks start, plus one entry for the end; empty when there
     /// are no clash tables.
     pub clash_start: Vec<u32>,
+    /// True when the clash masks are stored as full rows instead: option `o`'s are
+    /// `clash_bits[o * words..(o + 1) * words]`, one per word of the live set, and
+    /// `clash_word` is empty. Chosen when the rows are nearly full anyway (a Sudoku's clash
+    /// with options in all twelve words), so that the kill loop reads no word numbers.
+    pub clash_full: bool,
     /// The uncoloured items of option `o`, each covered once by applying it.
     pub option_covers: Vec<u32>,
     /// The primary items of option `o`, the ones with a tally:
@@ -184,6 +202,7 @@ impl DenseLayout {
             clash_word: Vec::new(),
             clash_bits: Vec::new(),
             clash_start: Vec::new(),
+            clash_full: false,
             option_covers,
             option_primaries,
             primary_start,
@@ -194,9 +213,9 @@ impl DenseLayout {
         })
     }
 
-    /// Builds the clash tables when they take at most `budget` masks; returns whether it
-    /// did.
-    pub fn build_clashes(&mut self, budget: usize) -> bool {
+    /// Builds the clash tables, in form `form`, when they take at most `budget` masks;
+    /// returns whether it did.
+    pub fn build_clashes(&mut self, budget: usize, form: ClashForm) -> bool {
         let mut acc = vec![0u64; self.words];
         let mut touched: Vec<u32> = Vec::new();
         let (mut word, mut bits) = (Vec::new(), Vec::new());
@@ -226,8 +245,23 @@ impl DenseLayout {
             }
         }
         start.push(word.len() as u32);
-        self.clash_word = word;
-        self.clash_bits = bits;
+        // Full rows take 8 bytes a word of the live set; masks 12 (a word number and its
+        // bits).
+        let rows_no_larger = 3 * word.len() >= 2 * self.num_options * self.words;
+        if form == ClashForm::Rows || form == ClashForm::Smaller && rows_no_larger {
+            let mut full = vec![0u64; self.num_options * self.words];
+            for o in 0..self.num_options {
+                for m in span(&start, o as u32) {
+                    full[o * self.words + word[m] as usize] = bits[m];
+                }
+            }
+            self.clash_full = true;
+            self.clash_word = Vec::new();
+            self.clash_bits = full;
+        } else {
+            self.clash_word = word;
+            self.clash_bits = bits;
+        }
         self.clash_start = start;
         true
     }

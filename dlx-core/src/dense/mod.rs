@@ -52,9 +52,9 @@ use crate::solver::{first_of, trimmed_profile, unique_of};
 use crate::{
     Count, First, OptionId, PreselectError, Problem, Solution, Stats, StopReason, Uniqueness,
 };
-use layout::DenseLayout;
+use layout::{ClashForm, DenseLayout};
 use search::{DenseSearch, Label};
-use tally::Tally;
+use tally::{Keyed, Tally};
 
 /// Why the dense engine cannot take a problem.
 ///
@@ -89,10 +89,12 @@ pub enum DenseError {
     },
 }
 
-/// The search, with byte tallies when every primary item has at most 127 options, 16-bit
+/// The search, with keyed tallies when there are at most 512 primary items of at most 63
+/// options each, else byte tallies when every primary item has at most 127 options, 16-bit
 /// ones otherwise.
 #[derive(Clone, Debug)]
 enum Engine {
+    Keyed(DenseSearch<Keyed>),
     Bytes(DenseSearch<u8>),
     Words(DenseSearch<u16>),
 }
@@ -101,6 +103,7 @@ enum Engine {
 macro_rules! on_engine {
     ($engine:expr, $s:ident => $body:expr) => {
         match $engine {
+            Engine::Keyed($s) => $body,
             Engine::Bytes($s) => $body,
             Engine::Words($s) => $body,
         }
@@ -141,29 +144,36 @@ impl<'p> DenseSolver<'p> {
     ///
     /// See [`DenseSolver`] for an example.
     pub fn new(problem: &'p Problem) -> Result<Self, DenseError> {
-        Self::with_clash_budget(problem, layout::CLASH_BUDGET)
+        Self::with_clashes(problem, layout::CLASH_BUDGET, ClashForm::Smaller)
     }
 
     /// A solver whose layout builds clash tables of at most `budget` masks (none at all
-    /// with 0, so that X5 covers item by item).
-    fn with_clash_budget(problem: &'p Problem, budget: usize) -> Result<Self, DenseError> {
+    /// with 0, so that X5 covers item by item), in form `form`.
+    fn with_clashes(
+        problem: &'p Problem,
+        budget: usize,
+        form: ClashForm,
+    ) -> Result<Self, DenseError> {
         let mut layout = DenseLayout::new(problem)?;
-        layout.build_clashes(budget);
-        let search = if layout.longest <= u8::MAX_OPTIONS {
-            Engine::Bytes(DenseSearch::new(Arc::new(layout)))
-        } else if layout.longest <= u16::MAX_OPTIONS {
-            Engine::Words(DenseSearch::new(Arc::new(layout)))
-        } else {
-            let item = (0..layout.num_primary)
-                .max_by_key(|&k| layout.item_range(k as u32).len())
-                .expect("an item");
-            return Err(DenseError::LongItem {
-                item: problem
-                    .item_name(crate::ItemId::new(item as u32))
-                    .to_string(),
-                options: layout.longest,
-            });
-        };
+        layout.build_clashes(budget, form);
+        let search =
+            if layout.longest <= Keyed::MAX_OPTIONS && layout.num_primary <= Keyed::MAX_ITEMS {
+                Engine::Keyed(DenseSearch::new(Arc::new(layout)))
+            } else if layout.longest <= u8::MAX_OPTIONS {
+                Engine::Bytes(DenseSearch::new(Arc::new(layout)))
+            } else if layout.longest <= u16::MAX_OPTIONS {
+                Engine::Words(DenseSearch::new(Arc::new(layout)))
+            } else {
+                let item = (0..layout.num_primary)
+                    .max_by_key(|&k| layout.item_range(k as u32).len())
+                    .expect("an item");
+                return Err(DenseError::LongItem {
+                    item: problem
+                        .item_name(crate::ItemId::new(item as u32))
+                        .to_string(),
+                    options: layout.longest,
+                });
+            };
         Ok(DenseSolver {
             problem,
             search,
@@ -453,7 +463,8 @@ impl Iterator for DenseSolutions<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{DenseError, DenseSolver, Engine};
+    use super::{layout, ClashForm, DenseError, DenseSolver, Engine};
+    use crate::Count;
     use crate::{ProblemBuilder, Solver};
 
     /// Primary items `p0`..`p{n-1}`, each in an option of its own, and an item `s`
@@ -477,21 +488,26 @@ mod tests {
         b.build().unwrap()
     }
 
-    /// Counts `problem` with and without clash tables and with the links engine.
+    /// Counts `problem` with clash tables as masks and as full rows, without them, and
+    /// with the links engine.
     fn both_ways_of_covering_agree(problem: &crate::Problem) {
-        let with = DenseSolver::new(problem).unwrap();
-        let without = DenseSolver::with_clash_budget(problem, 0).unwrap();
+        let solver = |budget, form| DenseSolver::with_clashes(problem, budget, form).unwrap();
+        let masks = solver(layout::CLASH_BUDGET, ClashForm::Masks);
+        let rows = solver(layout::CLASH_BUDGET, ClashForm::Rows);
+        let without = solver(0, ClashForm::Smaller);
         let has = |s: &DenseSolver<'_>| on_engine!(&s.search, e => e.layout.has_clashes());
-        assert!(has(&with) && !has(&without));
-        let (a, b) = (with.count(), without.count());
+        let full = |s: &DenseSolver<'_>| on_engine!(&s.search, e => e.layout.clash_full);
+        assert!(has(&masks) && has(&rows) && !has(&without));
+        assert!(!full(&masks) && full(&rows));
         let links = Solver::new(problem).count();
-        assert_eq!(a.solutions, links.solutions);
-        assert_eq!(a.stats.nodes, links.stats.nodes);
-        assert_eq!(a.stats.profile, links.stats.profile);
-        assert_eq!(
-            (a.solutions, a.stats.nodes, a.stats.updates, a.stats.profile),
-            (b.solutions, b.stats.nodes, b.stats.updates, b.stats.profile)
-        );
+        let with = masks.count();
+        assert_eq!(with.solutions, links.solutions);
+        assert_eq!(with.stats.nodes, links.stats.nodes);
+        assert_eq!(with.stats.profile, links.stats.profile);
+        let summary = |c: Count| (c.solutions, c.stats.nodes, c.stats.updates, c.stats.profile);
+        let with = summary(with);
+        assert_eq!(with, summary(rows.count()));
+        assert_eq!(with, summary(without.count()));
     }
 
     #[test]
@@ -511,10 +527,15 @@ mod tests {
         let p = crate::format::parse(include_str!("../../tests/data/q8.dlx")).unwrap();
         let mut layout = super::DenseLayout::new(&p).unwrap();
         // q8: 64 options in one word; each clashes through four items, one mask in all.
-        assert!(!layout.build_clashes(63));
+        assert!(!layout.build_clashes(63, ClashForm::Smaller));
         assert!(!layout.has_clashes());
-        assert!(layout.build_clashes(64));
+        assert!(layout.build_clashes(64, ClashForm::Masks));
         assert_eq!(layout.clash_word.len(), 64);
+        assert_eq!(layout.clash_bits[0].count_ones(), 22);
+        // One word a row: full rows take no more room (8 bytes an option, not 12).
+        assert!(layout.build_clashes(64, ClashForm::Smaller));
+        assert!(layout.clash_full && layout.clash_word.is_empty());
+        assert_eq!(layout.clash_bits.len(), 64);
         // Option 0 (queen at row 0, column 0) clashes with row 0, column 0 and the
         // long diagonal b7: 8 + 7 + 7 options.
         assert_eq!(layout.clash_bits[0].count_ones(), 22);
@@ -522,10 +543,10 @@ mod tests {
 
     #[test]
     fn secondary_items_need_no_tally() {
-        // `s` has 300 options, each primary item 31: byte tallies do.
+        // `s` has 300 options, each primary item 31: keyed tallies do.
         let p = problem(10, 300, false);
         let dense = DenseSolver::new(&p).unwrap();
-        assert!(matches!(dense.search, Engine::Bytes(_)));
+        assert!(matches!(dense.search, Engine::Keyed(_)));
         let (a, b) = (dense.count(), Solver::new(&p).count());
         // The singletons only, or one option with `s` and singletons for the rest.
         assert_eq!(a.solutions, 301);

@@ -149,6 +149,39 @@ impl<'a> PrimaryRows<'a> {
         }
     }
 
+    /// Kills the live options under the full row of masks `row` (one per word of the live
+    /// set), as [`kill`](Self::kill) does.
+    #[inline(always)]
+    fn kill_full<T: Tally>(&self, tallies: &mut [T], live: &mut [u64], row: &[u64]) -> u64 {
+        match self.stride {
+            2 => self.kill_full_with::<T, 2>(tallies, live, row),
+            4 => self.kill_full_with::<T, 4>(tallies, live, row),
+            6 => self.kill_full_with::<T, 6>(tallies, live, row),
+            _ => self.kill_full_with::<T, 0>(tallies, live, row),
+        }
+    }
+
+    /// [`kill_full`](Self::kill_full) with the stride `S` (see [`lower`](Self::lower)).
+    #[inline(always)]
+    fn kill_full_with<T: Tally, const S: usize>(
+        &self,
+        tallies: &mut [T],
+        live: &mut [u64],
+        row: &[u64],
+    ) -> u64 {
+        let mut killed = 0;
+        for (w, (word, &bits)) in live.iter_mut().zip(row).enumerate() {
+            let mut dying = *word & bits;
+            *word &= !bits;
+            while dying != 0 {
+                killed += 1;
+                self.lower::<T, S>(tallies, w as u32 * 64 + dying.trailing_zeros());
+                dying &= dying - 1;
+            }
+        }
+        killed
+    }
+
     /// [`kill`](Self::kill) with the stride `S` (see [`lower`](Self::lower)).
     #[inline(always)]
     fn kill_with<T: Tally, const S: usize>(
@@ -194,10 +227,9 @@ impl<T: Tally> DenseSearch<T> {
     /// A search at the root of `layout`'s problem.
     pub fn new(layout: Arc<DenseLayout>) -> Self {
         let n = layout.num_primary;
-        let mut tallies = vec![T::of(0); n];
-        for (k, t) in tallies.iter_mut().enumerate() {
-            *t = T::of(layout.item_range(k as u32).len());
-        }
+        let tallies = (0..n)
+            .map(|k| T::of(layout.item_range(k as u32).len(), k))
+            .collect();
         let mut live = vec![u64::MAX; layout.words];
         if layout.num_options % 64 != 0 {
             live[layout.words - 1] = (1u64 << (layout.num_options % 64)) - 1;
@@ -297,14 +329,20 @@ impl<T: Tally> DenseSearch<T> {
         if clashes {
             // Kill every live option that clashes with o through an uncoloured item, one
             // walk over the live set for all of o's covers.
-            let masks = l.clash_range(o);
             updates += u64::from(l.option_covers[o as usize]);
-            updates += rows.kill(
-                tallies,
-                live,
-                &l.clash_word[masks.clone()],
-                &l.clash_bits[masks],
-            );
+            if l.clash_full {
+                let w = l.words;
+                let row = &l.clash_bits[o as usize * w..(o as usize + 1) * w];
+                updates += rows.kill_full(tallies, live, row);
+            } else {
+                let masks = l.clash_range(o);
+                updates += rows.kill(
+                    tallies,
+                    live,
+                    &l.clash_word[masks.clone()],
+                    &l.clash_bits[masks],
+                );
+            }
         }
         for e in l.option_range(o) {
             let j = l.option_items[e];
@@ -349,13 +387,7 @@ impl<T: Tally> DenseSearch<T> {
     #[inline(always)]
     fn choose(&self, s: usize) -> Option<(u32, u32)> {
         let n = self.layout.num_primary;
-        let tallies = &self.tallies[s * n..(s + 1) * n];
-        let least = tallies.iter().copied().min()?;
-        if least >= T::FLOOR {
-            return None;
-        }
-        let i = T::first_at_most(tallies, least).expect("the least tally is there");
-        Some((i as u32, least.get()))
+        T::choose(&self.tallies[s * n..(s + 1) * n])
     }
 
     /// Runs until a solution (unless `limits.count_through`), the end of the tree, or a
