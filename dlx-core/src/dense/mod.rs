@@ -358,10 +358,20 @@ impl<'p> DenseSolver<'p> {
         let start = Instant::now();
         while self.advance() {}
         self.elapsed += start.elapsed();
+        // The solver is done with: its profile moves into the count, uncopied.
+        let profile = on_engine!(&mut self.search, s => std::mem::take(&mut s.profile));
+        let (nodes, updates, solutions) =
+            on_engine!(&self.search, s => (s.nodes, s.updates, s.solutions));
         Count {
-            solutions: on_engine!(&self.search, s => s.solutions),
+            solutions,
             stop: self.stop,
-            stats: self.stats(),
+            stats: Stats {
+                nodes,
+                updates,
+                solutions,
+                profile: trimmed_profile(profile),
+                elapsed: self.elapsed,
+            },
         }
     }
 

@@ -463,8 +463,10 @@ impl<T: Tally> DenseSearch<T> {
                     let o = layout.mask_word[lv.mask as usize - 1] * 64 + lv.bits.trailing_zeros();
                     lv.bits &= lv.bits - 1;
                     lv.option = o;
-                    if lv.forced {
-                        // The only option: nothing to come back to at this level.
+                    if lv.forced || lv.bits == 0 && lv.mask == lv.end {
+                        // The only or the last option (no live one left in the item's last
+                        // word): nothing to come back to at this level, so it is applied
+                        // to the level's own state.
                         (lv.bits, lv.mask) = (0, lv.end);
                         state = s;
                     } else {
