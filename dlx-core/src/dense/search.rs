@@ -113,20 +113,31 @@ impl<'a> PrimaryRows<'a> {
         }
     }
 
-    /// One option fewer for each primary item of option `p`, which is no longer live.
-    /// `S` is the layout's fixed stride when it is known at compile time (the loop then
-    /// unrolls), 0 otherwise.
+    /// The primary items of option `p`. `S` is the layout's fixed stride when it is known
+    /// at compile time (loops over them then unroll), 0 otherwise.
     #[inline(always)]
-    fn lower<T: Tally, const S: usize>(&self, tallies: &mut [T], p: u32) {
+    fn of_option_with<const S: usize>(&self, p: u32) -> &'a [u32] {
         let p = p as usize;
-        let items = if S != 0 {
+        if S != 0 {
             &self.items[p * S..(p + 1) * S]
         } else if self.stride != 0 {
             &self.items[p * self.stride..(p + 1) * self.stride]
         } else {
             &self.items[span(self.start, p as u32)]
-        };
-        for &k in items {
+        }
+    }
+
+    /// The primary items of option `p`.
+    #[inline(always)]
+    fn of_option(&self, p: u32) -> &'a [u32] {
+        self.of_option_with::<0>(p)
+    }
+
+    /// One option fewer for each primary item of option `p`, which is no longer live
+    /// (`S`: see [`of_option_with`](Self::of_option_with)).
+    #[inline(always)]
+    fn lower<T: Tally, const S: usize>(&self, tallies: &mut [T], p: u32) {
+        for &k in self.of_option_with::<S>(p) {
             tallies[k as usize] = tallies[k as usize].dec();
         }
     }
@@ -342,6 +353,14 @@ impl<T: Tally> DenseSearch<T> {
                     &l.clash_word[masks.clone()],
                     &l.clash_bits[masks],
                 );
+            }
+            if !l.has_colors {
+                // Nothing left to do but mark o's primary items covered.
+                for &j in rows.of_option(o) {
+                    tallies[j as usize] = T::COVERED;
+                }
+                self.updates += updates;
+                return;
             }
         }
         for e in l.option_range(o) {
