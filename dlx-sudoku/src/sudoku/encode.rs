@@ -124,8 +124,12 @@ impl Encoding {
     ///
     /// See [`Encoding`] for an example.
     pub fn option(&self, cell: Cell, digit: u8) -> OptionId {
-        let n = self.shape.size();
-        OptionId::new((cell.index(n) * n + usize::from(digit) - 1) as u32)
+        self.option_at(cell.index(self.shape.size()), digit)
+    }
+
+    /// The option that puts `digit` in the cell numbered `index` (row by row).
+    pub(crate) fn option_at(&self, index: usize, digit: u8) -> OptionId {
+        OptionId::new((index * self.shape.size() + usize::from(digit) - 1) as u32)
     }
 
     /// The cell and digit of an option.

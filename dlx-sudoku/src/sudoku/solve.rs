@@ -310,20 +310,22 @@ impl<'e> SudokuSolver<'e> {
     ) -> Result<(), SolveError> {
         let shape = self.encoding.shape();
         shape.check_size(puzzle)?;
-        for (cell, digit) in puzzle.cells() {
-            if let Some(digit) = digit {
-                if let Err(source) = preselect(self.encoding.option(cell, digit)) {
-                    // Two givens clash: name them (found only now, so that a valid puzzle
-                    // pays for no check beyond placing its givens).
-                    if let Some(conflict) = shape.first_conflict(puzzle)? {
-                        return Err(SolveError::Conflict(conflict));
-                    }
-                    return Err(SolveError::Unplaceable {
-                        cell,
-                        digit,
-                        source,
-                    });
+        // Cells by number: a cell's row and column are worked out only for an error.
+        for (index, &digit) in puzzle.values().iter().enumerate() {
+            if digit == 0 {
+                continue;
+            }
+            if let Err(source) = preselect(self.encoding.option_at(index, digit)) {
+                // Two givens clash: name them (found only now, so that a valid puzzle
+                // pays for no check beyond placing its givens).
+                if let Some(conflict) = shape.first_conflict(puzzle)? {
+                    return Err(SolveError::Conflict(conflict));
                 }
+                return Err(SolveError::Unplaceable {
+                    cell: Cell::from_index(index, puzzle.size()),
+                    digit,
+                    source,
+                });
             }
         }
         Ok(())
