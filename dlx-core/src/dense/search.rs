@@ -1,6 +1,6 @@
 //! The dense engine's search loop: Algorithm X/C whose state at each level (tallies, live
 //! options, colours fixed) is a copy of the level above with one option applied (or, below
-//! a level with a single option, that level's own state with it applied), so that
+//! a level trying its only or last option, that level's own state with it applied), so that
 //! backtracking undoes nothing.
 
 use std::sync::Arc;
@@ -43,8 +43,8 @@ struct Level {
 
 /// The search state: states, levels, counters. Level `l` reads state `levels[l].state`;
 /// a level with several options to try copies it down one place before applying one, a
-/// level with a single option (forced) applies it in place, so states are never more than
-/// levels plus one.
+/// level trying its single (forced) or last option applies it in place, so states are never
+/// more than levels plus one.
 #[derive(Debug)]
 pub(crate) struct DenseSearch<T: Tally> {
     pub layout: Arc<DenseLayout>,
