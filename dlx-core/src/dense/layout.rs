@@ -21,6 +21,15 @@ pub(crate) enum ClashForm {
     Rows,
 }
 
+/// Options as bit masks over the live set, as X5 walks them to kill options.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Masks<'a> {
+    /// One mask per word of the live set, in order.
+    Row(&'a [u64]),
+    /// Masks (second) of the words numbered in the first, in increasing order.
+    Listed(&'a [u32], &'a [u64]),
+}
+
 /// Tables that the search never writes, shared (by `Arc`) between copies of a solver.
 #[derive(Debug)]
 pub(crate) struct DenseLayout {
@@ -64,7 +73,7 @@ pub(crate) struct DenseLayout {
     /// See `clash_word`.
     pub clash_bits: Vec<u64>,
     /// Where each option's clash masks start, plus one entry for the end; empty when there
-    /// are no clash tables.
+    /// are no clash tables or they are full rows.
     pub clash_start: Vec<u32>,
     /// True when the clash masks are stored as full rows instead: option `o`'s are
     /// `clash_bits[o * words..(o + 1) * words]`, one per word of the live set, and
@@ -258,24 +267,39 @@ impl DenseLayout {
             self.clash_full = true;
             self.clash_word = Vec::new();
             self.clash_bits = full;
+            self.clash_start = Vec::new();
         } else {
+            self.clash_full = false;
             self.clash_word = word;
             self.clash_bits = bits;
+            self.clash_start = start;
         }
-        self.clash_start = start;
         true
     }
 
     /// True when the clash tables were built.
     #[inline(always)]
     pub fn has_clashes(&self) -> bool {
-        !self.clash_start.is_empty()
+        self.clash_full || !self.clash_start.is_empty()
     }
 
-    /// The indices into `clash_word` and `clash_bits` of option `o`'s clash masks.
+    /// The options that clash with option `o` (clash tables built).
     #[inline(always)]
-    pub fn clash_range(&self, o: u32) -> std::ops::Range<usize> {
-        span(&self.clash_start, o)
+    pub fn clash_masks(&self, o: u32) -> Masks<'_> {
+        if self.clash_full {
+            let (o, w) = (o as usize, self.words);
+            Masks::Row(&self.clash_bits[o * w..(o + 1) * w])
+        } else {
+            let m = span(&self.clash_start, o);
+            Masks::Listed(&self.clash_word[m.clone()], &self.clash_bits[m])
+        }
+    }
+
+    /// Item `k`'s options.
+    #[inline(always)]
+    pub fn item_masks(&self, k: u32) -> Masks<'_> {
+        let m = self.mask_range(k);
+        Masks::Listed(&self.mask_word[m.clone()], &self.mask_bits[m])
     }
 
     /// The indices into `option_items` of option `o`'s items.

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::layout::{span, DenseLayout};
+use super::layout::{span, DenseLayout, Masks};
 use super::tally::Tally;
 use crate::search::{Limits, Step};
 use crate::{OptionId, PreselectError};
@@ -142,75 +142,52 @@ impl<'a> PrimaryRows<'a> {
         }
     }
 
-    /// Kills the live options under masks `bits` (of words `words` of the live set),
-    /// lowering their primary items' tallies; returns how many it killed.
+    /// Kills the live options under `masks`, lowering their primary items' tallies;
+    /// returns how many it killed.
     #[inline(always)]
-    fn kill<T: Tally>(
-        &self,
-        tallies: &mut [T],
-        live: &mut [u64],
-        words: &[u32],
-        bits: &[u64],
-    ) -> u64 {
+    fn kill<T: Tally>(&self, tallies: &mut [T], live: &mut [u64], masks: Masks<'_>) -> u64 {
         match self.stride {
-            2 => self.kill_with::<T, 2>(tallies, live, words, bits),
-            4 => self.kill_with::<T, 4>(tallies, live, words, bits),
-            6 => self.kill_with::<T, 6>(tallies, live, words, bits),
-            _ => self.kill_with::<T, 0>(tallies, live, words, bits),
+            2 => self.kill_with::<T, 2>(tallies, live, masks),
+            4 => self.kill_with::<T, 4>(tallies, live, masks),
+            6 => self.kill_with::<T, 6>(tallies, live, masks),
+            _ => self.kill_with::<T, 0>(tallies, live, masks),
         }
     }
 
-    /// Kills the live options under the full row of masks `row` (one per word of the live
-    /// set), as [`kill`](Self::kill) does.
-    #[inline(always)]
-    fn kill_full<T: Tally>(&self, tallies: &mut [T], live: &mut [u64], row: &[u64]) -> u64 {
-        match self.stride {
-            2 => self.kill_full_with::<T, 2>(tallies, live, row),
-            4 => self.kill_full_with::<T, 4>(tallies, live, row),
-            6 => self.kill_full_with::<T, 6>(tallies, live, row),
-            _ => self.kill_full_with::<T, 0>(tallies, live, row),
-        }
-    }
-
-    /// [`kill_full`](Self::kill_full) with the stride `S` (see [`lower`](Self::lower)).
-    #[inline(always)]
-    fn kill_full_with<T: Tally, const S: usize>(
-        &self,
-        tallies: &mut [T],
-        live: &mut [u64],
-        row: &[u64],
-    ) -> u64 {
-        let mut killed = 0;
-        for (w, (word, &bits)) in live.iter_mut().zip(row).enumerate() {
-            let mut dying = *word & bits;
-            *word &= !bits;
-            while dying != 0 {
-                killed += 1;
-                self.lower::<T, S>(tallies, w as u32 * 64 + dying.trailing_zeros());
-                dying &= dying - 1;
-            }
-        }
-        killed
-    }
-
-    /// [`kill`](Self::kill) with the stride `S` (see [`lower`](Self::lower)).
+    /// [`kill`](Self::kill) with the stride `S` (see [`lower`](Self::lower)). The two
+    /// loops differ only in how they find a mask's word; one loop over a shared helper
+    /// measured 2 % more instructions.
     #[inline(always)]
     fn kill_with<T: Tally, const S: usize>(
         &self,
         tallies: &mut [T],
         live: &mut [u64],
-        words: &[u32],
-        bits: &[u64],
+        masks: Masks<'_>,
     ) -> u64 {
         let mut killed = 0;
-        for (&w, &bits) in words.iter().zip(bits) {
-            let w = w as usize;
-            let mut dying = live[w] & bits;
-            live[w] &= !bits;
-            while dying != 0 {
-                killed += 1;
-                self.lower::<T, S>(tallies, w as u32 * 64 + dying.trailing_zeros());
-                dying &= dying - 1;
+        match masks {
+            Masks::Row(row) => {
+                for (w, (word, &bits)) in live.iter_mut().zip(row).enumerate() {
+                    let mut dying = *word & bits;
+                    *word &= !bits;
+                    while dying != 0 {
+                        killed += 1;
+                        self.lower::<T, S>(tallies, w as u32 * 64 + dying.trailing_zeros());
+                        dying &= dying - 1;
+                    }
+                }
+            }
+            Masks::Listed(words, bits) => {
+                for (&w, &bits) in words.iter().zip(bits) {
+                    let w = w as usize;
+                    let mut dying = live[w] & bits;
+                    live[w] &= !bits;
+                    while dying != 0 {
+                        killed += 1;
+                        self.lower::<T, S>(tallies, w as u32 * 64 + dying.trailing_zeros());
+                        dying &= dying - 1;
+                    }
+                }
             }
         }
         killed
@@ -334,26 +311,13 @@ impl<T: Tally> DenseSearch<T> {
         let secondaries = l.fixed_stride();
         let fixed = &mut self.fixed[s * secondaries..(s + 1) * secondaries];
         let rows = PrimaryRows::of(l);
-        let (mask_word, mask_bits) = (&l.mask_word[..], &l.mask_bits[..]);
         let mut updates = 0;
         let clashes = l.has_clashes();
         if clashes {
             // Kill every live option that clashes with o through an uncoloured item, one
             // walk over the live set for all of o's covers.
             updates += u64::from(l.option_covers[o as usize]);
-            if l.clash_full {
-                let w = l.words;
-                let row = &l.clash_bits[o as usize * w..(o as usize + 1) * w];
-                updates += rows.kill_full(tallies, live, row);
-            } else {
-                let masks = l.clash_range(o);
-                updates += rows.kill(
-                    tallies,
-                    live,
-                    &l.clash_word[masks.clone()],
-                    &l.clash_bits[masks],
-                );
-            }
+            updates += rows.kill(tallies, live, l.clash_masks(o));
             if !l.has_colors {
                 // Nothing left to do but mark o's primary items covered.
                 for &j in rows.of_option(o) {
@@ -373,10 +337,8 @@ impl<T: Tally> DenseSearch<T> {
                 // Cover j: every live option of j, a word at a time (with clash tables,
                 // done above with the other items of o).
                 if !clashes {
-                    let masks = l.mask_range(j);
                     updates += 1;
-                    updates +=
-                        rows.kill(tallies, live, &mask_word[masks.clone()], &mask_bits[masks]);
+                    updates += rows.kill(tallies, live, l.item_masks(j));
                 }
                 continue;
             }
