@@ -97,7 +97,13 @@ pub(crate) struct DenseLayout {
     pub longest: usize,
     /// The fewest primary items any option has (each level covers at least this many).
     pub fewest_primary: usize,
+    /// Tallies in a state: one per primary item, then covered ones up to a multiple of
+    /// [`TALLY_CHUNK`], so that X3's minimum runs over whole chunks.
+    pub tally_stride: usize,
 }
+
+/// States hold their tallies in chunks of this many (see [`DenseLayout::tally_stride`]).
+pub(crate) const TALLY_CHUNK: usize = 32;
 
 impl DenseLayout {
     /// The tables for `problem`.
@@ -219,6 +225,7 @@ impl DenseLayout {
             has_colors,
             longest,
             fewest_primary,
+            tally_stride: num_primary.next_multiple_of(TALLY_CHUNK),
         })
     }
 

@@ -76,7 +76,7 @@ impl<T: Tally> Clone for DenseSearch<T> {
         let depth = self.depth_bound();
         DenseSearch {
             layout: Arc::clone(l),
-            tallies: root_or_all(&self.tallies, l.num_primary, depth, whole),
+            tallies: root_or_all(&self.tallies, l.tally_stride, depth, whole),
             live: root_or_all(&self.live, l.words, depth, whole),
             fixed: root_or_all(&self.fixed, l.fixed_stride(), depth, whole),
             levels: if whole {
@@ -125,12 +125,6 @@ impl<'a> PrimaryRows<'a> {
         } else {
             &self.items[span(self.start, p as u32)]
         }
-    }
-
-    /// The primary items of option `p`.
-    #[inline(always)]
-    fn of_option(&self, p: u32) -> &'a [u32] {
-        self.of_option_with::<0>(p)
     }
 
     /// One option fewer for each primary item of option `p`, which is no longer live
@@ -194,6 +188,126 @@ impl<'a> PrimaryRows<'a> {
     }
 }
 
+/// How X5 applies an option to a state (its tallies, live options and colours fixed);
+/// returns the updates it made. Chosen once per run, so that the search loop is compiled
+/// for each way.
+trait Apply<T: Tally> {
+    fn apply(&self, tallies: &mut [T], live: &mut [u64], fixed: &mut [u32], o: u32) -> u64;
+}
+
+/// Applies options of a problem without colours through the clash tables: one kill walk
+/// and the covers. `S`: the problem's primary stride when it is 2, 4 or 6, else 0 (see
+/// [`PrimaryRows::of_option_with`]).
+struct ByClashes<'a, const S: usize> {
+    layout: &'a DenseLayout,
+    rows: PrimaryRows<'a>,
+}
+
+impl<T: Tally, const S: usize> Apply<T> for ByClashes<'_, S> {
+    #[inline(always)]
+    fn apply(&self, tallies: &mut [T], live: &mut [u64], _fixed: &mut [u32], o: u32) -> u64 {
+        // Kill every live option that clashes with o, one walk over the live set for all
+        // of o's covers, then mark o's primary items covered.
+        let killed = self
+            .rows
+            .kill_with::<T, S>(tallies, live, self.layout.clash_masks(o));
+        for &j in self.rows.of_option_with::<S>(o) {
+            tallies[j as usize] = T::COVERED;
+        }
+        u64::from(self.layout.option_covers[o as usize]) + killed
+    }
+}
+
+/// Applies options item by item: every item of the option is covered (its live options
+/// killed, through the clash tables when there are some) or purified (Algorithm C: only
+/// the live options that give it another colour killed).
+struct ByItems<'a> {
+    layout: &'a DenseLayout,
+    rows: PrimaryRows<'a>,
+}
+
+impl<T: Tally> Apply<T> for ByItems<'_> {
+    #[inline(always)]
+    fn apply(&self, tallies: &mut [T], live: &mut [u64], fixed: &mut [u32], o: u32) -> u64 {
+        let (l, rows) = (self.layout, &self.rows);
+        let n = l.num_primary;
+        let mut updates = 0;
+        let clashes = l.has_clashes();
+        if clashes {
+            // Kill every live option that clashes with o through an uncoloured item.
+            updates += u64::from(l.option_covers[o as usize]);
+            updates += rows.kill(tallies, live, l.clash_masks(o));
+        }
+        for e in l.option_range(o) {
+            let j = l.option_items[e];
+            let c = if l.has_colors { l.option_colors[e] } else { 0 };
+            if (j as usize) < n {
+                tallies[j as usize] = T::COVERED;
+            }
+            if c == 0 {
+                // Cover j: every live option of j, a word at a time (with clash tables,
+                // done above with the other items of o).
+                if !clashes {
+                    updates += 1;
+                    updates += rows.kill(tallies, live, l.item_masks(j));
+                }
+                continue;
+            }
+            // Purify j: only the live options that give it another colour go.
+            let f = &mut fixed[j as usize - n];
+            if *f == c {
+                continue;
+            }
+            *f = c;
+            updates += 1;
+            for u in l.item_range(j) {
+                let p = l.item_options[u];
+                let (w, bit) = (p as usize / 64, 1u64 << (p % 64));
+                if live[w] & bit == 0 || l.item_option_colors[u] == c {
+                    continue;
+                }
+                live[w] &= !bit;
+                updates += 1;
+                rows.lower::<T, 0>(tallies, p);
+            }
+        }
+        updates
+    }
+}
+
+/// Runs `$body` with `$a` bound to the way to apply options that suits `$layout`: through
+/// the clash tables, with the primary stride known at compile time, when there are clash
+/// tables and no colours; item by item otherwise.
+macro_rules! with_applier {
+    ($layout:expr, $a:ident => $body:expr) => {{
+        let layout: &DenseLayout = $layout;
+        let rows = PrimaryRows::of(layout);
+        if layout.has_colors || !layout.has_clashes() {
+            let $a = ByItems { layout, rows };
+            $body
+        } else {
+            match layout.primary_stride {
+                2 => {
+                    let $a = ByClashes::<2> { layout, rows };
+                    $body
+                }
+                4 => {
+                    let $a = ByClashes::<4> { layout, rows };
+                    $body
+                }
+                6 => {
+                    let $a = ByClashes::<6> { layout, rows };
+                    $body
+                }
+                _ => {
+                    let $a = ByClashes::<0> { layout, rows };
+                    $body
+                }
+            }
+        }
+    }};
+}
+
 /// A copy of `v` with room for `room` elements, so that a search copied from a template
 /// grows it without reallocating.
 fn with_room<V: Copy>(v: &[V], room: usize) -> Vec<V> {
@@ -215,8 +329,14 @@ impl<T: Tally> DenseSearch<T> {
     /// A search at the root of `layout`'s problem.
     pub fn new(layout: Arc<DenseLayout>) -> Self {
         let n = layout.num_primary;
-        let tallies = (0..n)
-            .map(|k| T::of(layout.item_range(k as u32).len(), k))
+        let tallies = (0..layout.tally_stride)
+            .map(|k| {
+                if k < n {
+                    T::of(layout.item_range(k as u32).len(), k)
+                } else {
+                    T::COVERED
+                }
+            })
             .collect();
         let mut live = vec![u64::MAX; layout.words];
         if layout.num_options % 64 != 0 {
@@ -290,7 +410,7 @@ impl<T: Tally> DenseSearch<T> {
             }
         }
         let l = &self.layout;
-        copy(&mut self.tallies, s, l.num_primary);
+        copy(&mut self.tallies, s, l.tally_stride);
         copy(&mut self.live, s, l.words);
         let secondaries = l.fixed_stride();
         if secondaries != 0 {
@@ -298,110 +418,59 @@ impl<T: Tally> DenseSearch<T> {
         }
     }
 
-    /// Applies option `o` to state `s` (X5's covers and Algorithm C's purifications): every
-    /// item of `o` is covered, and every live option that clashes with `o` (shares a
-    /// primary or uncoloured item with it, or gives a shared coloured item another colour)
-    /// is no longer live, its items' tallies one less.
-    #[inline(always)]
+    /// Applies option `o` to state `s` (X5's covers and Algorithm C's purifications).
     fn apply(&mut self, s: usize, o: u32) {
-        let l = &*self.layout;
-        let n = l.num_primary;
+        let layout = Arc::clone(&self.layout);
+        let (n, words, secondaries) = (layout.tally_stride, layout.words, layout.fixed_stride());
         let tallies = &mut self.tallies[s * n..(s + 1) * n];
-        let live = &mut self.live[s * l.words..(s + 1) * l.words];
-        let secondaries = l.fixed_stride();
+        let live = &mut self.live[s * words..(s + 1) * words];
         let fixed = &mut self.fixed[s * secondaries..(s + 1) * secondaries];
-        let rows = PrimaryRows::of(l);
-        let mut updates = 0;
-        let clashes = l.has_clashes();
-        if clashes {
-            // Kill every live option that clashes with o through an uncoloured item, one
-            // walk over the live set for all of o's covers.
-            updates += u64::from(l.option_covers[o as usize]);
-            updates += rows.kill(tallies, live, l.clash_masks(o));
-            if !l.has_colors {
-                // Nothing left to do but mark o's primary items covered.
-                for &j in rows.of_option(o) {
-                    tallies[j as usize] = T::COVERED;
-                }
-                self.updates += updates;
-                return;
-            }
-        }
-        for e in l.option_range(o) {
-            let j = l.option_items[e];
-            let c = if l.has_colors { l.option_colors[e] } else { 0 };
-            if (j as usize) < n {
-                tallies[j as usize] = T::COVERED;
-            }
-            if c == 0 {
-                // Cover j: every live option of j, a word at a time (with clash tables,
-                // done above with the other items of o).
-                if !clashes {
-                    updates += 1;
-                    updates += rows.kill(tallies, live, l.item_masks(j));
-                }
-                continue;
-            }
-            // Purify j: only the live options that give it another colour go.
-            let f = &mut fixed[j as usize - l.num_primary];
-            if *f == c {
-                continue;
-            }
-            *f = c;
-            updates += 1;
-            for u in l.item_range(j) {
-                let p = l.item_options[u];
-                let (w, bit) = (p as usize / 64, 1u64 << (p % 64));
-                if live[w] & bit == 0 || l.item_option_colors[u] == c {
-                    continue;
-                }
-                live[w] &= !bit;
-                updates += 1;
-                rows.lower::<T, 0>(tallies, p);
-            }
-        }
-        self.updates += updates;
-    }
-
-    /// X3: the primary item with the fewest live options in state `s` (ties to the
-    /// leftmost) and that number; `None` when every primary item is covered.
-    #[inline(always)]
-    fn choose(&self, s: usize) -> Option<(u32, u32)> {
-        let n = self.layout.num_primary;
-        T::choose(&self.tallies[s * n..(s + 1) * n])
+        self.updates += with_applier!(&layout, a => a.apply(tallies, live, fixed, o));
     }
 
     /// Runs until a solution (unless `limits.count_through`), the end of the tree, or a
     /// limit.
     pub fn run(&mut self, limits: &Limits) -> Step {
         let layout = Arc::clone(&self.layout);
+        with_applier!(&layout, a => self.run_with(limits, &a))
+    }
+
+    /// [`run`](Self::run), applying options with `applier`. The loop keeps its counters
+    /// and tables in locals, written back when it returns.
+    #[inline(always)]
+    fn run_with<A: Apply<T>>(&mut self, limits: &Limits, applier: &A) -> Step {
+        let layout = Arc::clone(&self.layout);
         let layout = &*layout;
+        let (n, words, secondaries) = (layout.tally_stride, layout.words, layout.fixed_stride());
+        let (mask_word, mask_bits) = (&layout.mask_word[..], &layout.mask_bits[..]);
         let mut level = self.level;
         let mut state = self.state;
         let mut label = self.label;
+        let mut nodes = self.nodes;
+        let mut updates = self.updates;
+        let mut solutions = self.solutions;
         let step = loop {
             match label {
                 Label::Enter => {
                     // X2: enter level l.
-                    if let Some(reason) = limits.check(self.nodes) {
-                        break Step::Interrupted(reason);
+                    if nodes >= limits.node_budget || nodes & 0x3ff == 0 {
+                        if let Some(reason) = limits.check(nodes) {
+                            break Step::Interrupted(reason);
+                        }
                     }
-                    self.nodes += 1;
+                    nodes += 1;
                     if level >= self.profile.len() {
                         self.profile.resize(level + 1, 0);
                     }
                     self.profile[level] += 1;
                     // X3: choose i.
-                    match self.choose(state) {
+                    match T::choose(&self.tallies[state * n..(state + 1) * n]) {
                         None => {
                             // Every primary item is covered: visit the solution.
-                            self.solutions += 1;
+                            solutions += 1;
                             label = Label::Up;
                             if !limits.count_through {
-                                self.level = level;
-                                self.state = state;
-                                self.label = label;
-                                return Step::Solution;
+                                break Step::Solution;
                             }
                         }
                         Some((_, 0)) => label = Label::Up,
@@ -427,13 +496,12 @@ impl<T: Tally> DenseSearch<T> {
                 Label::Next => {
                     // X5: try the next option of i that is live at this level (X6 needs
                     // no undoing: the level below had its own copy).
-                    let words = layout.words;
                     let lv = &mut self.levels[level];
                     let s = lv.state as usize;
                     let live = &self.live[s * words..(s + 1) * words];
                     while lv.bits == 0 && lv.mask < lv.end {
                         let m = lv.mask as usize;
-                        lv.bits = live[layout.mask_word[m] as usize] & layout.mask_bits[m];
+                        lv.bits = live[mask_word[m] as usize] & mask_bits[m];
                         lv.mask += 1;
                     }
                     if lv.bits == 0 {
@@ -441,7 +509,7 @@ impl<T: Tally> DenseSearch<T> {
                         label = Label::Up;
                         continue;
                     }
-                    let o = layout.mask_word[lv.mask as usize - 1] * 64 + lv.bits.trailing_zeros();
+                    let o = mask_word[lv.mask as usize - 1] * 64 + lv.bits.trailing_zeros();
                     lv.bits &= lv.bits - 1;
                     lv.option = o;
                     if lv.forced || lv.bits == 0 && lv.mask == lv.end {
@@ -454,7 +522,12 @@ impl<T: Tally> DenseSearch<T> {
                         self.copy_down(s);
                         state = s + 1;
                     }
-                    self.apply(state, o);
+                    updates += applier.apply(
+                        &mut self.tallies[state * n..(state + 1) * n],
+                        &mut self.live[state * words..(state + 1) * words],
+                        &mut self.fixed[state * secondaries..(state + 1) * secondaries],
+                        o,
+                    );
                     level += 1;
                     label = Label::Enter;
                 }
@@ -473,6 +546,9 @@ impl<T: Tally> DenseSearch<T> {
         self.level = level;
         self.state = state;
         self.label = label;
+        self.nodes = nodes;
+        self.updates = updates;
+        self.solutions = solutions;
         step
     }
 }

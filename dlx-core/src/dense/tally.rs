@@ -3,6 +3,8 @@
 //! Sudoku: 324 primary items, at most 9 options each), else bytes when every item has few
 //! options, else plain 16-bit words.
 
+use super::layout::TALLY_CHUNK;
+
 /// A tally of live options. A covered item's tally is set to [`COVERED`](Tally::COVERED)
 /// and may then be decremented once per option it has, so it never falls below
 /// [`FLOOR`](Tally::FLOOR), which no active item reaches.
@@ -123,7 +125,18 @@ impl Tally for Keyed {
     }
     #[inline(always)]
     fn choose(tallies: &[Keyed]) -> Option<(u32, u32)> {
-        let least = tallies.iter().map(|k| k.0).min()?;
+        // Lane by lane over whole chunks (a state's tallies are padded to them), so that
+        // the loop keeps several vector minima going; then across the lanes.
+        let mut lanes = [i16::MAX; TALLY_CHUNK];
+        let chunks = tallies.chunks_exact(TALLY_CHUNK);
+        let rest = chunks.remainder();
+        for chunk in chunks {
+            for (lane, t) in lanes.iter_mut().zip(chunk) {
+                *lane = (*lane).min(t.0);
+            }
+        }
+        let lanes = lanes.iter().copied();
+        let least = lanes.chain(rest.iter().map(|k| k.0)).min()?;
         if least >= Self::FLOOR.0 {
             return None;
         }
