@@ -61,8 +61,13 @@ pub(crate) struct DenseSearch<T: Tally> {
     state: usize,
     pub label: Label,
     pub preselected: Vec<OptionId>,
+    /// While options preselected through the clash tables have killed options without
+    /// lowering the tallies: how many options were live at the root before them. The
+    /// tallies are then counted afresh, once, before the search starts
+    /// ([`count_tallies`](Self::count_tallies)); `None` when they are up to date.
+    pending: Option<u64>,
     pub nodes: u64,
-    pub updates: u64,
+    updates: u64,
     pub solutions: u64,
     pub profile: Vec<u64>,
 }
@@ -88,6 +93,7 @@ impl<T: Tally> Clone for DenseSearch<T> {
             state: self.state,
             label: self.label,
             preselected: with_room(&self.preselected, depth),
+            pending: self.pending,
             nodes: self.nodes,
             updates: self.updates,
             solutions: self.solutions,
@@ -134,6 +140,23 @@ impl<'a> PrimaryRows<'a> {
         for &k in self.of_option_with::<S>(p) {
             tallies[k as usize] = tallies[k as usize].dec();
         }
+    }
+
+    /// One option more for each primary item of each option in `live`; returns how many
+    /// options that was (`S`: see [`of_option_with`](Self::of_option_with)).
+    fn raise<T: Tally, const S: usize>(&self, tallies: &mut [T], live: &[u64]) -> u64 {
+        let mut options = 0;
+        for (w, &word) in live.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                options += 1;
+                for &k in self.of_option_with::<S>(w as u32 * 64 + bits.trailing_zeros()) {
+                    tallies[k as usize] = tallies[k as usize].inc();
+                }
+                bits &= bits - 1;
+            }
+        }
+        options
     }
 
     /// Kills the live options under `masks`, lowering their primary items' tallies;
@@ -308,6 +331,11 @@ macro_rules! with_applier {
     }};
 }
 
+/// The options live in `live`.
+fn count_live(live: &[u64]) -> u64 {
+    live.iter().map(|w| u64::from(w.count_ones())).sum()
+}
+
 /// A copy of `v` with room for `room` elements, so that a search copied from a template
 /// grows it without reallocating.
 fn with_room<V: Copy>(v: &[V], room: usize) -> Vec<V> {
@@ -353,6 +381,7 @@ impl<T: Tally> DenseSearch<T> {
             state: 0,
             label: Label::Enter,
             preselected: Vec::new(),
+            pending: None,
             nodes: 0,
             updates: 0,
             solutions: 0,
@@ -383,9 +412,64 @@ impl<T: Tally> DenseSearch<T> {
         if !self.is_live_at_root(option.0) {
             return Err(PreselectError::Conflict(option));
         }
-        self.apply(0, option.0);
+        let layout = &*self.layout;
+        if layout.has_colors || !layout.has_clashes() {
+            self.apply(0, option.0);
+        } else {
+            // Only the live set and the covers now: a Sudoku's givens kill hundreds of
+            // options between them, more than stay live, so the tallies are cheaper
+            // counted afresh from the live options once than lowered for each killed one.
+            let live = &mut self.live[..layout.words];
+            if self.pending.is_none() {
+                self.pending = Some(count_live(live));
+            }
+            match layout.clash_masks(option.0) {
+                Masks::Row(row) => live.iter_mut().zip(row).for_each(|(w, &b)| *w &= !b),
+                Masks::Listed(words, bits) => {
+                    for (&w, &b) in words.iter().zip(bits) {
+                        live[w as usize] &= !b;
+                    }
+                }
+            }
+            for &j in PrimaryRows::of(layout).of_option_with::<0>(option.0) {
+                self.tallies[j as usize] = T::COVERED;
+            }
+            self.updates += u64::from(layout.option_covers[option.index()]);
+        }
         self.preselected.push(option);
         Ok(())
+    }
+
+    /// Counts the root's tallies afresh from its live options after preselections that
+    /// left them stale (see `pending`), and adds the options those killed to the updates.
+    fn count_tallies(&mut self) {
+        let Some(live_before) = self.pending.take() else {
+            return;
+        };
+        let layout = &*self.layout;
+        let tallies = &mut self.tallies[..layout.tally_stride];
+        for (k, t) in tallies.iter_mut().enumerate() {
+            if *t < T::FLOOR {
+                *t = T::of(0, k);
+            }
+        }
+        let rows = PrimaryRows::of(layout);
+        let live = &self.live[..layout.words];
+        let live_now = match layout.primary_stride {
+            2 => rows.raise::<T, 2>(tallies, live),
+            4 => rows.raise::<T, 4>(tallies, live),
+            6 => rows.raise::<T, 6>(tallies, live),
+            _ => rows.raise::<T, 0>(tallies, live),
+        };
+        self.updates += live_before - live_now;
+    }
+
+    /// Updates so far, the kills of preselected options not yet counted included.
+    pub fn updates(&self) -> u64 {
+        let uncounted = self.pending.map_or(0, |before| {
+            before - count_live(&self.live[..self.layout.words])
+        });
+        self.updates + uncounted
     }
 
     /// The options of the solution just found: the preselected ones, then one per level.
@@ -420,17 +504,18 @@ impl<T: Tally> DenseSearch<T> {
 
     /// Applies option `o` to state `s` (X5's covers and Algorithm C's purifications).
     fn apply(&mut self, s: usize, o: u32) {
-        let layout = Arc::clone(&self.layout);
+        let layout = &*self.layout;
         let (n, words, secondaries) = (layout.tally_stride, layout.words, layout.fixed_stride());
         let tallies = &mut self.tallies[s * n..(s + 1) * n];
         let live = &mut self.live[s * words..(s + 1) * words];
         let fixed = &mut self.fixed[s * secondaries..(s + 1) * secondaries];
-        self.updates += with_applier!(&layout, a => a.apply(tallies, live, fixed, o));
+        self.updates += with_applier!(layout, a => a.apply(tallies, live, fixed, o));
     }
 
     /// Runs until a solution (unless `limits.count_through`), the end of the tree, or a
     /// limit.
     pub fn run(&mut self, limits: &Limits) -> Step {
+        self.count_tallies();
         let layout = Arc::clone(&self.layout);
         with_applier!(&layout, a => self.run_with(limits, &a))
     }
@@ -550,5 +635,56 @@ impl<T: Tally> DenseSearch<T> {
         self.updates = updates;
         self.solutions = solutions;
         step
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::DenseSearch;
+    use crate::dense::layout::{ClashForm, DenseLayout, CLASH_BUDGET};
+    use crate::dense::tally::{Keyed, Tally};
+    use crate::OptionId;
+
+    /// Preselects every `step`th option of `problem` that fits, once lowering the tallies
+    /// as it goes (no clash tables) and once counting them afresh after (clash tables):
+    /// the two roots must be the same.
+    fn counted_afresh_equals_lowered<T: Tally>(problem: &crate::Problem, step: usize) {
+        let search = |tables: bool| {
+            let mut layout = DenseLayout::new(problem).unwrap();
+            if tables {
+                assert!(layout.build_clashes(CLASH_BUDGET, ClashForm::Smaller));
+            }
+            DenseSearch::<T>::new(Arc::new(layout))
+        };
+        let (mut lowered, mut counted) = (search(false), search(true));
+        for o in (0..problem.num_options()).step_by(step) {
+            let o = OptionId::new(o as u32);
+            assert_eq!(lowered.preselect(o), counted.preselect(o));
+        }
+        assert!(lowered.pending.is_none() && counted.pending.is_some());
+        assert_eq!(lowered.updates(), counted.updates());
+        counted.count_tallies();
+        assert!(counted.pending.is_none());
+        assert_eq!(lowered.updates, counted.updates);
+        assert_eq!(lowered.live, counted.live);
+        // A covered item's tally is lowered below COVERED by later kills (it stays above
+        // FLOOR); counted afresh, it stays COVERED.
+        let covered = |t: T| if t >= T::FLOOR { T::COVERED } else { t };
+        let roots = [&lowered, &counted].map(|s| s.tallies.iter().map(|&t| covered(t)));
+        let [a, b] = roots.map(|r| r.collect::<Vec<_>>());
+        assert_eq!(a, b);
+        assert!(a.iter().any(|&t| t < T::FLOOR), "some item left active");
+    }
+
+    #[test]
+    fn tallies_counted_afresh_equal_tallies_lowered() {
+        let parse = |text| crate::format::parse(text).unwrap();
+        let sudoku = parse(include_str!("../../tests/data/sud1.dlx"));
+        let queens = parse(include_str!("../../tests/data/q8.dlx"));
+        counted_afresh_equals_lowered::<Keyed>(&sudoku, 23);
+        counted_afresh_equals_lowered::<u8>(&sudoku, 23);
+        counted_afresh_equals_lowered::<u16>(&queens, 5);
     }
 }

@@ -21,6 +21,8 @@ pub(crate) trait Tally: Copy + Ord + std::fmt::Debug + Send + Sync + 'static {
     fn of(n: usize, item: usize) -> Self;
     /// One less.
     fn dec(self) -> Self;
+    /// One more.
+    fn inc(self) -> Self;
     /// X3: the first item with the fewest options among `tallies`, and that number;
     /// `None` when every item is covered.
     fn choose(tallies: &[Self]) -> Option<(u32, u32)>;
@@ -55,6 +57,10 @@ impl Tally for u8 {
         self.wrapping_sub(1)
     }
     #[inline(always)]
+    fn inc(self) -> u8 {
+        self + 1
+    }
+    #[inline(always)]
     fn choose(tallies: &[u8]) -> Option<(u32, u32)> {
         leftmost_least(tallies, crate::search::first_at_most)
     }
@@ -72,6 +78,10 @@ impl Tally for u16 {
     #[inline(always)]
     fn dec(self) -> u16 {
         self.wrapping_sub(1)
+    }
+    #[inline(always)]
+    fn inc(self) -> u16 {
+        self + 1
     }
     #[inline(always)]
     fn choose(tallies: &[u16]) -> Option<(u32, u32)> {
@@ -122,6 +132,10 @@ impl Tally for Keyed {
     #[inline(always)]
     fn dec(self) -> Keyed {
         Keyed(self.0 - (1 << KEY_BITS))
+    }
+    #[inline(always)]
+    fn inc(self) -> Keyed {
+        Keyed(self.0 + (1 << KEY_BITS))
     }
     #[inline(always)]
     fn choose(tallies: &[Keyed]) -> Option<(u32, u32)> {
