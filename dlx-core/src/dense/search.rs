@@ -97,7 +97,13 @@ impl<T: Tally> Clone for DenseSearch<T> {
             nodes: self.nodes,
             updates: self.updates,
             solutions: self.solutions,
-            profile: with_room(&self.profile, depth),
+            // Zeros at the levels the search may reach, so that it seldom grows; the
+            // answers trim them.
+            profile: {
+                let mut profile = with_room(&self.profile, depth);
+                profile.resize(profile.len().max(depth), 0);
+                profile
+            },
         }
     }
 }
