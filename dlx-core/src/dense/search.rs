@@ -48,12 +48,13 @@ struct Level {
 #[derive(Debug)]
 pub(crate) struct DenseSearch<T: Tally> {
     pub layout: Arc<DenseLayout>,
-    /// Level `l`'s tallies: `tallies[l * n..(l + 1) * n]` (`n` primary items; secondary
-    /// items are never chosen, so they need none).
+    /// State `s`'s tallies: `tallies[s * n..(s + 1) * n]`, `n` the layout's `tally_stride`:
+    /// one per primary item (secondary items are never chosen, so they need none), then
+    /// covered ones up to a whole chunk.
     tallies: Vec<T>,
-    /// Level `l`'s live options: `live[l * words..(l + 1) * words]`, one bit an option.
+    /// State `s`'s live options: `live[s * words..(s + 1) * words]`, one bit an option.
     live: Vec<u64>,
-    /// Level `l`'s colours fixed on secondary items (0: none), when there are colours.
+    /// State `s`'s colours fixed on secondary items (0: none), when there are colours.
     fixed: Vec<u32>,
     levels: Vec<Level>,
     level: usize,
