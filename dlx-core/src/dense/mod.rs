@@ -7,10 +7,10 @@
 //! try applies it in place), and backtracking simply returns to the level above, whose copy
 //! is intact. The state is small when the problem is (a 9×9 Sudoku's is 800 bytes: 324
 //! two-byte tallies, each holding its item's number so that X3 is a single minimum, padded
-//! to 352, and 729 bits), and applying an option is one walk over a precomputed row of the options that
-//! clash with it, a 64-bit word at a time, with a few tally decrements per option killed: a
-//! few instructions each on flat arrays instead of a chain of dependent loads through the
-//! links. See `docs/architecture.md`, "The dense engine".
+//! to 352, and 729 bits), and applying an option is one walk over a precomputed row of the
+//! options that clash with it, a 64-bit word at a time, with a few tally decrements per
+//! option killed: a few instructions each on flat arrays instead of a chain of dependent
+//! loads through the links. See `docs/architecture.md`, "The dense engine".
 //!
 //! The tree searched is exactly Algorithm X's (the item with the fewest live options,
 //! ties to the leftmost; its options in input order), so node counts and profiles equal

@@ -509,7 +509,8 @@ impl<T: Tally> DenseSearch<T> {
         }
     }
 
-    /// Applies option `o` to state `s` (X5's covers and Algorithm C's purifications).
+    /// Applies option `o` to state `s` (X5's covers and Algorithm C's purifications),
+    /// outside the search loop: for preselections that lower the tallies as they go.
     fn apply(&mut self, s: usize, o: u32) {
         let layout = &*self.layout;
         let (n, words, secondaries) = (layout.tally_stride, layout.words, layout.fixed_stride());
