@@ -536,6 +536,18 @@ impl<T: Tally> DenseSearch<T> {
         let layout = &*layout;
         let (n, words, secondaries) = (layout.tally_stride, layout.words, layout.fixed_stride());
         let (mask_word, mask_bits) = (&layout.mask_word[..], &layout.mask_bits[..]);
+        // X5's "apply option o to state s", with the strides in locals.
+        macro_rules! apply {
+            ($s:expr, $o:expr) => {{
+                let s: usize = $s;
+                applier.apply(
+                    &mut self.tallies[s * n..(s + 1) * n],
+                    &mut self.live[s * words..(s + 1) * words],
+                    &mut self.fixed[s * secondaries..(s + 1) * secondaries],
+                    $o,
+                )
+            }};
+        }
         let mut level = self.level;
         let mut state = self.state;
         let mut label = self.label;
@@ -569,7 +581,7 @@ impl<T: Tally> DenseSearch<T> {
                         Some((_, 0)) => label = Label::Up,
                         Some((i, least)) => {
                             let range = layout.mask_range(i);
-                            let lv = Level {
+                            let mut lv = Level {
                                 bits: 0,
                                 mask: range.start as u32,
                                 end: range.end as u32,
@@ -577,12 +589,32 @@ impl<T: Tally> DenseSearch<T> {
                                 state: state as u32,
                                 forced: least == 1,
                             };
+                            if lv.forced {
+                                // X5 at once for the item's only live option (most of a
+                                // Sudoku's levels): applied to this level's own state, and
+                                // nothing left to try on the way back.
+                                let live = &self.live[state * words..(state + 1) * words];
+                                lv.option = mask_word[range.clone()]
+                                    .iter()
+                                    .zip(&mask_bits[range])
+                                    .find_map(|(&w, &bits)| {
+                                        let b = live[w as usize] & bits;
+                                        (b != 0).then(|| w * 64 + b.trailing_zeros())
+                                    })
+                                    .expect("a tally of 1 counts a live option");
+                                lv.mask = lv.end;
+                            } else {
+                                label = Label::Next;
+                            }
                             if level == self.levels.len() {
                                 self.levels.push(lv);
                             } else {
                                 self.levels[level] = lv;
                             }
-                            label = Label::Next;
+                            if lv.forced {
+                                updates += apply!(state, lv.option);
+                                level += 1;
+                            }
                         }
                     }
                 }
@@ -615,12 +647,7 @@ impl<T: Tally> DenseSearch<T> {
                         self.copy_down(s);
                         state = s + 1;
                     }
-                    updates += applier.apply(
-                        &mut self.tallies[state * n..(state + 1) * n],
-                        &mut self.live[state * words..(state + 1) * words],
-                        &mut self.fixed[state * secondaries..(state + 1) * secondaries],
-                        o,
-                    );
+                    updates += apply!(state, o);
                     level += 1;
                     label = Label::Enter;
                 }
