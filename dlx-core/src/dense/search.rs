@@ -193,7 +193,7 @@ impl<'a> PrimaryRows<'a> {
             Masks::Row(row) => {
                 for (w, (word, &bits)) in live.iter_mut().zip(row).enumerate() {
                     let mut dying = *word & bits;
-                    *word &= !bits;
+                    *word ^= dying;
                     while dying != 0 {
                         killed += 1;
                         self.lower::<T, S>(tallies, w as u32 * 64 + dying.trailing_zeros());
@@ -205,7 +205,7 @@ impl<'a> PrimaryRows<'a> {
                 for (&w, &bits) in words.iter().zip(bits) {
                     let w = w as usize;
                     let mut dying = live[w] & bits;
-                    live[w] &= !bits;
+                    live[w] ^= dying;
                     while dying != 0 {
                         killed += 1;
                         self.lower::<T, S>(tallies, w as u32 * 64 + dying.trailing_zeros());
