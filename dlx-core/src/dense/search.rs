@@ -652,7 +652,12 @@ impl<T: Tally> DenseSearch<T> {
                     label = Label::Enter;
                 }
                 Label::Up => {
-                    // X8: leave level l.
+                    // X8: leave level l, and (X7) every level above with nothing left to
+                    // try: a forced level, or one at its last option.
+                    let done = |lv: &Level| lv.bits == 0 && lv.mask == lv.end;
+                    while level > 0 && done(&self.levels[level - 1]) {
+                        level -= 1;
+                    }
                     if level == 0 {
                         label = Label::Done;
                         break Step::Exhausted;
