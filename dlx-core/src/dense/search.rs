@@ -554,69 +554,74 @@ impl<T: Tally> DenseSearch<T> {
         let mut nodes = self.nodes;
         let mut updates = self.updates;
         let mut solutions = self.solutions;
-        let step = loop {
+        let step = 'search: loop {
             match label {
                 Label::Enter => {
-                    // X2: enter level l.
-                    if nodes >= limits.node_budget || nodes & 0x3ff == 0 {
-                        if let Some(reason) = limits.check(nodes) {
-                            break Step::Interrupted(reason);
+                    // X2 to X5 for this level, and again for every forced level below it
+                    // in a row: they all apply their option to this same state, so its
+                    // slices are taken once.
+                    let tallies = &mut self.tallies[state * n..(state + 1) * n];
+                    let live = &mut self.live[state * words..(state + 1) * words];
+                    let fixed = &mut self.fixed[state * secondaries..(state + 1) * secondaries];
+                    label = loop {
+                        // X2: enter level l.
+                        if nodes >= limits.node_budget || nodes & 0x3ff == 0 {
+                            if let Some(reason) = limits.check(nodes) {
+                                break 'search Step::Interrupted(reason);
+                            }
                         }
-                    }
-                    nodes += 1;
-                    if level >= self.profile.len() {
-                        self.profile.resize(level + 1, 0);
-                    }
-                    self.profile[level] += 1;
-                    // X3: choose i.
-                    match T::choose(&self.tallies[state * n..(state + 1) * n]) {
-                        None => {
+                        nodes += 1;
+                        if level >= self.profile.len() {
+                            self.profile.resize(level + 1, 0);
+                        }
+                        self.profile[level] += 1;
+                        // X3: choose i.
+                        let Some((i, least)) = T::choose(tallies) else {
                             // Every primary item is covered: visit the solution.
                             solutions += 1;
-                            label = Label::Up;
                             if !limits.count_through {
-                                break Step::Solution;
+                                label = Label::Up;
+                                break 'search Step::Solution;
                             }
+                            break Label::Up;
+                        };
+                        if least == 0 {
+                            break Label::Up;
                         }
-                        Some((_, 0)) => label = Label::Up,
-                        Some((i, least)) => {
-                            let range = layout.mask_range(i);
-                            let mut lv = Level {
-                                bits: 0,
-                                mask: range.start as u32,
-                                end: range.end as u32,
-                                option: 0,
-                                state: state as u32,
-                                forced: least == 1,
-                            };
-                            if lv.forced {
-                                // X5 at once for the item's only live option (most of a
-                                // Sudoku's levels): applied to this level's own state, and
-                                // nothing left to try on the way back.
-                                let live = &self.live[state * words..(state + 1) * words];
-                                lv.option = mask_word[range.clone()]
-                                    .iter()
-                                    .zip(&mask_bits[range])
-                                    .find_map(|(&w, &bits)| {
-                                        let b = live[w as usize] & bits;
-                                        (b != 0).then(|| w * 64 + b.trailing_zeros())
-                                    })
-                                    .expect("a tally of 1 counts a live option");
-                                lv.mask = lv.end;
-                            } else {
-                                label = Label::Next;
-                            }
-                            if level == self.levels.len() {
-                                self.levels.push(lv);
-                            } else {
-                                self.levels[level] = lv;
-                            }
-                            if lv.forced {
-                                updates += apply!(state, lv.option);
-                                level += 1;
-                            }
+                        let range = layout.mask_range(i);
+                        let mut lv = Level {
+                            bits: 0,
+                            mask: range.start as u32,
+                            end: range.end as u32,
+                            option: 0,
+                            state: state as u32,
+                            forced: least == 1,
+                        };
+                        if lv.forced {
+                            // X5 at once for the item's only live option (most of a
+                            // Sudoku's levels): applied to this level's own state, and
+                            // nothing left to try on the way back.
+                            lv.option = mask_word[range.clone()]
+                                .iter()
+                                .zip(&mask_bits[range])
+                                .find_map(|(&w, &bits)| {
+                                    let b = live[w as usize] & bits;
+                                    (b != 0).then(|| w * 64 + b.trailing_zeros())
+                                })
+                                .expect("a tally of 1 counts a live option");
+                            lv.mask = lv.end;
                         }
-                    }
+                        if level == self.levels.len() {
+                            self.levels.push(lv);
+                        } else {
+                            self.levels[level] = lv;
+                        }
+                        if !lv.forced {
+                            break Label::Next;
+                        }
+                        updates += applier.apply(tallies, live, fixed, lv.option);
+                        level += 1;
+                    };
                 }
                 Label::Next => {
                     // X5: try the next option of i that is live at this level (X6 needs
