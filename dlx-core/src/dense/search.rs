@@ -536,18 +536,6 @@ impl<T: Tally> DenseSearch<T> {
         let layout = &*layout;
         let (n, words, secondaries) = (layout.tally_stride, layout.words, layout.fixed_stride());
         let (mask_word, mask_bits) = (&layout.mask_word[..], &layout.mask_bits[..]);
-        // X5's "apply option o to state s", with the strides in locals.
-        macro_rules! apply {
-            ($s:expr, $o:expr) => {{
-                let s: usize = $s;
-                applier.apply(
-                    &mut self.tallies[s * n..(s + 1) * n],
-                    &mut self.live[s * words..(s + 1) * words],
-                    &mut self.fixed[s * secondaries..(s + 1) * secondaries],
-                    $o,
-                )
-            }};
-        }
         let mut level = self.level;
         let mut state = self.state;
         let mut label = self.label;
@@ -652,7 +640,12 @@ impl<T: Tally> DenseSearch<T> {
                         self.copy_down(s);
                         state = s + 1;
                     }
-                    updates += apply!(state, o);
+                    updates += applier.apply(
+                        &mut self.tallies[state * n..(state + 1) * n],
+                        &mut self.live[state * words..(state + 1) * words],
+                        &mut self.fixed[state * secondaries..(state + 1) * secondaries],
+                        o,
+                    );
                     level += 1;
                     label = Label::Enter;
                 }
