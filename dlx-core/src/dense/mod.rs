@@ -575,6 +575,28 @@ mod tests {
     }
 
     #[test]
+    fn node_budgets_and_cancellation_stop_where_the_links_engine_stops() {
+        // q8's 1,049 nodes: budgets on both sides of the check for the flag at node 1,024
+        // and of the end.
+        let p = crate::format::parse(include_str!("../../tests/data/q8.dlx")).unwrap();
+        let summary = |c: Count| (c.solutions, c.stop, c.stats.nodes, c.stats.profile);
+        for budget in [0, 1, 7, 1023, 1024, 1025, 1048, 1049, 1050, 5000] {
+            let dense = DenseSolver::new(&p)
+                .unwrap()
+                .with_node_budget(budget)
+                .count();
+            let links = Solver::new(&p).with_node_budget(budget).count();
+            assert_eq!(summary(dense), summary(links), "budget {budget}");
+        }
+        let raised = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let dense = DenseSolver::new(&p)
+            .unwrap()
+            .with_cancel_flag(raised.clone());
+        let links = Solver::new(&p).with_cancel_flag(raised);
+        assert_eq!(summary(dense.count()), summary(links.count()));
+    }
+
+    #[test]
     fn a_tight_budget_leaves_the_clash_tables_out() {
         let p = crate::format::parse(include_str!("../../tests/data/q8.dlx")).unwrap();
         let mut layout = super::DenseLayout::new(&p).unwrap();

@@ -542,6 +542,10 @@ impl<T: Tally> DenseSearch<T> {
         let mut nodes = self.nodes;
         let mut updates = self.updates;
         let mut solutions = self.solutions;
+        // Where `Limits::check` can stop the search: at the node budget, and every 1,024
+        // nodes for the cancellation flag.
+        let next_check = |nodes: u64| limits.node_budget.min(nodes.next_multiple_of(0x400));
+        let mut check_at = next_check(nodes);
         let step = 'search: loop {
             match label {
                 Label::Enter => {
@@ -553,16 +557,20 @@ impl<T: Tally> DenseSearch<T> {
                     let fixed = &mut self.fixed[state * secondaries..(state + 1) * secondaries];
                     label = loop {
                         // X2: enter level l.
-                        if nodes >= limits.node_budget || nodes & 0x3ff == 0 {
+                        if nodes >= check_at {
                             if let Some(reason) = limits.check(nodes) {
                                 break 'search Step::Interrupted(reason);
                             }
+                            check_at = next_check(nodes + 1);
                         }
                         nodes += 1;
-                        if level >= self.profile.len() {
-                            self.profile.resize(level + 1, 0);
+                        match self.profile.get_mut(level) {
+                            Some(entered) => *entered += 1,
+                            None => {
+                                self.profile.resize(level, 0);
+                                self.profile.push(1);
+                            }
                         }
-                        self.profile[level] += 1;
                         // X3: choose i.
                         let Some((i, least)) = T::choose(tallies) else {
                             // Every primary item is covered: visit the solution.
