@@ -38,6 +38,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod apply;
 mod layout;
 mod search;
 mod tally;
@@ -393,7 +394,20 @@ impl<'p> DenseSolver<'p> {
 
     /// Whether there is exactly one solution; stops at the second.
     ///
-    /// See the [module](self) for an example.
+    /// ```
+    /// use dlx_core::{DenseSolver, ProblemBuilder, Uniqueness};
+    /// let mut b = ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// b.add_option([a]).unwrap();
+    /// let p = b.build().unwrap();
+    /// assert!(matches!(DenseSolver::new(&p).unwrap().unique(), Uniqueness::Unique(_)));
+    /// b = ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// b.add_option([a]).unwrap();
+    /// b.add_option([a]).unwrap();
+    /// let p = b.build().unwrap();
+    /// assert!(matches!(DenseSolver::new(&p).unwrap().unique(), Uniqueness::Multiple(..)));
+    /// ```
     pub fn unique(mut self) -> Uniqueness {
         self.solution_limit = self.solution_limit.max(2);
         unique_of(|| self.next_or_stop())
