@@ -49,8 +49,18 @@ impl<'a> PrimaryRows<'a> {
     }
 
     /// One option more for each primary item of each option in `live`; returns how many
-    /// options that was (`S`: see [`of_option_with`](Self::of_option_with)).
-    pub fn raise<T: Tally, const S: usize>(&self, tallies: &mut [T], live: &[u64]) -> u64 {
+    /// options that was.
+    pub fn raise<T: Tally>(&self, tallies: &mut [T], live: &[u64]) -> u64 {
+        match self.stride {
+            2 => self.raise_with::<T, 2>(tallies, live),
+            4 => self.raise_with::<T, 4>(tallies, live),
+            6 => self.raise_with::<T, 6>(tallies, live),
+            _ => self.raise_with::<T, 0>(tallies, live),
+        }
+    }
+
+    /// [`raise`](Self::raise) with the stride `S` (see [`of_option_with`](Self::of_option_with)).
+    fn raise_with<T: Tally, const S: usize>(&self, tallies: &mut [T], live: &[u64]) -> u64 {
         let mut options = 0;
         for (w, &word) in live.iter().enumerate() {
             let mut bits = word;

@@ -30,6 +30,20 @@ pub(crate) enum Masks<'a> {
     Listed(&'a [u32], &'a [u64]),
 }
 
+impl Masks<'_> {
+    /// Clears the options under the masks from `live`.
+    pub fn clear(self, live: &mut [u64]) {
+        match self {
+            Masks::Row(row) => live.iter_mut().zip(row).for_each(|(w, &b)| *w &= !b),
+            Masks::Listed(words, bits) => {
+                for (&w, &b) in words.iter().zip(bits) {
+                    live[w as usize] &= !b;
+                }
+            }
+        }
+    }
+}
+
 /// Tables that the search never writes, shared (by `Arc`) between copies of a solver.
 #[derive(Debug)]
 pub(crate) struct DenseLayout {

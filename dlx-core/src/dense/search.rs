@@ -5,8 +5,8 @@
 
 use std::sync::Arc;
 
-use super::apply::{with_applier, Apply, PrimaryRows};
-use super::layout::{DenseLayout, Masks};
+use super::apply::{with_applier, Apply, ByItems, PrimaryRows};
+use super::layout::DenseLayout;
 use super::tally::Tally;
 use crate::search::{Limits, Step};
 use crate::{OptionId, PreselectError};
@@ -40,6 +40,14 @@ struct Level {
     /// True when the item had a single live option: applied in place, to `state` itself,
     /// since nothing at this level needs the state before it again.
     forced: bool,
+}
+
+impl Level {
+    /// True when no option of the level's item is left to try.
+    #[inline(always)]
+    fn exhausted(&self) -> bool {
+        self.bits == 0 && self.mask == self.end
+    }
 }
 
 /// The search state: states, levels, counters. Level `l` reads state `levels[l].state`;
@@ -202,14 +210,7 @@ impl<T: Tally> DenseSearch<T> {
             if self.pending.is_none() {
                 self.pending = Some(count_live(live));
             }
-            match layout.clash_masks(option.0) {
-                Masks::Row(row) => live.iter_mut().zip(row).for_each(|(w, &b)| *w &= !b),
-                Masks::Listed(words, bits) => {
-                    for (&w, &b) in words.iter().zip(bits) {
-                        live[w as usize] &= !b;
-                    }
-                }
-            }
+            layout.clash_masks(option.0).clear(live);
             for &j in PrimaryRows::of(layout).of_option_with::<0>(option.0) {
                 self.tallies[j as usize] = T::COVERED;
             }
@@ -232,14 +233,7 @@ impl<T: Tally> DenseSearch<T> {
                 *t = T::of(0, k);
             }
         }
-        let rows = PrimaryRows::of(layout);
-        let live = &self.live[..layout.words];
-        let live_now = match layout.primary_stride {
-            2 => rows.raise::<T, 2>(tallies, live),
-            4 => rows.raise::<T, 4>(tallies, live),
-            6 => rows.raise::<T, 6>(tallies, live),
-            _ => rows.raise::<T, 0>(tallies, live),
-        };
+        let live_now = PrimaryRows::of(layout).raise(tallies, &self.live[..layout.words]);
         self.updates += live_before - live_now;
     }
 
@@ -281,15 +275,17 @@ impl<T: Tally> DenseSearch<T> {
         }
     }
 
-    /// Applies option `o` to state `s` (X5's covers and Algorithm C's purifications),
-    /// outside the search loop: for preselections that lower the tallies as they go.
+    /// Applies option `o` to state `s` item by item (X5's covers and Algorithm C's
+    /// purifications), outside the search loop: for the preselections of problems with
+    /// colours or without clash tables, which lower the tallies as they go.
     fn apply(&mut self, s: usize, o: u32) {
         let layout = &*self.layout;
         let (n, words, secondaries) = (layout.tally_stride, layout.words, layout.fixed_stride());
         let tallies = &mut self.tallies[s * n..(s + 1) * n];
         let live = &mut self.live[s * words..(s + 1) * words];
         let fixed = &mut self.fixed[s * secondaries..(s + 1) * secondaries];
-        self.updates += with_applier!(layout, a => a.apply(tallies, live, fixed, o));
+        let rows = PrimaryRows::of(layout);
+        self.updates += ByItems { layout, rows }.apply(tallies, live, fixed, o);
     }
 
     /// Runs until a solution (unless `limits.count_through`), the end of the tree, or a
@@ -410,7 +406,7 @@ impl<T: Tally> DenseSearch<T> {
                     let o = mask_word[lv.mask as usize - 1] * 64 + lv.bits.trailing_zeros();
                     lv.bits &= lv.bits - 1;
                     lv.option = o;
-                    if lv.forced || lv.bits == 0 && lv.mask == lv.end {
+                    if lv.forced || lv.exhausted() {
                         // The only or the last option (no live one left in the item's last
                         // word): nothing to come back to at this level, so it is applied
                         // to the level's own state.
@@ -432,8 +428,7 @@ impl<T: Tally> DenseSearch<T> {
                 Label::Up => {
                     // X8: leave level l, and (X7) every level above with nothing left to
                     // try: a forced level, or one at its last option.
-                    let done = |lv: &Level| lv.bits == 0 && lv.mask == lv.end;
-                    while level > 0 && done(&self.levels[level - 1]) {
+                    while level > 0 && self.levels[level - 1].exhausted() {
                         level -= 1;
                     }
                     if level == 0 {
