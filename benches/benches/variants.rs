@@ -17,7 +17,10 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
 use dlx_sudoku::sudoku::{Cell, Shape};
-use dlx_sudoku::variant::{from_toml, Constraint, VariantPuzzle, VariantSolver, VariantUniqueness};
+use dlx_sudoku::variant::{
+    from_toml, AntiKing, AntiKnight, NonConsecutive, VariantPuzzle, VariantSolver,
+    VariantUniqueness,
+};
 
 const DATA: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -47,11 +50,7 @@ fn puzzles() -> Vec<(String, VariantPuzzle)> {
         .givens
         .set(Cell::new(5, 6), Some(2))
         .expect("in the grid");
-    miracle.constraints = vec![
-        Constraint::AntiKnight,
-        Constraint::AntiKing,
-        Constraint::NonConsecutive,
-    ];
+    miracle.constraints = vec![AntiKnight.into(), AntiKing.into(), NonConsecutive.into()];
     out.push(("miracle".to_string(), miracle));
     out
 }

@@ -6,8 +6,10 @@ use std::time::Instant;
 
 use dlx_sudoku::sudoku::{Cell, Grid, Shape};
 use dlx_sudoku::variant::{
-    Constraint, Diagonal, LineKind, NegativeKind, VariantPuzzle, VariantSolution, VariantSolver,
-    VariantUniqueness,
+    AntiKing, AntiKnight, Arrow, CloneCells, Constraint, Diagonal, Difference, DisjointGroups,
+    Even, ExtraRegion, Killer, Letter, LetterCircle, Line, LineKind, LittleKiller, Maximum,
+    Minimum, Negative, NegativeKind, NonConsecutive, Odd, Quadruple, Ratio, Shade, VariantPuzzle,
+    VariantSolution, VariantSolver, VariantUniqueness, Xv, YinYang,
 };
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants");
@@ -40,29 +42,38 @@ fn neutral(path: &str, key: &str) -> VariantPuzzle {
         puzzle.givens.set(cell(c), Some(d as u8)).unwrap();
     }
     for cage in p["killer_cages"].as_array().unwrap() {
-        puzzle.constraints.push(Constraint::Killer {
-            cells: cells(&cage["cells"]),
-            sum: cage["sum"].as_u64().map(|s| s as u32),
-        });
+        puzzle.constraints.push(
+            Killer {
+                cells: cells(&cage["cells"]),
+                sum: cage["sum"].as_u64().map(|s| s as u32),
+            }
+            .into(),
+        );
     }
     for t in p["thermometers"].as_array().unwrap() {
         puzzle
             .constraints
-            .push(Constraint::line(LineKind::Thermometer, cells(t)));
+            .push(Line::new(LineKind::Thermometer, cells(t)).into());
     }
     for d in p["black_dots"].as_array().unwrap() {
         let c = cells(d);
-        puzzle.constraints.push(Constraint::Ratio {
-            cells: [c[0], c[1]],
-            ratio: 2,
-        });
+        puzzle.constraints.push(
+            Ratio {
+                cells: [c[0], c[1]],
+                ratio: 2,
+            }
+            .into(),
+        );
     }
     for d in p["white_dots"].as_array().unwrap() {
         let c = cells(d);
-        puzzle.constraints.push(Constraint::Difference {
-            cells: [c[0], c[1]],
-            difference: 1,
-        });
+        puzzle.constraints.push(
+            Difference {
+                cells: [c[0], c[1]],
+                difference: 1,
+            }
+            .into(),
+        );
     }
     let rows: String = p["solution"]
         .as_array()
@@ -383,7 +394,7 @@ fn random_constraint(
     let len = |rng: &mut Rng, lo: usize, hi: usize| lo + rng.below(hi - lo + 1);
     let line = |rng: &mut Rng, kind: LineKind, lo: usize, hi: usize| {
         let l = len(rng, lo, hi);
-        Constraint::line(kind, walk(rng, n, l, false))
+        Line::new(kind, walk(rng, n, l, false)).into()
     };
     let pair = |rng: &mut Rng| {
         let w = walk(rng, n, 2, true);
@@ -394,7 +405,7 @@ fn random_constraint(
             let l = len(rng, 2, 4);
             let cells = walk(rng, n, l, true);
             let sum = (kind == "killer").then(|| cells.iter().map(|&c| d(c)).sum());
-            Constraint::Killer { cells, sum }
+            Killer { cells, sum }.into()
         }
         "little-killer" => {
             let (dr, dc) = [(1i64, 1i64), (1, -1)][rng.below(2)];
@@ -407,7 +418,7 @@ fn random_constraint(
                 c += dc;
             }
             let sum = cells.iter().map(|&c| d(c)).sum::<u32>() + u32::from(rng.chance(20));
-            Constraint::LittleKiller { cells, sum }
+            LittleKiller { cells, sum }.into()
         }
         "region" => {
             let l = len(rng, 2, n);
@@ -418,21 +429,21 @@ fn random_constraint(
                     cells.push(c);
                 }
             }
-            Constraint::ExtraRegion { cells }
+            ExtraRegion { cells }.into()
         }
-        "diagonal" => Constraint::Diagonal(Diagonal::Main),
-        "anti-diagonal" => Constraint::Diagonal(Diagonal::Anti),
-        "anti-knight" => Constraint::AntiKnight,
-        "anti-king" => Constraint::AntiKing,
-        "non-consecutive" => Constraint::NonConsecutive,
-        "disjoint" => Constraint::DisjointGroups,
+        "diagonal" => Diagonal::Main.into(),
+        "anti-diagonal" => Diagonal::Anti.into(),
+        "anti-knight" => AntiKnight.into(),
+        "anti-king" => AntiKing.into(),
+        "non-consecutive" => NonConsecutive.into(),
+        "disjoint" => DisjointGroups.into(),
         "thermo" => line(rng, LineKind::Thermometer, 2, 4),
         "slow-thermo" => line(rng, LineKind::SlowThermometer, 2, 5),
         "renban" => line(rng, LineKind::Renban, 2, 4),
         "whispers" => line(
             rng,
             LineKind::Whispers {
-                difference: if n == 4 { 2 } else { 3 },
+                difference: Some(if n == 4 { 2 } else { 3 }),
             },
             2,
             5,
@@ -452,22 +463,25 @@ fn random_constraint(
             let k = if pill { 2 } else { 1 };
             let mut circle = w[..k].to_vec();
             circle.sort();
-            Constraint::Arrow {
+            Arrow {
                 circle,
                 shaft: w[k..].to_vec(),
             }
+            .into()
         }
-        "black" => Constraint::Ratio {
+        "black" => Ratio {
             cells: pair(rng),
             ratio: 2,
-        },
-        "white" => Constraint::Difference {
+        }
+        .into(),
+        "white" => Difference {
             cells: pair(rng),
             difference: 1 + u32::from(rng.chance(30)),
-        },
+        }
+        .into(),
         "xv" => {
             let cells = pair(rng);
-            Constraint::Xv {
+            Xv {
                 cells,
                 sum: if d(cells[0]) + d(cells[1]) == 10 {
                     10
@@ -475,10 +489,11 @@ fn random_constraint(
                     5
                 },
             }
+            .into()
         }
-        "negative-black" => Constraint::Negative(NegativeKind::Ratio),
-        "negative-white" => Constraint::Negative(NegativeKind::Difference),
-        "negative-xv" => Constraint::Negative(NegativeKind::Xv),
+        "negative-black" => Negative(NegativeKind::Ratio).into(),
+        "negative-white" => Negative(NegativeKind::Difference).into(),
+        "negative-xv" => Negative(NegativeKind::Xv).into(),
         "quadruple" => {
             let (r, c) = (rng.below(n - 1), rng.below(n - 1));
             let cells = vec![
@@ -489,7 +504,7 @@ fn random_constraint(
             ];
             let k = 1 + rng.below(3);
             let digits = cells[..k].iter().map(|&c| d(c) as u8).collect();
-            Constraint::Quadruple { cells, digits }
+            Quadruple { cells, digits }.into()
         }
         "clone" => {
             let l = len(rng, 1, 3);
@@ -498,19 +513,20 @@ fn random_constraint(
             if a.iter().any(|c| b.contains(c)) {
                 return None;
             }
-            Constraint::Clone { cells: a, copy: b }
+            CloneCells { cells: a, copy: b }.into()
         }
-        "odd" => Constraint::Odd(Cell::new(rng.below(n), rng.below(n))),
-        "even" => Constraint::Even(Cell::new(rng.below(n), rng.below(n))),
-        "minimum" => Constraint::Minimum(Cell::new(rng.below(n), rng.below(n))),
-        "maximum" => Constraint::Maximum(Cell::new(rng.below(n), rng.below(n))),
-        "letter" => Constraint::Letter {
+        "odd" => Odd(Cell::new(rng.below(n), rng.below(n))).into(),
+        "even" => Even(Cell::new(rng.below(n), rng.below(n))).into(),
+        "minimum" => Minimum(Cell::new(rng.below(n), rng.below(n))).into(),
+        "maximum" => Maximum(Cell::new(rng.below(n), rng.below(n))).into(),
+        "letter" => Letter {
             cell: Cell::new(rng.below(n), rng.below(n)),
             letter: ['A', 'B'][rng.below(2)],
-        },
+        }
+        .into(),
         "letter-circle" => {
             let (r, c) = (rng.below(n - 1), rng.below(n - 1));
-            Constraint::LetterCircle {
+            LetterCircle {
                 cells: vec![
                     Cell::new(r, c),
                     Cell::new(r, c + 1),
@@ -519,16 +535,20 @@ fn random_constraint(
                 ],
                 letter: ['A', 'B'][rng.below(2)],
             }
+            .into()
         }
-        "yin-yang" => Constraint::Shade {
+        "yin-yang" => Shade {
             cell: Cell::new(rng.below(n), rng.below(n)),
             water: rng.chance(50),
-        },
+        }
+        .into(),
         "conditional" => {
             let kinds = [
                 LineKind::Thermometer,
                 LineKind::Renban,
-                LineKind::Whispers { difference: 2 },
+                LineKind::Whispers {
+                    difference: Some(2),
+                },
                 LineKind::Palindrome,
                 LineKind::RegionSum,
                 LineKind::Parity,
@@ -538,11 +558,13 @@ fn random_constraint(
             ];
             let k = kinds[rng.below(kinds.len())];
             let l = len(rng, 3, 5);
-            Constraint::Line {
+            Line {
                 kind: k,
                 cells: walk(rng, n, l, false),
                 conditional: true,
+                closed: false,
             }
+            .into()
         }
         _ => unreachable!("{kind}"),
     })
@@ -556,10 +578,8 @@ fn add_true_constraints(
     reference: &VariantSolution,
     count: usize,
 ) {
-    if (kind == "yin-yang" || kind == "conditional")
-        && !p.constraints.contains(&Constraint::YinYang)
-    {
-        p.constraints.push(Constraint::YinYang);
+    if (kind == "yin-yang" || kind == "conditional") && !p.constraints.contains(&YinYang.into()) {
+        p.constraints.push(YinYang.into());
     }
     let mut added = 0;
     for _ in 0..400 {
@@ -668,10 +688,13 @@ fn implied_cages_keep_every_solution() {
                 .iter()
                 .map(|&c| u32::from(reference.get(c).unwrap()))
                 .sum();
-            p.constraints.push(Constraint::Killer {
-                cells: cage,
-                sum: Some(sum),
-            });
+            p.constraints.push(
+                Killer {
+                    cells: cage,
+                    sum: Some(sum),
+                }
+                .into(),
+            );
         }
         let found = cross_check(&p, &grids, &shadings);
         assert!(found >= 1, "the reference solution was lost: {p:?}");
@@ -778,9 +801,9 @@ fn each_rule_pins_down_a_known_answer() {
                 let unshaded: Vec<Cell> = (0..16)
                     .map(|k| Cell::from_index(k, 4))
                     .filter(|&c| {
-                        !p.constraints
-                            .iter()
-                            .any(|k| matches!(k, Constraint::Shade { cell, .. } if *cell == c))
+                        !p.constraints.iter().any(
+                            |k| matches!(k, Constraint::Shade(Shade { cell, .. }) if *cell == c),
+                        )
                     })
                     .collect();
                 if r.shading.is_some()
@@ -789,7 +812,7 @@ fn each_rule_pins_down_a_known_answer() {
                 {
                     let cell = unshaded[rng.below(unshaded.len())];
                     let water = r.water(cell).unwrap();
-                    p.constraints.push(Constraint::Shade { cell, water });
+                    p.constraints.push(Shade { cell, water }.into());
                     continue;
                 }
                 if blanks.is_empty() {
@@ -799,7 +822,7 @@ fn each_rule_pins_down_a_known_answer() {
                             .map(|k| Cell::from_index(k, 4))
                             .find(|&c| reference.grid.get(c) == Some(d))
                             .unwrap();
-                        p.constraints.push(Constraint::Letter { cell, letter: l });
+                        p.constraints.push(Letter { cell, letter: l }.into());
                     }
                     continue;
                 }
@@ -861,14 +884,14 @@ fn dune_reads_the_same_from_toml_and_fpuzzles() {
 
 #[test]
 fn unknown_fpuzzles_constraints_are_named() {
-    let json = r#"{"size": 9, "grid": [], "sandwichsum": [{"cell": "R0C1", "value": "10"}],
+    let json = r#"{"size": 9, "grid": [], "fogofwar": [{"cell": "R0C1", "value": "10"}],
         "clock": [{"lines": [["R1C1", "R1C2"]]}], "thermometer": [{"lines": [["R1C1", "R1C2"]]}],
         "negative": ["ratio", "sumdot"]}"#;
     let err = dlx_sudoku::variant::from_fpuzzles(json).unwrap_err();
     let text = err.to_string();
     assert_eq!(
         text,
-        "unsupported f-puzzles constraints: clock, negative \"sumdot\", sandwichsum"
+        "unsupported f-puzzles constraints: clock, fogofwar, negative \"sumdot\""
     );
     // Cosmetic drawings are reported, not silently dropped.
     let json = r#"{"size": 4, "grid": [], "line": [{"lines": [["R1C1", "R1C2"]]}],
@@ -892,14 +915,17 @@ fn toml_errors_name_the_place() {
         "constraint 1 (thermometer): cell r9c9 is outside the 4×4 grid"
     );
     let e = dlx_sudoku::variant::from_toml("size = 4\nglobal = [\"anti-bishop\"]\n").unwrap_err();
-    assert!(e
-        .to_string()
-        .starts_with("global: unknown rule \"anti-bishop\"; known: anti-knight"));
+    assert!(e.to_string().starts_with(
+        "global: unknown rule \"anti-bishop\"; known: anti-diagonal, anti-king, anti-knight"
+    ));
     let e = dlx_sudoku::variant::from_toml(
         "size = 4\n[[zipper]]\ncells = \"r1c1 r1c2\"\ndifference = 3\n",
     )
     .unwrap_err();
-    assert_eq!(e.to_string(), "zipper 1: only whispers take a difference");
+    assert_eq!(
+        e.to_string(),
+        "zipper 1: only whispers and lockout lines take a difference"
+    );
 }
 
 /// Mitchell Lee's Miracle Sudoku: anti-knight, anti-king, non-consecutive, two givens.
@@ -908,11 +934,7 @@ fn miracle_sudoku() {
     let mut p = VariantPuzzle::new(Shape::classic());
     p.givens.set(Cell::new(4, 2), Some(1)).unwrap();
     p.givens.set(Cell::new(5, 6), Some(2)).unwrap();
-    p.constraints = vec![
-        Constraint::AntiKnight,
-        Constraint::AntiKing,
-        Constraint::NonConsecutive,
-    ];
+    p.constraints = vec![AntiKnight.into(), AntiKing.into(), NonConsecutive.into()];
     let start = Instant::now();
     let VariantUniqueness::Unique(s) = VariantSolver::new(&p).unwrap().unique() else {
         panic!("not unique")

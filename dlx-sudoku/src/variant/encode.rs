@@ -1,57 +1,13 @@
-//! From a [`VariantPuzzle`] to a [`Model`]: the plain Sudoku houses and givens, then each
-//! rule through its family's encoder.
+//! From a [`VariantPuzzle`] to a [`Model`]: the plain Sudoku houses and givens, the
+//! letters' and shading's variables, then each rule in two passes (`Rule::declare` for
+//! houses, domains and forbidden pairs; `Rule::encode` for tables), then the implied cages
+//! of the 45 rule; finally static filtering, and the exact cover problem with its
+//! look-ahead.
 
-use crate::sudoku::Cell;
 use crate::variant::lookahead::Lookahead;
-use crate::variant::model::{Domain, Emitted, Gate, Model, Val, Var};
-use crate::variant::puzzle::{Constraint, LineKind, VariantError, VariantPuzzle};
-use crate::variant::{cells, dots, global, letters, lines, shading, sums};
-
-/// The encoder's state: the model being built and the puzzle's extra variables.
-pub(crate) struct Ctx<'a> {
-    pub m: Model,
-    pub puzzle: &'a VariantPuzzle,
-    /// The shading variable of each cell (0 land, 1 water), when the puzzle has shading.
-    pub shading: Option<Vec<Var>>,
-    /// The variable of each letter.
-    pub letters: Vec<(char, Var)>,
-}
-
-impl<'a> Ctx<'a> {
-    /// The variable of a cell.
-    pub fn cell(&self, c: Cell) -> Var {
-        self.m.cell(c.row, c.col)
-    }
-
-    /// The variables of cells.
-    pub fn cells(&self, cs: &[Cell]) -> Vec<Var> {
-        cs.iter().map(|&c| self.cell(c)).collect()
-    }
-
-    /// The grid's size.
-    pub fn n(&self) -> usize {
-        self.m.n
-    }
-
-    /// The largest digit.
-    pub fn max_digit(&self) -> Val {
-        self.m.n as Val
-    }
-
-    /// The shading variable of a cell (the puzzle has shading).
-    pub fn shade(&self, c: Cell) -> Var {
-        self.shading.as_ref().expect("the puzzle has shading")[c.index(self.n())]
-    }
-
-    /// The variable of a letter.
-    pub fn letter(&self, l: char) -> Var {
-        self.letters
-            .iter()
-            .find(|&&(c, _)| c == l)
-            .map(|&(_, v)| v)
-            .expect("every letter is declared first")
-    }
-}
+use crate::variant::model::{Domain, Emitted, Model, Val, Var};
+use crate::variant::puzzle::{VariantError, VariantPuzzle};
+use crate::variant::rules::context::Ctx;
 
 /// The compiled puzzle.
 #[derive(Clone, Debug)]
@@ -69,13 +25,9 @@ pub(crate) struct Encoded {
     pub alts: Vec<Vec<Vec<(Var, Val)>>>,
     /// The look-ahead propagator for this problem.
     pub lookahead: Lookahead,
+    /// The filtered model (the clause solver compiles it).
+    pub model: Model,
 }
-
-/// Whether to probe every value before the search (failed literals).
-pub(crate) const PROBE: bool = false;
-
-/// Tables with at most this many alternatives place their cells' digits themselves.
-pub(crate) const OWNER_CAP: usize = 5000;
 
 /// Encodes a puzzle (validated first).
 pub(crate) fn encode(puzzle: &VariantPuzzle, table_cap: usize) -> Result<Encoded, VariantError> {
@@ -124,100 +76,15 @@ pub(crate) fn encode(puzzle: &VariantPuzzle, table_cap: usize) -> Result<Encoded
     // Houses, domains and forbidden pairs first, so that tables know which cells differ.
     for (k, c) in puzzle.constraints.iter().enumerate() {
         ctx.m.rule = k;
-        match c {
-            Constraint::Killer { cells, .. } | Constraint::ExtraRegion { cells } => {
-                let vars = ctx.cells(cells);
-                ctx.m.house(vars);
-            }
-            Constraint::Diagonal(d) => global::diagonal(&mut ctx, *d),
-            Constraint::AntiKnight => global::anti_knight(&mut ctx),
-            Constraint::AntiKing => global::anti_king(&mut ctx),
-            Constraint::NonConsecutive => global::non_consecutive(&mut ctx),
-            Constraint::DisjointGroups => global::disjoint_groups(&mut ctx),
-            Constraint::Odd(cell) => {
-                let v = ctx.cell(*cell);
-                ctx.m.restrict(v, |x| x % 2 == 1);
-            }
-            Constraint::Even(cell) => {
-                let v = ctx.cell(*cell);
-                ctx.m.restrict(v, |x| x % 2 == 0);
-            }
-            Constraint::Shade { cell, water } => {
-                let v = ctx.shade(*cell);
-                let want = Val::from(*water);
-                ctx.m.restrict(v, |x| x == want);
-            }
-            Constraint::Line {
-                kind,
-                cells,
-                conditional: false,
-            } => lines::houses(&mut ctx, *kind, cells),
-            _ => {}
-        }
+        c.rule().declare(&mut ctx);
     }
-    // Tables.
     for (k, c) in puzzle.constraints.iter().enumerate() {
         ctx.m.rule = k;
-        match c {
-            Constraint::Killer { cells, sum } => {
-                if let Some(s) = sum {
-                    sums::killer(&mut ctx, cells, *s as Val);
-                }
-            }
-            Constraint::LittleKiller { cells, sum } => {
-                let vars = ctx.cells(cells);
-                sums::sum_equals(
-                    &mut ctx.m,
-                    "lk",
-                    &vars,
-                    sums::Target::Const(*sum as Val),
-                    None,
-                );
-            }
-            Constraint::Arrow { circle, shaft } => sums::arrow(&mut ctx, circle, shaft),
-            Constraint::Line {
-                kind,
-                cells,
-                conditional,
-            } => {
-                if *conditional && *kind != LineKind::Zipper {
-                    let (rule, zip) = shading::line_gates(&mut ctx, cells);
-                    lines::encode(&mut ctx, *kind, cells, Some(Gate { var: rule }));
-                    lines::encode(&mut ctx, LineKind::Zipper, cells, Some(Gate { var: zip }));
-                } else {
-                    lines::encode(&mut ctx, *kind, cells, None);
-                }
-            }
-            Constraint::Ratio { cells, ratio } => dots::ratio(&mut ctx, *cells, *ratio as Val),
-            Constraint::Difference { cells, difference } => {
-                dots::difference(&mut ctx, *cells, *difference as Val)
-            }
-            Constraint::Xv { cells, sum } => dots::xv(&mut ctx, *cells, *sum as Val),
-            Constraint::Negative(kind) => dots::negative(&mut ctx, *kind),
-            Constraint::Quadruple { cells, digits } => cells::quadruple(&mut ctx, cells, digits),
-            Constraint::Clone { cells, copy } => cells::clone(&mut ctx, cells, copy),
-            Constraint::Minimum(cell) => cells::extremum(&mut ctx, *cell, false),
-            Constraint::Maximum(cell) => cells::extremum(&mut ctx, *cell, true),
-            Constraint::Letter { cell, letter } => letters::letter_cell(&mut ctx, *cell, *letter),
-            Constraint::LetterCircle { cells, letter } => {
-                letters::letter_circle(&mut ctx, cells, *letter)
-            }
-            Constraint::YinYang => shading::yin_yang_squares(&mut ctx),
-            Constraint::ExtraRegion { .. }
-            | Constraint::Diagonal(_)
-            | Constraint::AntiKnight
-            | Constraint::AntiKing
-            | Constraint::NonConsecutive
-            | Constraint::DisjointGroups
-            | Constraint::Odd(_)
-            | Constraint::Even(_)
-            | Constraint::Letters(_)
-            | Constraint::Shade { .. } => {}
-        }
+        c.rule().encode(&mut ctx);
     }
     // Redundant sums from the 45 rule (counted under no rule).
     ctx.m.rule = usize::MAX;
-    sums::implied_cages(&mut ctx);
+    crate::variant::rules::implied_cages(&mut ctx);
     let mut rule_options = vec![0usize; puzzle.constraints.len()];
     let mut feasible = ctx.m.propagate();
     if feasible {
@@ -229,44 +96,18 @@ pub(crate) fn encode(puzzle: &VariantPuzzle, table_cap: usize) -> Result<Encoded
             *slot += c.alts.len();
         }
     }
-    if feasible {
-        ctx.m.assign_owners(OWNER_CAP);
-    }
-    let mut emitted = ctx.m.emit()?;
-    let mut lookahead = Lookahead::new(&ctx.m, &emitted);
-    if feasible && PROBE {
-        match lookahead.probe_root() {
-            None => feasible = false,
-            Some(doms) => {
-                for (v, &bits) in doms.iter().enumerate() {
-                    if bits == 0 || !lookahead.is_tracked(v) {
-                        continue;
-                    }
-                    let keep: Vec<Val> = (0..128)
-                        .filter(|b| bits >> b & 1 == 1)
-                        .map(|b| lookahead.value(v, b))
-                        .collect();
-                    ctx.m.restrict(v as Var, |x| keep.contains(&x));
-                }
-                feasible = ctx.m.propagate();
-                emitted = ctx.m.emit()?;
-                lookahead = Lookahead::new(&ctx.m, &emitted);
-            }
-        }
-    }
-    let yinyang = puzzle
-        .constraints
-        .iter()
-        .any(|c| matches!(c, Constraint::YinYang));
+    let emitted = ctx.m.emit()?;
+    let lookahead = Lookahead::new(&ctx.m, &emitted);
     Ok(Encoded {
         emitted,
         n,
         shading: ctx.shading,
         letters: ctx.letters,
-        yinyang,
+        yinyang: puzzle.has_yin_yang(),
         rule_options,
         feasible,
-        alts: ctx.m.choices.into_iter().map(|c| c.alts).collect(),
+        alts: ctx.m.choices.iter().map(|c| c.alts.clone()).collect(),
         lookahead,
+        model: ctx.m,
     })
 }

@@ -1,28 +1,44 @@
-//! f-puzzles JSON: import (raw, or the lz-string payload of an f-puzzles or SudokuPad
-//! link) and export. Every key is accounted for: rules become constraints, cosmetic
-//! elements (lines, shapes, text drawn by the setter) are listed as ignored, and anything
-//! else is an error naming it.
+//! f-puzzles JSON: import (raw, or the lz-string payload of an f-puzzles or SudokuPad link)
+//! and export.
+//!
+//! This module reads the container: the grid (givens, regions, given pencil marks), the
+//! metadata, and the cosmetic drawings; each rule key is read by the rule that owns it
+//! (`rules::read_fpuzzles`). Every key is accounted for: rules become constraints,
+//! cosmetic elements are listed as ignored, and anything else is an error naming it.
+//! `docs/variants.md` gives each convention and its source.
 
 use serde_json::{json, Map, Value};
 use thiserror::Error;
 
 use crate::sudoku::{Cell, Grid, Shape};
-use crate::variant::puzzle::{Constraint, Diagonal, LineKind, NegativeKind, VariantPuzzle};
+use crate::variant::lzstring::{self, LzError};
+use crate::variant::puzzle::VariantPuzzle;
+use crate::variant::rules::{self, Candidates, Constraint, Inexpressible};
+
+/// The longest f-puzzles JSON text a payload may decompress to, in UTF-16 units (4 Mi; an
+/// f-puzzles puzzle is a few kilobytes, a large 16×16 a few hundred).
+pub const MAX_JSON_UNITS: usize = 1 << 22;
 
 /// Why an f-puzzles puzzle could not be read or written.
 ///
 /// ```
 /// use dlx_sudoku::variant::{from_fpuzzles, FpuzzlesError};
-/// let err = from_fpuzzles(r#"{"size": 4, "grid": [], "sandwichsum": [{"cell": "R0C1", "value": "5"}]}"#)
+/// let err = from_fpuzzles(r#"{"size": 4, "grid": [], "clock": [{"cells": ["R1C1"]}]}"#)
 ///     .unwrap_err();
-/// assert!(matches!(&err, FpuzzlesError::Unsupported { kinds } if kinds == &["sandwichsum"]));
-/// assert_eq!(err.to_string(), "unsupported f-puzzles constraints: sandwichsum");
+/// assert!(matches!(&err, FpuzzlesError::Unsupported { kinds } if kinds == &["clock"]));
+/// assert_eq!(err.to_string(), "unsupported f-puzzles constraints: clock");
 /// ```
 #[derive(Debug, Error)]
 pub enum FpuzzlesError {
     /// The link or payload is not lz-string compressed base64.
     #[error("cannot decompress the f-puzzles payload (expected lz-string base64)")]
     Decompress,
+    /// The payload decompresses to more than [`MAX_JSON_UNITS`] characters.
+    #[error("the f-puzzles payload decompresses to more than {limit} characters (an f-puzzles puzzle is a few kilobytes)")]
+    TooLarge {
+        /// The limit.
+        limit: usize,
+    },
     /// The text is not JSON.
     #[error("not valid JSON: {0}")]
     Json(#[from] serde_json::Error),
@@ -61,7 +77,7 @@ pub struct Imported {
     pub ignored: Vec<String>,
 }
 
-/// Keys that describe the puzzle rather than constrain it.
+/// Keys that describe the puzzle or the editor rather than constrain it.
 const METADATA: &[&str] = &[
     "size",
     "grid",
@@ -69,34 +85,222 @@ const METADATA: &[&str] = &[
     "author",
     "ruleset",
     "solution",
+    "version",
     "disabledlogic",
     "truecandidatesoptions",
-    "version",
+    "highlightConflicts",
 ];
 
-/// Drawings without a rule of their own.
-const COSMETIC: &[&str] = &["line", "rectangle", "circle", "text", "cage"];
+/// Drawings and texts without a rule of their own.
+const COSMETIC: &[&str] = &[
+    "line",
+    "rectangle",
+    "circle",
+    "text",
+    "cage",
+    "successMessage",
+];
 
-/// True when the text looks like a link or a compressed payload rather than JSON or TOML.
-pub(crate) fn looks_like_link(text: &str) -> bool {
-    let t = text.trim();
-    t.starts_with("http")
-        || t.contains("load=")
-        || t.starts_with("fpuzzles")
-        || (t.len() >= 16
-            && !t.trim_end_matches('=').contains(['=', '\n', ' '])
-            && t.chars()
-                .all(|c| c.is_ascii_alphanumeric() || "+/-$=".contains(c)))
+/// The rule a cosmetic drawing stands for when a solver plug-in exported it beside the
+/// rule (`fromConstraint`), and the key that rule is written under.
+const DRAWN_FOR: &[(&str, &str)] = &[
+    ("Renban", "renban"),
+    ("Whispers", "whispers"),
+    ("German Whispers", "whispers"),
+    ("Dutch Whispers", "whispers"),
+    ("Entropic", "entropicline"),
+    ("Entropic Line", "entropicline"),
+    ("Modular Line", "modularline"),
+    ("Region Sum Line", "regionsumline"),
+    ("Nabner", "nabner"),
+    ("Double Arrow", "doublearrow"),
+    ("Zipper Line", "zipperline"),
+    ("Slow Thermometer", "slowthermometer"),
+    ("Row Indexer", "rowindexer"),
+    ("Column Indexer", "columnindexer"),
+    ("Box Indexer", "boxindexer"),
+    ("X Sum", "xsum"),
+    ("Skyscraper", "skyscraper"),
+];
+
+/// The reading context a rule gets: the grid size and helpers that name the key in
+/// every error.
+pub(crate) struct FpIn<'a> {
+    /// The grid's size.
+    pub n: usize,
+    /// The whole puzzle object.
+    pub obj: &'a Map<String, Value>,
 }
 
+pub(crate) fn malformed(key: &str, message: impl Into<String>) -> FpuzzlesError {
+    FpuzzlesError::Malformed {
+        key: key.to_string(),
+        message: message.into(),
+    }
+}
+
+impl FpIn<'_> {
+    /// The entries of a list-valued key.
+    pub fn entries<'v>(&self, key: &str, v: &'v Value) -> Result<&'v Vec<Value>, FpuzzlesError> {
+        v.as_array()
+            .ok_or_else(|| malformed(key, "expected a list of entries"))
+    }
+
+    /// A cell name `R1C1` (any case) as 1-based coordinates; cells outside the grid
+    /// (clues beside it) are allowed here.
+    pub fn position(&self, key: &str, v: &Value) -> Result<(i64, i64), FpuzzlesError> {
+        let s = v
+            .as_str()
+            .ok_or_else(|| malformed(key, format!("{v} is not a cell name")))?;
+        let upper = s.to_ascii_uppercase();
+        let bad = || malformed(key, format!("{s:?} is not a cell name like R1C1"));
+        let rest = upper.strip_prefix('R').ok_or_else(bad)?;
+        let (r, c) = rest.split_once('C').ok_or_else(bad)?;
+        let parse = |t: &str| -> Result<i64, FpuzzlesError> {
+            let x: i64 = t.parse().map_err(|_| bad())?;
+            if !(-1..=1000).contains(&x) {
+                return Err(bad());
+            }
+            Ok(x)
+        };
+        Ok((parse(r)?, parse(c)?))
+    }
+
+    /// A cell in the grid.
+    pub fn cell(&self, key: &str, v: &Value) -> Result<Cell, FpuzzlesError> {
+        let (r, c) = self.position(key, v)?;
+        let n = self.n as i64;
+        if r < 1 || c < 1 || r > n || c > n {
+            return Err(malformed(key, format!("{v} is outside the grid")));
+        }
+        Ok(Cell::new(r as usize - 1, c as usize - 1))
+    }
+
+    /// A list of cells in the grid.
+    pub fn cells(&self, key: &str, v: Option<&Value>) -> Result<Vec<Cell>, FpuzzlesError> {
+        v.and_then(Value::as_array)
+            .ok_or_else(|| malformed(key, "expected a list of cells"))?
+            .iter()
+            .map(|c| self.cell(key, c))
+            .collect()
+    }
+
+    /// The `lines` of an entry, each a list of cells.
+    pub fn lines(&self, key: &str, entry: &Value) -> Result<Vec<Vec<Cell>>, FpuzzlesError> {
+        entry
+            .get("lines")
+            .and_then(Value::as_array)
+            .ok_or_else(|| malformed(key, "expected \"lines\""))?
+            .iter()
+            .map(|l| self.cells(key, Some(l)))
+            .collect()
+    }
+
+    /// A whole number given as a string or a number; `None` when absent or empty.
+    pub fn number(&self, key: &str, v: Option<&Value>) -> Result<Option<u32>, FpuzzlesError> {
+        number(key, v)
+    }
+
+    /// True when the puzzle has this key with something in it.
+    pub fn has(&self, key: &str) -> bool {
+        self.obj.get(key).is_some_and(|v| !says_nothing(v))
+    }
+}
+
+/// A whole number given as a string or a number; `None` when absent or empty. Numbers
+/// that do not fit in 32 bits are errors, never wrapped.
+fn number(key: &str, v: Option<&Value>) -> Result<Option<u32>, FpuzzlesError> {
+    let too_big = |x: &dyn std::fmt::Display| malformed(key, format!("{x} is too large"));
+    match v {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Number(x)) => match x.as_u64() {
+            Some(u) => u32::try_from(u).map(Some).map_err(|_| too_big(x)),
+            None => Err(malformed(key, format!("{x} is not a whole number"))),
+        },
+        Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
+        Some(Value::String(s)) => {
+            let t = s.trim();
+            match t.parse::<u64>() {
+                Ok(u) => u32::try_from(u).map(Some).map_err(|_| too_big(&t)),
+                Err(_) if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => {
+                    Err(too_big(&t))
+                }
+                Err(_) => Err(malformed(key, format!("{s:?} is not a whole number"))),
+            }
+        }
+        Some(other) => Err(malformed(key, format!("{other} is not a number"))),
+    }
+}
+
+/// Empty lists, `false` and `null` say nothing.
+fn says_nothing(v: &Value) -> bool {
+    v.as_array().is_some_and(|a| a.is_empty()) || v == &Value::Bool(false) || v.is_null()
+}
+
+/// The writing context a rule gets.
+pub(crate) struct FpOut {
+    /// The grid's size.
+    pub n: usize,
+    lists: Map<String, Value>,
+    flags: Vec<&'static str>,
+    negative: Vec<&'static str>,
+}
+
+impl FpOut {
+    /// Appends an entry to a list-valued key.
+    pub fn push(&mut self, key: &str, v: Value) {
+        self.lists
+            .entry(key.to_string())
+            .or_insert_with(|| Value::Array(Vec::new()))
+            .as_array_mut()
+            .expect("lists are arrays")
+            .push(v);
+    }
+
+    /// Sets a flag (`"antiknight": true`).
+    pub fn flag(&mut self, key: &'static str) {
+        if !self.flags.contains(&key) {
+            self.flags.push(key);
+        }
+    }
+
+    /// Adds a kind to the `negative` list.
+    pub fn negative(&mut self, kind: &'static str) {
+        if !self.negative.contains(&kind) {
+            self.negative.push(kind);
+        }
+    }
+
+    /// A cell's name, `R1C1`.
+    pub fn name(c: Cell) -> Value {
+        Value::String(format!("R{}C{}", c.row + 1, c.col + 1))
+    }
+
+    /// Cells' names.
+    pub fn names(cells: &[Cell]) -> Value {
+        Value::Array(cells.iter().map(|&c| Self::name(c)).collect())
+    }
+}
+
+/// True when the text looks like a link or a compressed payload: one token with no
+/// whitespace, or a URL.
+pub(crate) fn looks_like_link(text: &str) -> bool {
+    let t = text.trim();
+    t.starts_with("http://")
+        || t.starts_with("https://")
+        || (!t.is_empty() && !t.contains(char::is_whitespace) && !t.starts_with('{'))
+}
+
+/// Decodes `%XX` escapes (bytes, so that no escape splits a character).
 fn percent_decode(s: &str) -> String {
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
-        if bytes[i] == b'%' && i + 3 <= bytes.len() {
-            if let Ok(b) = u8::from_str_radix(&s[i + 1..i + 3], 16) {
-                out.push(b);
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            let hex = |b: u8| (b as char).to_digit(16);
+            if let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                out.push((h * 16 + l) as u8);
                 i += 3;
                 continue;
             }
@@ -119,81 +323,16 @@ fn decompress(text: &str) -> Result<String, FpuzzlesError> {
         t
     };
     let payload = percent_decode(payload).replace(' ', "+");
-    let words = lz_str::decompress_from_base64(&payload)
-        .filter(|w| !w.is_empty())
-        .or_else(|| {
-            lz_str::decompress_from_encoded_uri_component(&payload).filter(|w| !w.is_empty())
-        })
-        .ok_or(FpuzzlesError::Decompress)?;
+    let fail = |e: LzError| match e {
+        LzError::TooLarge { limit } => FpuzzlesError::TooLarge { limit },
+        LzError::Invalid => FpuzzlesError::Decompress,
+    };
+    let words = match lzstring::from_base64(&payload, MAX_JSON_UNITS) {
+        Ok(w) if !w.is_empty() => w,
+        Err(e @ LzError::TooLarge { .. }) => return Err(fail(e)),
+        _ => lzstring::from_uri_component(&payload, MAX_JSON_UNITS).map_err(fail)?,
+    };
     String::from_utf16(&words).map_err(|_| FpuzzlesError::Decompress)
-}
-
-fn malformed(key: &str, message: impl Into<String>) -> FpuzzlesError {
-    FpuzzlesError::Malformed {
-        key: key.to_string(),
-        message: message.into(),
-    }
-}
-
-/// Parses `R1C1` (any case); cells outside the grid (little killer clues) are allowed here.
-fn parse_cell(key: &str, v: &Value) -> Result<(i64, i64), FpuzzlesError> {
-    let s = v
-        .as_str()
-        .ok_or_else(|| malformed(key, format!("{v} is not a cell name")))?;
-    let upper = s.to_ascii_uppercase();
-    let bad = || malformed(key, format!("{s:?} is not a cell name like R1C1"));
-    let rest = upper.strip_prefix('R').ok_or_else(bad)?;
-    let (r, c) = rest.split_once('C').ok_or_else(bad)?;
-    Ok((r.parse().map_err(|_| bad())?, c.parse().map_err(|_| bad())?))
-}
-
-fn cell_in(key: &str, v: &Value, n: usize) -> Result<Cell, FpuzzlesError> {
-    let (r, c) = parse_cell(key, v)?;
-    if r < 1 || c < 1 || r > n as i64 || c > n as i64 {
-        return Err(malformed(key, format!("{} is outside the grid", v)));
-    }
-    Ok(Cell::new(r as usize - 1, c as usize - 1))
-}
-
-fn cell_list(key: &str, v: Option<&Value>, n: usize) -> Result<Vec<Cell>, FpuzzlesError> {
-    v.and_then(Value::as_array)
-        .ok_or_else(|| malformed(key, "expected a list of cells"))?
-        .iter()
-        .map(|c| cell_in(key, c, n))
-        .collect()
-}
-
-fn entries<'a>(key: &str, v: &'a Value) -> Result<&'a Vec<Value>, FpuzzlesError> {
-    v.as_array()
-        .ok_or_else(|| malformed(key, "expected a list of entries"))
-}
-
-/// A number given as a string or a number; `None` when absent or empty.
-fn number(key: &str, v: Option<&Value>) -> Result<Option<u32>, FpuzzlesError> {
-    match v {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::Number(x)) => x
-            .as_u64()
-            .map(|x| Some(x as u32))
-            .ok_or_else(|| malformed(key, format!("{x} is not a whole number"))),
-        Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
-        Some(Value::String(s)) => s
-            .trim()
-            .parse()
-            .map(Some)
-            .map_err(|_| malformed(key, format!("{s:?} is not a whole number"))),
-        Some(other) => Err(malformed(key, format!("{other} is not a number"))),
-    }
-}
-
-fn lines_of(key: &str, entry: &Value, n: usize) -> Result<Vec<Vec<Cell>>, FpuzzlesError> {
-    entry
-        .get("lines")
-        .and_then(Value::as_array)
-        .ok_or_else(|| malformed(key, "expected \"lines\""))?
-        .iter()
-        .map(|l| cell_list(key, Some(l), n))
-        .collect()
 }
 
 /// Reads an f-puzzles puzzle: JSON text, a link (`https://www.f-puzzles.com/?load=…`,
@@ -208,7 +347,7 @@ fn lines_of(key: &str, entry: &Value, n: usize) -> Result<Vec<Vec<Cell>>, Fpuzzl
 /// let imported = from_fpuzzles(json)?;
 /// assert_eq!(imported.puzzle.givens.filled(), 1);
 /// assert_eq!(imported.puzzle.constraints.len(), 2);
-/// assert!(matches!(imported.puzzle.constraints[0], Constraint::AntiKnight));
+/// assert!(matches!(imported.puzzle.constraints[0], Constraint::AntiKnight(_)));
 /// assert_eq!(imported.ignored, ["text (1)"]);
 /// // The same puzzle as a link payload.
 /// let link = format!("https://sudokupad.app/fpuzzles{}", lz_str::compress_to_base64(json));
@@ -229,70 +368,104 @@ pub fn from_fpuzzles(text: &str) -> Result<Imported, FpuzzlesError> {
     read(obj)
 }
 
+/// The default region of a cell in f-puzzles (and SudokuPad): boxes for sizes that have
+/// them (`Shape::for_size`: 6 → 2×3, 8 → 2×4, 12 → 3×4...), and for prime sizes, which have
+/// none, the cell's row.
+pub(crate) fn default_region(n: usize, c: Cell) -> usize {
+    match Shape::for_size(n).ok().and_then(|s| s.box_dims()) {
+        Some((rows, cols)) => (c.row / rows) * (n / cols) + c.col / cols,
+        None => c.row,
+    }
+}
+
 fn read(obj: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
     let n = number("size", obj.get("size"))?.ok_or_else(|| malformed("size", "missing"))? as usize;
     let mut shape = Shape::for_size(n)
         .or_else(|_| Shape::latin(n))
         .map_err(|e| malformed("size", e.to_string()))?;
     let mut givens = Grid::new(n).map_err(|e| malformed("size", e.to_string()))?;
-    // The grid: givens and jigsaw regions.
-    if let Some(rows) = obj.get("grid").and_then(Value::as_array) {
+    let mut candidates: Vec<Constraint> = Vec::new();
+    // The grid: givens, regions (cells without one keep their default region) and the
+    // candidates a setter gives.
+    if let Some(rows) = obj.get("grid") {
+        let rows = rows
+            .as_array()
+            .ok_or_else(|| malformed("grid", "expected a list of rows"))?;
         let mut regions = Vec::with_capacity(n * n);
         let mut custom = false;
         for r in 0..n {
             for c in 0..n {
                 let cell = rows.get(r).and_then(|row| row.get(c));
+                let at = Cell::new(r, c);
                 let given =
                     cell.and_then(|x| x.get("given")).and_then(Value::as_bool) == Some(true);
-                if let Some(v) = cell.and_then(|x| x.get("value")) {
-                    let d = number("grid", Some(v))?;
-                    if let (true, Some(d)) = (given, d) {
-                        if d == 0 || d as usize > n {
-                            return Err(malformed(
-                                "grid",
-                                format!("given {d} in r{}c{}", r + 1, c + 1),
-                            ));
-                        }
-                        givens
-                            .set(Cell::new(r, c), Some(d as u8))
-                            .map_err(|e| malformed("grid", e.to_string()))?;
+                let value = number("grid", cell.and_then(|x| x.get("value")))?;
+                if let (true, Some(d)) = (given, value) {
+                    if d == 0 || d as usize > n {
+                        return Err(malformed("grid", format!("given {d} in {at}")));
                     }
+                    givens
+                        .set(at, Some(d as u8))
+                        .map_err(|e| malformed("grid", e.to_string()))?;
                 }
                 let region = match cell.and_then(|x| x.get("region")) {
-                    Some(Value::Number(x)) => {
+                    None | Some(Value::Null) => default_region(n, at),
+                    Some(v) => {
                         custom = true;
-                        x.as_u64().unwrap_or(0) as usize
+                        match number("grid", Some(v))? {
+                            Some(k) if (k as usize) < n => k as usize,
+                            _ => {
+                                return Err(malformed(
+                                    "grid",
+                                    format!("region {v} of {at} is not between 0 and {}", n - 1),
+                                ))
+                            }
+                        }
                     }
-                    _ => shape.region_of(Cell::new(r, c)).unwrap_or(0),
                 };
                 regions.push(region);
                 if let Some(marks) = cell
                     .and_then(|x| x.get("givenPencilMarks"))
-                    .and_then(Value::as_array)
+                    .filter(|m| !m.is_null())
                 {
-                    if !marks.is_empty() {
-                        return Err(FpuzzlesError::Unsupported {
-                            kinds: vec!["givenPencilMarks".into()],
-                        });
+                    let marks = marks.as_array().ok_or_else(|| {
+                        malformed("givenPencilMarks", "expected a list of digits")
+                    })?;
+                    if !marks.is_empty() && !(given && value.is_some()) {
+                        let mut digits = Vec::with_capacity(marks.len());
+                        for m in marks {
+                            match number("givenPencilMarks", Some(m))? {
+                                Some(d) if d >= 1 && d as usize <= n => digits.push(d as u8),
+                                _ => {
+                                    return Err(malformed(
+                                        "givenPencilMarks",
+                                        format!("{m} in {at} is not a digit from 1 to {n}"),
+                                    ))
+                                }
+                            }
+                        }
+                        digits.sort_unstable();
+                        digits.dedup();
+                        candidates.push(Candidates { cell: at, digits }.into());
                     }
                 }
             }
         }
         if custom {
-            shape = Shape::jigsaw(n, &regions).map_err(|e| malformed("grid", e.to_string()))?;
+            let defaults: Vec<usize> = (0..n * n)
+                .map(|k| default_region(n, Cell::from_index(k, n)))
+                .collect();
+            if regions != defaults || shape.box_dims().is_none() {
+                shape = Shape::jigsaw(n, &regions).map_err(|e| malformed("grid", e.to_string()))?;
+            }
         }
     }
     let mut puzzle = VariantPuzzle::new(shape);
     puzzle.givens = givens;
-    puzzle.title = obj.get("title").and_then(Value::as_str).map(str::to_string);
-    puzzle.author = obj
-        .get("author")
-        .and_then(Value::as_str)
-        .map(str::to_string);
-    puzzle.rules = obj
-        .get("ruleset")
-        .and_then(Value::as_str)
-        .map(str::to_string);
+    let text = |k: &str| obj.get(k).and_then(Value::as_str).map(str::to_string);
+    puzzle.title = text("title");
+    puzzle.author = text("author");
+    puzzle.rules = text("ruleset");
     if let Some(sol) = obj.get("solution").and_then(Value::as_array) {
         let values: Option<Vec<u8>> = sol
             .iter()
@@ -306,259 +479,208 @@ fn read(obj: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
             puzzle.solution = Grid::from_values(n, values).ok();
         }
     }
+    let fp = FpIn { n, obj };
     let mut unsupported = Vec::new();
     let mut ignored = Vec::new();
     let mut keys: Vec<&String> = obj.keys().collect();
     keys.sort();
-    let cs = &mut puzzle.constraints;
+    let mut constraints: Vec<Constraint> = Vec::new();
+    let mut drawings: Vec<(&str, &Value)> = Vec::new();
     for key in keys {
         let v = &obj[key];
         let k = key.as_str();
-        if METADATA.contains(&k) {
-            continue;
-        }
-        // Empty lists and false flags say nothing.
-        if v.as_array().is_some_and(|a| a.is_empty()) || v == &Value::Bool(false) || v.is_null() {
+        if METADATA.contains(&k) || says_nothing(v) {
             continue;
         }
         if COSMETIC.contains(&k) {
-            ignored.push(format!("{k} ({})", v.as_array().map_or(1, |a| a.len())));
+            drawings.push((k, v));
             continue;
         }
-        match k {
-            "antiknight" => cs.push(Constraint::AntiKnight),
-            "antiking" => cs.push(Constraint::AntiKing),
-            "nonconsecutive" => cs.push(Constraint::NonConsecutive),
-            "disjointgroups" => cs.push(Constraint::DisjointGroups),
-            "diagonal+" => cs.push(Constraint::Diagonal(Diagonal::Anti)),
-            "diagonal-" => cs.push(Constraint::Diagonal(Diagonal::Main)),
-            "negative" => {
-                for kind in entries(k, v)? {
-                    match kind.as_str() {
-                        Some("ratio") => cs.push(Constraint::Negative(NegativeKind::Ratio)),
-                        Some("difference") => {
-                            cs.push(Constraint::Negative(NegativeKind::Difference))
-                        }
-                        Some("xv") => cs.push(Constraint::Negative(NegativeKind::Xv)),
-                        _ => unsupported.push(format!("negative {kind}")),
-                    }
-                }
-            }
-            "killercage" => {
-                for e in entries(k, v)? {
-                    cs.push(Constraint::Killer {
-                        cells: cell_list(k, e.get("cells"), n)?,
-                        sum: number(k, e.get("value"))?,
-                    });
-                }
-            }
-            "littlekillersum" => {
-                for e in entries(k, v)? {
-                    let Some(sum) = number(k, e.get("value"))? else {
-                        continue;
-                    };
-                    let cells = match e.get("cells") {
-                        Some(list) if list.as_array().is_some_and(|a| !a.is_empty()) => {
-                            cell_list(k, Some(list), n)?
-                        }
-                        _ => diagonal_from_clue(k, e, n)?,
-                    };
-                    cs.push(Constraint::LittleKiller { cells, sum });
-                }
-            }
-            "extraregion" => {
-                for e in entries(k, v)? {
-                    cs.push(Constraint::ExtraRegion {
-                        cells: cell_list(k, e.get("cells"), n)?,
-                    });
-                }
-            }
-            "arrow" => {
-                for e in entries(k, v)? {
-                    let mut circle = cell_list(k, e.get("cells"), n)?;
-                    circle.sort();
-                    for line in lines_of(k, e, n)? {
-                        let shaft: Vec<Cell> =
-                            line.into_iter().filter(|c| !circle.contains(c)).collect();
-                        if !shaft.is_empty() {
-                            cs.push(Constraint::Arrow {
-                                circle: circle.clone(),
-                                shaft,
-                            });
-                        }
-                    }
-                }
-            }
-            "ratio" | "difference" | "xv" => {
-                for e in entries(k, v)? {
-                    let cells = cell_list(k, e.get("cells"), n)?;
-                    if cells.len() != 2 {
-                        return Err(malformed(k, "a dot sits between two cells"));
-                    }
-                    let pair = [cells[0], cells[1]];
-                    cs.push(match k {
-                        "ratio" => Constraint::Ratio {
-                            cells: pair,
-                            ratio: number(k, e.get("value"))?.unwrap_or(2),
-                        },
-                        "difference" => Constraint::Difference {
-                            cells: pair,
-                            difference: number(k, e.get("value"))?.unwrap_or(1),
-                        },
-                        _ => Constraint::Xv {
-                            cells: pair,
-                            sum: match e.get("value").and_then(Value::as_str) {
-                                Some("X") | Some("x") => 10,
-                                Some("V") | Some("v") => 5,
-                                other => {
-                                    return Err(malformed(
-                                        k,
-                                        format!("value {other:?} is neither X nor V"),
-                                    ))
-                                }
-                            },
-                        },
-                    });
-                }
-            }
-            "thermometer" | "slowthermometer" | "renban" | "whispers" | "palindrome"
-            | "betweenline" | "regionsumline" | "regionSumLine" | "entropicline" | "zipperline"
-            | "parityline" | "nabner" | "nabnerline" | "samedifferenceline" => {
-                for e in entries(k, v)? {
-                    let kind = match k {
-                        "thermometer" => LineKind::Thermometer,
-                        "slowthermometer" => LineKind::SlowThermometer,
-                        "renban" => LineKind::Renban,
-                        "whispers" => LineKind::Whispers {
-                            difference: number(k, e.get("value"))?.unwrap_or(5),
-                        },
-                        "palindrome" => LineKind::Palindrome,
-                        "betweenline" => LineKind::Between,
-                        "entropicline" => LineKind::Entropic,
-                        "zipperline" => LineKind::Zipper,
-                        "parityline" => LineKind::Parity,
-                        "nabner" | "nabnerline" => LineKind::Nabner,
-                        "samedifferenceline" => LineKind::SameDifference,
-                        _ => LineKind::RegionSum,
-                    };
-                    for line in lines_of(k, e, n)? {
-                        cs.push(Constraint::line(kind, line));
-                    }
-                }
-            }
-            "odd" | "even" | "minimum" | "maximum" => {
-                for e in entries(k, v)? {
-                    let c = cell_in(k, e.get("cell").unwrap_or(&Value::Null), n)?;
-                    cs.push(match k {
-                        "odd" => Constraint::Odd(c),
-                        "even" => Constraint::Even(c),
-                        "minimum" => Constraint::Minimum(c),
-                        _ => Constraint::Maximum(c),
-                    });
-                }
-            }
-            "quadruple" => {
-                for e in entries(k, v)? {
-                    let digits = e
-                        .get("values")
-                        .and_then(Value::as_array)
-                        .ok_or_else(|| malformed(k, "expected \"values\""))?
-                        .iter()
-                        .map(|d| {
-                            d.as_u64()
-                                .map(|d| d as u8)
-                                .ok_or_else(|| malformed(k, "digits are numbers"))
-                        })
-                        .collect::<Result<Vec<u8>, _>>()?;
-                    cs.push(Constraint::Quadruple {
-                        cells: cell_list(k, e.get("cells"), n)?,
-                        digits,
-                    });
-                }
-            }
-            "clone" => {
-                for e in entries(k, v)? {
-                    cs.push(Constraint::Clone {
-                        cells: cell_list(k, e.get("cells"), n)?,
-                        copy: cell_list(k, e.get("cloneCells"), n)?,
-                    });
-                }
-            }
-            _ => unsupported.push(k.to_string()),
+        match rules::read_fpuzzles(k, v, &fp) {
+            Some(Ok(read)) => constraints.extend(read),
+            Some(Err(FpuzzlesError::Unsupported { kinds })) => unsupported.extend(kinds),
+            Some(Err(e)) => return Err(e),
+            None => unsupported.push(k.to_string()),
+        }
+    }
+    // Drawings last: a plug-in's copy of a rule is told by the rules read.
+    for (k, v) in drawings {
+        let kept = cosmetic(&fp, k, v, &mut constraints, &mut unsupported)?;
+        if kept > 0 {
+            ignored.push(format!("{k} ({kept})"));
         }
     }
     if !unsupported.is_empty() {
+        unsupported.sort();
+        unsupported.dedup();
         return Err(FpuzzlesError::Unsupported { kinds: unsupported });
     }
+    puzzle.constraints = constraints;
+    puzzle.constraints.extend(candidates);
     Ok(Imported { puzzle, ignored })
 }
 
-/// The direction of a little killer, as `(row step, column step)`.
-fn direction(name: &str) -> Option<(i64, i64)> {
-    Some(match name {
-        "DR" => (1, 1),
-        "DL" => (1, -1),
-        "UR" => (-1, 1),
-        "UL" => (-1, -1),
-        _ => return None,
-    })
+/// What a cosmetic drawing stands for.
+enum Drawn {
+    /// A plain drawing.
+    Plain,
+    /// A drawing a solver plug-in exported for the rule it names (`fromConstraint`).
+    Named(String),
+    /// A drawing an old version of the plug-in exported for one of its rules without
+    /// naming it (`isNewConstraint`; the plug-in itself told them apart by colour, which
+    /// varied between its versions, so we do not).
+    Unnamed,
 }
 
-fn diagonal_from_clue(key: &str, e: &Value, n: usize) -> Result<Vec<Cell>, FpuzzlesError> {
-    let (mut r, mut c) = parse_cell(key, e.get("cell").unwrap_or(&Value::Null))?;
-    let (dr, dc) = e
-        .get("direction")
-        .and_then(Value::as_str)
-        .and_then(direction)
-        .ok_or_else(|| malformed(key, "expected a direction DR, DL, UR or UL"))?;
-    let mut cells = Vec::new();
-    r += dr;
-    c += dc;
-    while r >= 1 && c >= 1 && r <= n as i64 && c <= n as i64 {
-        cells.push(Cell::new(r as usize - 1, c as usize - 1));
-        r += dr;
-        c += dc;
+fn drawn_for(entry: &Value) -> Drawn {
+    if let Some(name) = entry.get("fromConstraint").and_then(Value::as_str) {
+        return Drawn::Named(name.to_string());
     }
-    Ok(cells)
+    if entry.get("isNewConstraint").and_then(Value::as_bool) == Some(true) {
+        return Drawn::Unnamed;
+    }
+    Drawn::Plain
 }
 
-fn name(c: Cell) -> Value {
-    Value::String(format!("R{}C{}", c.row + 1, c.col + 1))
+/// The cells of an entry's lines.
+fn entry_lines(fp: &FpIn<'_>, key: &str, e: &Value) -> Vec<Vec<Cell>> {
+    fp.lines(key, e).unwrap_or_default()
 }
 
-fn names(cells: &[Cell]) -> Value {
-    Value::Array(cells.iter().map(|&c| name(c)).collect())
-}
-
-/// The clue cell (outside the grid) and direction of a little killer diagonal.
-pub(crate) fn little_killer_clue(cells: &[Cell], n: usize) -> ((i64, i64), (i64, i64)) {
-    let first = (cells[0].row as i64, cells[0].col as i64);
-    let dir = if cells.len() >= 2 {
-        (cells[1].row as i64 - first.0, cells[1].col as i64 - first.1)
-    } else {
-        // A corner cell: the direction that leaves the grid on both sides.
-        [(1, 1), (1, -1), (-1, 1), (-1, -1)]
-            .into_iter()
-            .find(|&(dr, dc)| {
-                let outside = |r: i64, c: i64| r < 0 || c < 0 || r >= n as i64 || c >= n as i64;
-                outside(first.0 - dr, first.1 - dc) && outside(first.0 + dr, first.1 + dc)
-            })
-            .unwrap_or((1, 1))
+fn cosmetic(
+    fp: &FpIn<'_>,
+    key: &str,
+    v: &Value,
+    constraints: &mut Vec<Constraint>,
+    unsupported: &mut Vec<String>,
+) -> Result<usize, FpuzzlesError> {
+    let Some(entries) = v.as_array() else {
+        // `successMessage` is a string; any other scalar is a drawing setting.
+        return Ok(1);
     };
-    ((first.0 - dir.0, first.1 - dir.1), dir)
+    let mut kept = 0;
+    // The lines of the rules read so far, either way round, to recognise copies.
+    let ruled: Vec<Vec<Cell>> = constraints
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::Line(l) => {
+                let mut cells = l.cells.clone();
+                if l.closed {
+                    cells.push(cells[0]);
+                }
+                Some(cells)
+            }
+            _ => None,
+        })
+        .collect();
+    let is_ruled = |line: &[Cell]| {
+        let back: Vec<Cell> = line.iter().rev().copied().collect();
+        ruled.iter().any(|r| r == line || *r == back)
+    };
+    // Drawings of each rule whose key is missing, gathered to be read as that rule.
+    let mut rebuilt: Vec<(&'static str, String, Vec<Value>)> = Vec::new();
+    for e in entries {
+        let name = match drawn_for(e) {
+            Drawn::Plain => {
+                kept += 1;
+                continue;
+            }
+            Drawn::Unnamed => {
+                let lines = entry_lines(fp, key, e);
+                if key != "line" || lines.is_empty() || !lines.iter().all(|l| is_ruled(l)) {
+                    unsupported.push(format!(
+                        "{key} drawn by the f-puzzles solver plug-in for a rule it does not name (isNewConstraint)"
+                    ));
+                }
+                continue;
+            }
+            Drawn::Named(name) => name,
+        };
+        let Some(&(_, real)) = DRAWN_FOR.iter().find(|(n, _)| *n == name) else {
+            unsupported.push(format!("{key} drawn for {name:?}"));
+            continue;
+        };
+        if fp.has(real) || key == "circle" {
+            // A copy of a rule read from its own key, or a double arrow's or slow
+            // thermometer's circle, which the line itself places.
+            continue;
+        }
+        match rebuilt
+            .iter_mut()
+            .find(|(r, n, _)| *r == real && *n == name)
+        {
+            Some((_, _, list)) => list.push(e.clone()),
+            None => rebuilt.push((real, name, vec![e.clone()])),
+        }
+    }
+    for (real, name, list) in rebuilt {
+        let value = match key {
+            "line" => {
+                let difference = match name.as_str() {
+                    "Dutch Whispers" => Some((fp.n as u32).div_ceil(2) - 1),
+                    _ => None,
+                };
+                Value::Array(
+                    list.iter()
+                        .map(|e| {
+                            let mut o =
+                                json!({ "lines": e.get("lines").cloned().unwrap_or(Value::Null) });
+                            if let Some(d) = difference {
+                                o["value"] = json!(d.to_string());
+                            }
+                            o
+                        })
+                        .collect(),
+                )
+            }
+            "cage" => Value::Array(
+                list.iter()
+                    .map(|e| json!({ "cells": e.get("cells").cloned().unwrap_or(Value::Null) }))
+                    .collect(),
+            ),
+            "text" => {
+                // Two texts per clue: the rule's symbol and the clue's value.
+                let symbol = match real {
+                    "xsum" => "\u{25EF}",
+                    _ => "\u{25AF}",
+                };
+                Value::Array(
+                    list.iter()
+                        .filter(|e| e.get("value").and_then(Value::as_str) != Some(symbol))
+                        .map(|e| {
+                            json!({
+                                "cell": e.get("cells").and_then(|c| c.get(0)).cloned().unwrap_or(Value::Null),
+                                "value": e.get("value").cloned().unwrap_or(Value::Null),
+                            })
+                        })
+                        .collect(),
+                )
+            }
+            _ => {
+                unsupported.push(format!("{key} drawn for {name:?}"));
+                continue;
+            }
+        };
+        match rules::read_fpuzzles(real, &value, fp) {
+            Some(read) => constraints.extend(read?),
+            None => unsupported.push(format!("{key} drawn for {name:?}")),
+        }
+    }
+    Ok(kept)
 }
 
-/// Writes a puzzle as f-puzzles JSON. Rules f-puzzles lacks (shading, letters,
-/// conditional lines and the newer lines) are an error naming them.
+/// Writes a puzzle as f-puzzles JSON (with the keys of the solver plug-in for the newer
+/// lines and outside clues). Rules f-puzzles lacks (shading, letters, conditional lines)
+/// are an error naming them.
 ///
 /// ```
 /// use dlx_sudoku::sudoku::{Cell, Shape};
-/// use dlx_sudoku::variant::{from_fpuzzles, to_fpuzzles, Constraint, VariantPuzzle};
+/// use dlx_sudoku::variant::{from_fpuzzles, to_fpuzzles, Killer, VariantPuzzle, YinYang};
 /// let mut p = VariantPuzzle::new(Shape::classic());
-/// p.constraints.push(Constraint::Killer { cells: vec![Cell::new(0, 0), Cell::new(0, 1)], sum: Some(3) });
+/// p.constraints.push(Killer { cells: vec![Cell::new(0, 0), Cell::new(0, 1)], sum: Some(3) }.into());
 /// let json = to_fpuzzles(&p)?;
 /// assert_eq!(from_fpuzzles(&json)?.puzzle, p);
-/// p.constraints.push(Constraint::YinYang);
+/// p.constraints.push(YinYang.into());
 /// assert!(to_fpuzzles(&p).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -575,7 +697,22 @@ pub fn to_fpuzzles(p: &VariantPuzzle) -> Result<String, FpuzzlesError> {
     if let Some(r) = &p.rules {
         obj.insert("ruleset".into(), json!(r));
     }
-    let jigsaw = p.shape.box_dims().is_none();
+    let default = Shape::for_size(n).ok();
+    let custom = p.shape.has_regions() && default.as_ref() != Some(&p.shape);
+    if !p.shape.has_regions() && p.shape.box_dims().is_none() && default.is_some() {
+        // f-puzzles always has regions where the size has boxes.
+        return Err(FpuzzlesError::Inexpressible {
+            kinds: vec![format!("a {n}×{n} grid without boxes")],
+        });
+    }
+    let candidates: Vec<&Candidates> = p
+        .constraints
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::Candidates(k) => Some(k),
+            _ => None,
+        })
+        .collect();
     let mut grid = Vec::with_capacity(n);
     for r in 0..n {
         let mut row = Vec::with_capacity(n);
@@ -586,10 +723,13 @@ pub fn to_fpuzzles(p: &VariantPuzzle) -> Result<String, FpuzzlesError> {
                 o.insert("value".into(), json!(d));
                 o.insert("given".into(), json!(true));
             }
-            if jigsaw {
+            if custom {
                 if let Some(region) = p.shape.region_of(cell) {
                     o.insert("region".into(), json!(region));
                 }
+            }
+            if let Some(k) = candidates.iter().find(|k| k.cell == cell) {
+                o.insert("givenPencilMarks".into(), json!(k.digits));
             }
             row.push(Value::Object(o));
         }
@@ -599,108 +739,16 @@ pub fn to_fpuzzles(p: &VariantPuzzle) -> Result<String, FpuzzlesError> {
     if let Some(s) = &p.solution {
         obj.insert("solution".into(), json!(s.values()));
     }
-    let mut lists: Map<String, Value> = Map::new();
-    let mut push = |key: &str, v: Value| {
-        lists
-            .entry(key.to_string())
-            .or_insert_with(|| Value::Array(Vec::new()))
-            .as_array_mut()
-            .expect("lists are arrays")
-            .push(v);
+    let mut out = FpOut {
+        n,
+        lists: Map::new(),
+        flags: Vec::new(),
+        negative: Vec::new(),
     };
-    let mut flags: Vec<&str> = Vec::new();
-    let mut negative: Vec<&str> = Vec::new();
     let mut bad: Vec<String> = Vec::new();
     for c in &p.constraints {
-        match c {
-            Constraint::Killer { cells, sum } => push(
-                "killercage",
-                match sum {
-                    Some(s) => json!({"cells": names(cells), "value": s.to_string()}),
-                    None => json!({"cells": names(cells)}),
-                },
-            ),
-            Constraint::LittleKiller { cells, sum } => {
-                let ((r, col), (dr, dc)) = little_killer_clue(cells, n);
-                let dir = match (dr, dc) {
-                    (1, 1) => "DR",
-                    (1, -1) => "DL",
-                    (-1, 1) => "UR",
-                    _ => "UL",
-                };
-                push(
-                    "littlekillersum",
-                    json!({"cell": format!("R{}C{}", r + 1, col + 1), "cells": names(cells),
-                           "direction": dir, "value": sum.to_string()}),
-                );
-            }
-            Constraint::ExtraRegion { cells } => {
-                push("extraregion", json!({"cells": names(cells)}))
-            }
-            Constraint::Diagonal(Diagonal::Main) => flags.push("diagonal-"),
-            Constraint::Diagonal(Diagonal::Anti) => flags.push("diagonal+"),
-            Constraint::AntiKnight => flags.push("antiknight"),
-            Constraint::AntiKing => flags.push("antiking"),
-            Constraint::NonConsecutive => flags.push("nonconsecutive"),
-            Constraint::DisjointGroups => flags.push("disjointgroups"),
-            Constraint::Line {
-                kind,
-                cells,
-                conditional: false,
-            } => {
-                let key = match kind {
-                    LineKind::Thermometer => "thermometer",
-                    LineKind::Renban => "renban",
-                    LineKind::Whispers { difference: 5 } => "whispers",
-                    LineKind::Palindrome => "palindrome",
-                    LineKind::Between => "betweenline",
-                    LineKind::RegionSum => "regionsumline",
-                    _ => {
-                        bad.push(kind.name().to_string());
-                        continue;
-                    }
-                };
-                push(key, json!({"lines": [names(cells)]}));
-            }
-            Constraint::Arrow { circle, shaft } => {
-                let line: Vec<Cell> = circle.iter().chain(shaft).copied().collect();
-                push(
-                    "arrow",
-                    json!({"cells": names(circle), "lines": [names(&line)]}),
-                );
-            }
-            Constraint::Ratio { cells, ratio } => push(
-                "ratio",
-                json!({"cells": names(cells), "value": ratio.to_string()}),
-            ),
-            Constraint::Difference { cells, difference } => push(
-                "difference",
-                json!({"cells": names(cells), "value": difference.to_string()}),
-            ),
-            Constraint::Xv { cells, sum: 10 } => {
-                push("xv", json!({"cells": names(cells), "value": "X"}))
-            }
-            Constraint::Xv { cells, sum: 5 } => {
-                push("xv", json!({"cells": names(cells), "value": "V"}))
-            }
-            Constraint::Negative(k) => negative.push(match k {
-                NegativeKind::Ratio => "ratio",
-                NegativeKind::Difference => "difference",
-                NegativeKind::Xv => "xv",
-            }),
-            Constraint::Quadruple { cells, digits } => push(
-                "quadruple",
-                json!({"cells": names(cells), "values": digits}),
-            ),
-            Constraint::Clone { cells, copy } => push(
-                "clone",
-                json!({"cells": names(cells), "cloneCells": names(copy)}),
-            ),
-            Constraint::Odd(c) => push("odd", json!({"cell": name(*c)})),
-            Constraint::Even(c) => push("even", json!({"cell": name(*c)})),
-            Constraint::Minimum(c) => push("minimum", json!({"cell": name(*c)})),
-            Constraint::Maximum(c) => push("maximum", json!({"cell": name(*c)})),
-            other => bad.push(other.name().to_string()),
+        if let Err(Inexpressible) = c.rule().to_fpuzzles(&mut out) {
+            bad.push(c.name().to_string());
         }
     }
     if !bad.is_empty() {
@@ -708,12 +756,43 @@ pub fn to_fpuzzles(p: &VariantPuzzle) -> Result<String, FpuzzlesError> {
         bad.dedup();
         return Err(FpuzzlesError::Inexpressible { kinds: bad });
     }
-    for f in flags {
+    for f in out.flags {
         obj.insert(f.into(), json!(true));
     }
-    if !negative.is_empty() {
-        obj.insert("negative".into(), json!(negative));
+    if !out.negative.is_empty() {
+        obj.insert("negative".into(), json!(out.negative));
     }
-    obj.extend(lists);
+    obj.extend(out.lists);
     Ok(serde_json::to_string(&Value::Object(obj)).expect("JSON values serialise"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percent_escapes_never_split_characters() {
+        assert_eq!(percent_decode("a%2Bb"), "a+b");
+        assert_eq!(percent_decode("%aé"), "%aé");
+        assert_eq!(percent_decode("%é%"), "%é%");
+        assert_eq!(percent_decode("%"), "%");
+        assert_eq!(percent_decode("%4"), "%4");
+    }
+
+    #[test]
+    fn default_regions_follow_fpuzzles() {
+        // 6×6: two rows by three columns; 7×7 (prime): rows.
+        assert_eq!(default_region(6, Cell::new(1, 4)), 1);
+        assert_eq!(default_region(6, Cell::new(2, 0)), 2);
+        assert_eq!(default_region(7, Cell::new(5, 6)), 5);
+        assert_eq!(default_region(12, Cell::new(3, 4)), 4);
+    }
+
+    #[test]
+    fn numbers_never_wrap() {
+        assert!(number("k", Some(&json!(4294967299u64))).is_err());
+        assert!(number("k", Some(&json!("4294967300"))).is_err());
+        assert!(number("k", Some(&json!("99999999999999999999999"))).is_err());
+        assert_eq!(number("k", Some(&json!(" 12 "))).unwrap(), Some(12));
+    }
 }

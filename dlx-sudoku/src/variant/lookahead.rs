@@ -15,9 +15,6 @@ use dlx_core::{ItemId, Observer, OptionId, View};
 
 use crate::variant::model::{Emitted, Meaning, Model, Val, Var, VarKind};
 
-/// Whether every node also probes the variables with two values left.
-const PROBE_PAIRS: bool = false;
-
 /// What an option does, for the propagator.
 #[derive(Clone, Copy, Debug)]
 enum Opt {
@@ -42,7 +39,6 @@ struct Saved {
 /// The propagator and its scratch space.
 #[derive(Clone, Debug)]
 pub(crate) struct Lookahead {
-    lo: Vec<Val>,
     full: Vec<u128>,
     tracked: Vec<bool>,
     item_of: Vec<u32>,
@@ -234,9 +230,7 @@ impl Lookahead {
             .collect();
         let decided: Vec<u32> = (0..nv as u32)
             .filter(|&v| {
-                m.vars[v as usize].kind == VarKind::Decided
-                    && e.var_item[v as usize] != u32::MAX
-                    && m.owner.get(v as usize).is_none_or(|&o| o == u32::MAX)
+                m.vars[v as usize].kind == VarKind::Decided && e.var_item[v as usize] != u32::MAX
             })
             .collect();
         let nc = m.choices.len();
@@ -251,7 +245,6 @@ impl Lookahead {
             }
         }
         Lookahead {
-            lo,
             full,
             tracked,
             item_of: e.var_item.clone(),
@@ -413,107 +406,6 @@ impl Lookahead {
         s.dom.clone_from(&self.dom);
         s.len.clone_from(&self.len);
         s.valid = true;
-    }
-
-    /// Failed-literal probing before the search: every value of every decided variable is
-    /// tried in turn and propagated; values that lead to a contradiction are removed, until
-    /// nothing changes. Returns the filtered domains (as value bitsets, see [`Self::value`]),
-    /// or `None` when the puzzle has no solution at all.
-    pub fn probe_root(&mut self) -> Option<Vec<u128>> {
-        self.begin();
-        self.dom.copy_from_slice(&self.full);
-        self.stamp.iter_mut().for_each(|s| *s = self.call_start);
-        for l in &mut self.live {
-            l.clear();
-        }
-        for (o, opt) in self.opts.iter().enumerate() {
-            if let Opt::Alt(c, _, _) = opt {
-                self.live[*c as usize].push(o as u32);
-            }
-        }
-        for c in 0..self.live.len() {
-            self.len[c] = self.live[c].len() as u32;
-        }
-        if !self.propagate() {
-            return None;
-        }
-        loop {
-            let mut changed = false;
-            for i in 0..self.decided.len() {
-                let v = self.decided[i] as usize;
-                let d = self.dom[v];
-                if d & d.wrapping_sub(1) == 0 {
-                    continue;
-                }
-                let keep = self.surviving_values(v);
-                if keep != d {
-                    changed = true;
-                    self.begin();
-                    self.set(v, keep);
-                    if keep == 0 || !self.propagate() {
-                        return None;
-                    }
-                }
-            }
-            if !changed {
-                return Some(self.dom.clone());
-            }
-        }
-    }
-
-    /// Tries each value left to variable `v` in turn, propagates, and restores the state:
-    /// the values that do not lead to a contradiction (a subset of `v`'s domain).
-    fn surviving_values(&mut self, v: usize) -> u128 {
-        let d = self.dom[v];
-        let (base_dom, base_len) = (self.dom.clone(), self.len.clone());
-        let mut keep = d;
-        let mut bits = d;
-        while bits != 0 {
-            let b = bits.trailing_zeros();
-            bits &= bits - 1;
-            self.begin();
-            self.set(v, 1 << b);
-            if !self.propagate() {
-                keep &= !(1 << b);
-            }
-            self.dom.copy_from_slice(&base_dom);
-            self.len.copy_from_slice(&base_len);
-        }
-        keep
-    }
-
-    /// Tries both values of every variable with two values left; a value that leads to a
-    /// contradiction is removed (and the other kept). False when both fail.
-    fn probe_pairs(&mut self) -> bool {
-        for i in 0..self.decided.len() {
-            let v = self.decided[i] as usize;
-            let d = self.dom[v];
-            if d.count_ones() != 2 {
-                continue;
-            }
-            let keep = self.surviving_values(v);
-            if keep == 0 {
-                return false;
-            }
-            if keep != d {
-                self.begin();
-                self.set(v, keep);
-                if !self.propagate() {
-                    return false;
-                }
-            }
-        }
-        true
-    }
-
-    /// Whether variable `v` is followed by the propagator (its values span under 128).
-    pub fn is_tracked(&self, v: usize) -> bool {
-        self.tracked[v]
-    }
-
-    /// The value of bit `b` of variable `v`'s bitset.
-    pub fn value(&self, v: usize, b: u32) -> Val {
-        self.lo[v] + b as Val
     }
 
     /// Propagates to a fixpoint, from the changes made since [`begin`](Self::begin); false
@@ -749,7 +641,7 @@ impl Observer for Lookahead {
             self.load(view);
             true
         };
-        let ok = loaded && self.propagate() && (!PROBE_PAIRS || self.probe_pairs());
+        let ok = loaded && self.propagate();
         if ok {
             self.save(level);
         } else {

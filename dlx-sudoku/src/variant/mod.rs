@@ -1,16 +1,15 @@
 //! Variant Sudoku: the modern rule set (killer cages, thermometers, arrows, Kropki dots,
-//! lines of every colour, letters, yin-yang shading...) as exact cover with colours.
+//! lines of every colour, sandwiches, X-sums, skyscrapers, indexers, letters, yin-yang
+//! shading...) as one constraint model, solved by dancing links and by clause learning.
 //!
-//! A [`VariantPuzzle`] is a [`Shape`], its givens and a list of [`Constraint`]s. A
-//! [`VariantSolver`] compiles it into one exact cover problem: the plain Sudoku options,
-//! each also colouring a secondary item of its cell with its digit, so that every other
-//! rule can see digits; then one primary item per rule (or per piece of a rule) whose
-//! options are the rule's allowed assignments, each colouring the cells it speaks of.
-//! Where a table would be large, auxiliary coloured items (a running sum, a line's common
-//! difference, a renban line's lowest digit...) keep the option counts small; see
-//! `docs/variants.md` for each rule's encoding and option count. Yin-yang connectivity,
-//! which exact cover cannot express, is checked on every partial solution through the
-//! engine's side-condition hook ([`dlx_core::Observer::admit`]).
+//! A [`VariantPuzzle`] is a [`Shape`](crate::sudoku::Shape), its givens and a list of
+//! [`Constraint`]s, one per rule (each rule is a type of its own, in a module of its own
+//! under `rules/`: its declaration, encoding, independent check, drawing and formats). A
+//! [`VariantSolver`] compiles the puzzle into a small constraint model (`model.rs`:
+//! variables, houses, tables, forbidden pairs) and from it into one exact cover problem
+//! with colours; see `docs/variants.md` for each rule's encoding and the f-puzzles
+//! conventions followed. Yin-yang connectivity, which no local rule expresses, is checked
+//! on every partial solution.
 //!
 //! Puzzles are read from f-puzzles JSON ([`from_fpuzzles`], also from the compressed
 //! payload of an f-puzzles or SudokuPad link) or from our own TOML format
@@ -18,15 +17,15 @@
 //!
 //! ```
 //! use dlx_sudoku::sudoku::{Cell, Shape};
-//! use dlx_sudoku::variant::{Constraint, LineKind, VariantPuzzle, VariantSolver, VariantUniqueness};
+//! use dlx_sudoku::variant::{Killer, Line, LineKind, VariantPuzzle, VariantSolver, VariantUniqueness};
 //!
 //! // A 4×4 puzzle: one row given, two thermometers and a killer cage.
 //! let mut puzzle = VariantPuzzle::new(Shape::for_size(4)?);
 //! puzzle.givens = "1234............".parse()?;
 //! let thermo = [Cell::new(3, 0), Cell::new(2, 0), Cell::new(1, 0)]; // bulb at r4c1
-//! puzzle.constraints.push(Constraint::line(LineKind::Thermometer, thermo));
-//! puzzle.constraints.push(Constraint::line(LineKind::Thermometer, [Cell::new(2, 2), Cell::new(2, 3)]));
-//! puzzle.constraints.push(Constraint::Killer { cells: vec![Cell::new(2, 2), Cell::new(2, 3)], sum: Some(3) });
+//! puzzle.constraints.push(Line::new(LineKind::Thermometer, thermo).into());
+//! puzzle.constraints.push(Line::new(LineKind::Thermometer, [Cell::new(2, 2), Cell::new(2, 3)]).into());
+//! puzzle.constraints.push(Killer { cells: vec![Cell::new(2, 2), Cell::new(2, 3)], sum: Some(3) }.into());
 //! let solver = VariantSolver::new(&puzzle)?;
 //! let VariantUniqueness::Unique(solution) = solver.unique() else { panic!("not unique") };
 //! assert_eq!(solution.grid.to_string(), "1234432134122143");
@@ -36,50 +35,63 @@
 
 #![deny(missing_docs)]
 
-mod cells;
 mod check;
-mod dots;
 mod encode;
+mod encoding;
 mod fpuzzles;
-mod global;
-mod letters;
-mod lines;
 mod lookahead;
+mod lzstring;
 mod model;
 mod native;
 mod puzzle;
-mod shading;
+pub mod rules;
+mod sat;
 mod solve;
-mod sums;
 mod svg;
 
 pub use check::RuleViolation;
-pub use fpuzzles::{from_fpuzzles, to_fpuzzles, FpuzzlesError, Imported};
+pub use fpuzzles::{from_fpuzzles, to_fpuzzles, FpuzzlesError, Imported, MAX_JSON_UNITS};
 pub use native::{from_toml, to_toml, NativeError};
-pub use puzzle::{Constraint, Diagonal, LineKind, NegativeKind, VariantError, VariantPuzzle};
+pub use puzzle::{VariantError, VariantPuzzle};
+pub use rules::{
+    AntiKing, AntiKnight, Arrow, Candidates, CloneCells, Constraint, Diagonal, Difference,
+    DisjointGroups, Even, ExtraRegion, Indexer, IndexerKind, Killer, Letter, LetterCircle, Letters,
+    Line, LineKind, LittleKiller, Maximum, Minimum, Negative, NegativeKind, NonConsecutive, Odd,
+    Outside, Quadruple, Ratio, Sandwich, Shade, Side, Skyscraper, XSum, Xv, YinYang,
+};
 pub use solve::{EncodingStats, VariantCount, VariantSolution, VariantSolver, VariantUniqueness};
 pub use svg::render_svg;
 
-/// Reads a puzzle in any supported format: TOML (ours), f-puzzles JSON, or the compressed
-/// payload of an f-puzzles or SudokuPad link (the whole link may be given). Returns the
-/// puzzle and the names of cosmetic f-puzzles elements that were ignored.
+/// Reads a puzzle in any supported format: f-puzzles JSON (text starting with `{`), our
+/// TOML format (any text that parses as TOML), or else the compressed payload of an
+/// f-puzzles or SudokuPad link (the whole link may be given). Returns the puzzle and the
+/// names of cosmetic f-puzzles elements that were ignored.
 ///
 /// ```
 /// use dlx_sudoku::variant::read_puzzle;
 /// let text = "size = 4\ngivens = \"1...............\"\n";
 /// let imported = read_puzzle(text)?;
 /// assert_eq!(imported.puzzle.givens.filled(), 1);
+/// // A rules text that quotes a link is still TOML.
+/// let quoted = "size = 4\nrules = \"see https://f-puzzles.com/?load=abc\"\n";
+/// assert!(read_puzzle(quoted).is_ok());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn read_puzzle(text: &str) -> Result<Imported, ReadError> {
     let trimmed = text.trim_start();
-    if trimmed.starts_with('{') || fpuzzles::looks_like_link(trimmed) {
-        Ok(from_fpuzzles(trimmed)?)
-    } else {
-        Ok(Imported {
+    if trimmed.starts_with('{') {
+        return Ok(from_fpuzzles(trimmed)?);
+    }
+    match toml::from_str::<toml::Table>(text) {
+        Ok(_) => Ok(Imported {
             puzzle: from_toml(text)?,
             ignored: Vec::new(),
-        })
+        }),
+        Err(e) if fpuzzles::looks_like_link(trimmed) => {
+            let _ = e;
+            Ok(from_fpuzzles(trimmed)?)
+        }
+        Err(e) => Err(ReadError::Native(NativeError::Toml(e))),
     }
 }
 

@@ -176,8 +176,6 @@ pub(crate) struct VarInfo {
 #[derive(Clone, Debug)]
 pub(crate) struct Choice {
     pub name: String,
-    /// Whether the choice may place its variables (see [`Model::assign_owners`]).
-    pub owns: bool,
     /// The rule (index into the puzzle's constraints) this choice encodes, for statistics.
     pub rule: usize,
     pub alts: Vec<Vec<(Var, Val)>>,
@@ -223,15 +221,8 @@ pub(crate) struct Model {
     pub rule: usize,
     /// Most alternatives a table may have before a rule decomposes it.
     pub table_cap: usize,
-    /// Whether choices added now may own their variables.
-    pub ownership: bool,
-    /// For each variable, the choice whose options place it (`u32::MAX`: its own options).
-    pub owner: Vec<u32>,
     infeasible: bool,
 }
-
-/// Whether tables place their cells' digits (see [`Model::assign_owners`]).
-pub(crate) const OWNERSHIP: bool = false;
 
 /// Most alternatives a table may have before a rule decomposes it.
 pub(crate) const TABLE_CAP: usize = 4096;
@@ -253,8 +244,6 @@ impl Model {
             feature_source: Vec::new(),
             names: HashMap::new(),
             rule: 0,
-            owner: Vec::new(),
-            ownership: OWNERSHIP,
             table_cap: TABLE_CAP,
             infeasible: false,
         };
@@ -389,7 +378,6 @@ impl Model {
         }
         self.choices.push(Choice {
             name,
-            owns: self.ownership,
             rule: self.rule,
             alts,
         });
@@ -745,53 +733,8 @@ impl Model {
         });
     }
 
-    /// Lets tables place the digits of their cells: a choice whose alternatives all assign
-    /// the same decided variables, and that has at most `cap` alternatives, becomes the
-    /// *owner* of those of its variables that no other choice owns yet. An owned variable
-    /// loses its own options; each alternative of its owner then covers the variable's
-    /// item and house items itself. Larger tables (more variables) choose first.
-    pub fn assign_owners(&mut self, cap: usize) {
-        self.owner = vec![u32::MAX; self.vars.len()];
-        let mut order: Vec<usize> = Vec::new();
-        for (ci, c) in self.choices.iter().enumerate() {
-            let Some(first) = c.alts.first() else {
-                continue;
-            };
-            if c.alts.len() > cap || !c.owns {
-                continue;
-            }
-            let vars: Vec<Var> = first.iter().map(|&(v, _)| v).collect();
-            let same = c
-                .alts
-                .iter()
-                .all(|a| a.len() == vars.len() && a.iter().zip(&vars).all(|(e, &v)| e.0 == v));
-            let decided = vars
-                .iter()
-                .all(|&v| self.vars[v as usize].kind == VarKind::Decided);
-            if same && decided {
-                order.push(ci);
-            }
-        }
-        order.sort_by_key(|&ci| {
-            (
-                std::cmp::Reverse(self.choices[ci].alts[0].len()),
-                self.choices[ci].alts.len(),
-            )
-        });
-        for ci in order {
-            for &(v, _) in &self.choices[ci].alts[0] {
-                if self.owner[v as usize] == u32::MAX {
-                    self.owner[v as usize] = ci as u32;
-                }
-            }
-        }
-    }
-
     /// Emits the exact cover problem.
     pub fn emit(&mut self) -> Result<Emitted, ProblemError> {
-        if self.owner.len() != self.vars.len() {
-            self.owner.resize(self.vars.len(), u32::MAX);
-        }
         let this = &*self;
         this.emit_inner()
     }
@@ -801,12 +744,10 @@ impl Model {
         let nv = self.vars.len();
         // Which variables some option colours.
         let mut used = vec![false; nv];
-        for (ci, c) in self.choices.iter().enumerate() {
+        for c in &self.choices {
             for alt in &c.alts {
                 for &(v, _) in alt {
-                    if self.owner[v as usize] != ci as u32 {
-                        used[v as usize] = true;
-                    }
+                    used[v as usize] = true;
                 }
             }
         }
@@ -932,7 +873,7 @@ impl Model {
             }
         };
         for (v, info) in self.vars.iter().enumerate() {
-            if info.kind != VarKind::Decided || self.owner[v] != u32::MAX {
+            if info.kind != VarKind::Decided {
                 continue;
             }
             for x in info.dom.iter() {
@@ -947,12 +888,8 @@ impl Model {
                 entries.clear();
                 entries.push((ItemId::new(first_choice + ci as u32), None));
                 for &(v, x) in alt {
-                    if self.owner[v as usize] == ci as u32 {
-                        assign(&mut b, &mut color, &mut entries, v as usize, x);
-                    } else {
-                        let col = color(&mut b, x);
-                        entries.push((ItemId::new(value_item[v as usize]), Some(col)));
-                    }
+                    let col = color(&mut b, x);
+                    entries.push((ItemId::new(value_item[v as usize]), Some(col)));
                 }
                 b.add_colored_option(entries.iter().copied())?;
                 meanings.push(Meaning::Alt(ci as u32, ai as u32));

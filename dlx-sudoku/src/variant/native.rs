@@ -16,12 +16,18 @@
 //! [[thermometer]]            # every line: cells in drawn order, conditional = true|false
 //! cells = "r1c1 r1c2 r2c2"
 //! ```
+//!
+//! This module reads and writes the container (size, shape, givens, metadata); each rule's
+//! key is read and written by the rule that owns it.
 
-use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
 use thiserror::Error;
+use toml::{Table, Value};
 
 use crate::sudoku::{Cell, Grid, Shape};
-use crate::variant::puzzle::{Constraint, Diagonal, LineKind, NegativeKind, VariantPuzzle};
+use crate::variant::puzzle::VariantPuzzle;
+use crate::variant::rules;
 
 /// Why a TOML puzzle could not be read.
 ///
@@ -29,14 +35,16 @@ use crate::variant::puzzle::{Constraint, Diagonal, LineKind, NegativeKind, Varia
 /// use dlx_sudoku::variant::{from_toml, NativeError};
 /// let err = from_toml("size = 4\n[[killer]]\ncells = \"r1c1 x\"\n").unwrap_err();
 /// assert_eq!(err.to_string(), "killer 1: \"x\" is not a cell like r1c2");
-/// assert!(matches!(from_toml("size = 4\n[[sandwich]]\n"), Err(NativeError::Toml(_))));
+/// assert!(matches!(from_toml("size = 4\n[[sandwhich]]\n"), Err(NativeError::Bad { .. })));
+/// assert!(matches!(from_toml("size = [4"), Err(NativeError::Toml(_))));
 /// ```
 #[derive(Debug, Error)]
 pub enum NativeError {
-    /// Not TOML, or a key we do not know (every rule's key is listed in the message).
+    /// Not TOML.
     #[error("{0}")]
     Toml(#[from] toml::de::Error),
-    /// A value that makes no sense where it is.
+    /// A value that makes no sense where it is, or a key we do not know (every known key
+    /// is listed in the message).
     #[error("{place}: {message}")]
     Bad {
         /// Where: a key, or a table and its number.
@@ -46,187 +54,61 @@ pub enum NativeError {
     },
 }
 
-fn bad(place: impl Into<String>, message: impl Into<String>) -> NativeError {
+pub(crate) fn bad(place: impl Into<String>, message: impl Into<String>) -> NativeError {
     NativeError::Bad {
         place: place.into(),
         message: message.into(),
     }
 }
 
-#[derive(Debug, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct File {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    title: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    author: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    rules: Option<String>,
-    size: usize,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    boxes: Option<String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    regions: Vec<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    givens: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    solution: Option<String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    global: Vec<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    letters: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    odd: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    even: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    minimum: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    maximum: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    water: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    land: Option<String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    killer: Vec<Killer>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    little_killer: Vec<Sum>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    region: Vec<Cells>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    arrow: Vec<Arrow>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    black: Vec<Black>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    white: Vec<White>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    x: Vec<Cells>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    v: Vec<Cells>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    quadruple: Vec<Quadruple>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    clone: Vec<CloneT>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    letter: Vec<LetterT>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    letter_circle: Vec<LetterCircle>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    thermometer: Vec<Line>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    slow_thermometer: Vec<Line>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    renban: Vec<Line>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    whispers: Vec<Line>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    nabner: Vec<Line>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    region_sum: Vec<Line>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    parity: Vec<Line>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    entropic: Vec<Line>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    palindrome: Vec<Line>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    same_difference: Vec<Line>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    zipper: Vec<Line>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    between: Vec<Line>,
+/// A key a rule reads, and the form its value takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TomlKey {
+    /// A name in the `global = [...]` list.
+    Global(&'static str),
+    /// A string of cells, one rule per cell: `odd = "r1c1 r2c2"`.
+    Cells(&'static str),
+    /// An array of tables, one rule per table: `[[killer]]`.
+    Tables(&'static str),
+    /// Any value, read as a whole: `letters = "ABC"`.
+    Value(&'static str),
 }
 
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Cells {
-    cells: String,
+impl TomlKey {
+    /// The key (or global name).
+    pub fn name(&self) -> &'static str {
+        match *self {
+            TomlKey::Global(k) | TomlKey::Cells(k) | TomlKey::Tables(k) | TomlKey::Value(k) => k,
+        }
+    }
 }
 
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Killer {
-    cells: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    sum: Option<u32>,
+/// What a rule reads: one entry of its key.
+pub(crate) enum TomlItem<'a> {
+    /// A `global` name.
+    Flag,
+    /// One cell of a cell list.
+    Cell(Cell),
+    /// One table of an array of tables.
+    Table(&'a Table),
+    /// A whole value.
+    Value(&'a Value),
 }
 
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Sum {
-    cells: String,
-    sum: u32,
+/// The reading context a rule gets: where the entry is (for errors), the grid size, and
+/// the entry.
+pub(crate) struct TomlIn<'a> {
+    /// Where: `killer 3`, `odd`, `global`.
+    pub place: String,
+    /// The grid's size.
+    pub n: usize,
+    /// The entry.
+    pub item: TomlItem<'a>,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Arrow {
-    circle: String,
-    shaft: String,
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Black {
-    cells: String,
-    #[serde(default = "two")]
-    ratio: u32,
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct White {
-    cells: String,
-    #[serde(default = "one")]
-    difference: u32,
-}
-
-fn one() -> u32 {
-    1
-}
-fn two() -> u32 {
-    2
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Quadruple {
-    cells: String,
-    digits: Vec<u8>,
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CloneT {
-    cells: String,
-    copy: String,
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct LetterT {
-    cell: String,
-    letter: String,
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct LetterCircle {
-    cells: String,
-    letter: String,
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Line {
-    cells: String,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    conditional: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    difference: Option<u32>,
-}
-
-fn parse_cells(place: &str, text: &str) -> Result<Vec<Cell>, NativeError> {
+/// Parses `r1c2` cells separated by spaces or commas (1-based; `r0` and `c0`, and one past
+/// the grid, are allowed only where `outside` is true).
+fn parse_cells(place: &str, text: &str, outside: bool) -> Result<Vec<(i64, i64)>, NativeError> {
     text.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|t| !t.is_empty())
         .map(|t| {
@@ -234,22 +116,208 @@ fn parse_cells(place: &str, text: &str) -> Result<Vec<Cell>, NativeError> {
             let err = || bad(place, format!("{t:?} is not a cell like r1c2"));
             let rest = lower.strip_prefix('r').ok_or_else(err)?;
             let (r, c) = rest.split_once('c').ok_or_else(err)?;
-            let (r, c): (usize, usize) =
-                (r.parse().map_err(|_| err())?, c.parse().map_err(|_| err())?);
-            if r == 0 || c == 0 {
+            let (r, c): (i64, i64) = (r.parse().map_err(|_| err())?, c.parse().map_err(|_| err())?);
+            if (!outside && (r == 0 || c == 0)) || r < 0 || c < 0 || r > 1000 || c > 1000 {
                 return Err(err());
             }
-            Ok(Cell::new(r - 1, c - 1))
+            Ok((r, c))
         })
         .collect()
 }
 
-fn cells_text(cells: &[Cell]) -> String {
+fn to_cells(v: Vec<(i64, i64)>) -> Vec<Cell> {
+    v.into_iter()
+        .map(|(r, c)| Cell::new(r as usize - 1, c as usize - 1))
+        .collect()
+}
+
+impl TomlIn<'_> {
+    /// An error at this entry.
+    pub fn bad(&self, message: impl Into<String>) -> NativeError {
+        bad(self.place.clone(), message)
+    }
+
+    /// The entry's table.
+    pub fn table(&self) -> Result<&Table, NativeError> {
+        match self.item {
+            TomlItem::Table(t) => Ok(t),
+            _ => Err(self.bad("expected a table")),
+        }
+    }
+
+    /// Refuses keys other than these (naming the known ones).
+    pub fn allow(&self, keys: &[&str]) -> Result<(), NativeError> {
+        for k in self.table()?.keys() {
+            if !keys.contains(&k.as_str()) {
+                return Err(self.bad(format!("unknown key {k:?}; known: {}", keys.join(", "))));
+            }
+        }
+        Ok(())
+    }
+
+    /// The cell of a cell-list entry.
+    pub fn the_cell(&self) -> Result<Cell, NativeError> {
+        match self.item {
+            TomlItem::Cell(c) => Ok(c),
+            _ => Err(self.bad("expected cells like \"r1c1 r2c2\"")),
+        }
+    }
+
+    /// The whole value of a value entry.
+    pub fn value(&self) -> Result<&Value, NativeError> {
+        match self.item {
+            TomlItem::Value(v) => Ok(v),
+            _ => Err(self.bad("expected a value")),
+        }
+    }
+
+    fn get(&self, key: &str) -> Result<Option<&Value>, NativeError> {
+        Ok(self.table()?.get(key))
+    }
+
+    fn string(&self, key: &str) -> Result<Option<&str>, NativeError> {
+        match self.get(key)? {
+            None => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s)),
+            Some(_) => Err(self.bad(format!("{key} must be a string"))),
+        }
+    }
+
+    /// Cells given as `"r1c1 r1c2"`, or `None` when the key is absent.
+    pub fn opt_cells(&self, key: &str) -> Result<Option<Vec<Cell>>, NativeError> {
+        match self.string(key)? {
+            None => Ok(None),
+            Some(s) => Ok(Some(to_cells(parse_cells(&self.place, s, false)?))),
+        }
+    }
+
+    /// Cells given as `"r1c1 r1c2"`.
+    pub fn cells(&self, key: &str) -> Result<Vec<Cell>, NativeError> {
+        self.opt_cells(key)?
+            .ok_or_else(|| self.bad(format!("missing {key}")))
+    }
+
+    /// One cell.
+    pub fn cell(&self, key: &str) -> Result<Cell, NativeError> {
+        match self.cells(key)?[..] {
+            [c] => Ok(c),
+            _ => Err(self.bad(format!("{key} must be one cell"))),
+        }
+    }
+
+    /// One position, which may lie beside the grid (`r0c3`, `r10c3` in a 9×9): 1-based
+    /// row and column.
+    pub fn position(&self, key: &str) -> Result<(i64, i64), NativeError> {
+        let s = self
+            .string(key)?
+            .ok_or_else(|| self.bad(format!("missing {key}")))?;
+        match parse_cells(&self.place, s, true)?[..] {
+            [p] => Ok(p),
+            _ => Err(self.bad(format!("{key} must be one position"))),
+        }
+    }
+
+    /// A whole number, or `None` when absent.
+    pub fn opt_int(&self, key: &str) -> Result<Option<u32>, NativeError> {
+        match self.get(key)? {
+            None => Ok(None),
+            Some(Value::Integer(i)) => u32::try_from(*i)
+                .map(Some)
+                .map_err(|_| self.bad(format!("{key} = {i} is out of range"))),
+            Some(_) => Err(self.bad(format!("{key} must be a whole number"))),
+        }
+    }
+
+    /// A whole number.
+    pub fn int(&self, key: &str) -> Result<u32, NativeError> {
+        self.opt_int(key)?
+            .ok_or_else(|| self.bad(format!("missing {key}")))
+    }
+
+    /// A flag (false when absent).
+    pub fn flag(&self, key: &str) -> Result<bool, NativeError> {
+        match self.get(key)? {
+            None => Ok(false),
+            Some(Value::Boolean(b)) => Ok(*b),
+            Some(_) => Err(self.bad(format!("{key} must be true or false"))),
+        }
+    }
+
+    /// A text.
+    pub fn text(&self, key: &str) -> Result<&str, NativeError> {
+        self.string(key)?
+            .ok_or_else(|| self.bad(format!("missing {key}")))
+    }
+
+    /// A list of digits.
+    pub fn digits(&self, key: &str) -> Result<Vec<u8>, NativeError> {
+        let v = self
+            .get(key)?
+            .ok_or_else(|| self.bad(format!("missing {key}")))?;
+        let list = v
+            .as_array()
+            .ok_or_else(|| self.bad(format!("{key} must be a list of digits")))?;
+        list.iter()
+            .map(|d| match d.as_integer() {
+                Some(x) if (1..=255).contains(&x) => Ok(x as u8),
+                _ => Err(self.bad(format!("{d} is not a digit"))),
+            })
+            .collect()
+    }
+}
+
+/// Cells as `r1c1 r1c2`.
+pub(crate) fn cells_text(cells: &[Cell]) -> String {
     cells
         .iter()
         .map(|c| format!("r{}c{}", c.row + 1, c.col + 1))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The writing context a rule gets.
+#[derive(Default)]
+pub(crate) struct TomlOut {
+    /// The grid's size.
+    pub n: usize,
+    globals: Vec<String>,
+    cells: BTreeMap<&'static str, String>,
+    tables: BTreeMap<&'static str, Vec<Table>>,
+    values: BTreeMap<&'static str, Value>,
+}
+
+impl TomlOut {
+    /// Adds a name to the `global` list.
+    pub fn global(&mut self, name: &str) {
+        if !self.globals.iter().any(|g| g == name) {
+            self.globals.push(name.to_string());
+        }
+    }
+
+    /// Adds a cell to a cell list.
+    pub fn cell(&mut self, key: &'static str, c: Cell) {
+        let t = cells_text(&[c]);
+        let s = self.cells.entry(key).or_default();
+        if !s.is_empty() {
+            s.push(' ');
+        }
+        s.push_str(&t);
+    }
+
+    /// Adds a table to an array of tables.
+    pub fn table(&mut self, key: &'static str, t: Table) {
+        self.tables.entry(key).or_default().push(t);
+    }
+
+    /// Sets a whole value; a string appends to what is there.
+    pub fn value(&mut self, key: &'static str, v: Value) {
+        match (self.values.get_mut(key), v) {
+            (Some(Value::String(s)), Value::String(t)) => s.push_str(&t),
+            (_, v) => {
+                self.values.insert(key, v);
+            }
+        }
+    }
 }
 
 fn parse_grid(place: &str, text: &str, n: usize) -> Result<Grid, NativeError> {
@@ -264,79 +332,29 @@ fn parse_grid(place: &str, text: &str, n: usize) -> Result<Grid, NativeError> {
     Ok(grid)
 }
 
-fn letter_of(place: &str, s: &str) -> Result<char, NativeError> {
-    let mut it = s.chars();
-    match (it.next(), it.next()) {
-        (Some(c), None) if c.is_alphabetic() => Ok(c),
-        _ => Err(bad(place, format!("{s:?} is not one letter"))),
+/// Keys of the container (everything else is a rule's).
+const CONTAINER: &[&str] = &[
+    "title", "author", "rules", "size", "boxes", "regions", "givens", "solution",
+];
+
+fn opt_str<'a>(t: &'a Table, key: &str) -> Result<Option<&'a str>, NativeError> {
+    match t.get(key) {
+        None => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(_) => Err(bad(key, "must be a string")),
     }
 }
 
-const LINES: [(&str, LineKind); 12] = [
-    ("thermometer", LineKind::Thermometer),
-    ("slow-thermometer", LineKind::SlowThermometer),
-    ("renban", LineKind::Renban),
-    ("whispers", LineKind::Whispers { difference: 5 }),
-    ("nabner", LineKind::Nabner),
-    ("region-sum", LineKind::RegionSum),
-    ("parity", LineKind::Parity),
-    ("entropic", LineKind::Entropic),
-    ("palindrome", LineKind::Palindrome),
-    ("same-difference", LineKind::SameDifference),
-    ("zipper", LineKind::Zipper),
-    ("between", LineKind::Between),
-];
-
-const GLOBAL: [(&str, Constraint); 10] = [
-    ("anti-knight", Constraint::AntiKnight),
-    ("anti-king", Constraint::AntiKing),
-    ("non-consecutive", Constraint::NonConsecutive),
-    ("disjoint-groups", Constraint::DisjointGroups),
-    ("diagonal", Constraint::Diagonal(Diagonal::Main)),
-    ("anti-diagonal", Constraint::Diagonal(Diagonal::Anti)),
-    ("yin-yang", Constraint::YinYang),
-    ("negative-black", Constraint::Negative(NegativeKind::Ratio)),
-    (
-        "negative-white",
-        Constraint::Negative(NegativeKind::Difference),
-    ),
-    ("negative-xv", Constraint::Negative(NegativeKind::Xv)),
-];
-
-impl File {
-    fn lines(&self) -> [&Vec<Line>; 12] {
-        [
-            &self.thermometer,
-            &self.slow_thermometer,
-            &self.renban,
-            &self.whispers,
-            &self.nabner,
-            &self.region_sum,
-            &self.parity,
-            &self.entropic,
-            &self.palindrome,
-            &self.same_difference,
-            &self.zipper,
-            &self.between,
-        ]
-    }
-
-    fn lines_mut(&mut self, kind: LineKind) -> &mut Vec<Line> {
-        match kind {
-            LineKind::Thermometer => &mut self.thermometer,
-            LineKind::SlowThermometer => &mut self.slow_thermometer,
-            LineKind::Renban => &mut self.renban,
-            LineKind::Whispers { .. } => &mut self.whispers,
-            LineKind::Nabner => &mut self.nabner,
-            LineKind::RegionSum => &mut self.region_sum,
-            LineKind::Parity => &mut self.parity,
-            LineKind::Entropic => &mut self.entropic,
-            LineKind::Palindrome => &mut self.palindrome,
-            LineKind::SameDifference => &mut self.same_difference,
-            LineKind::Zipper => &mut self.zipper,
-            LineKind::Between => &mut self.between,
-        }
-    }
+fn known_keys() -> String {
+    let mut keys: Vec<&str> = CONTAINER.to_vec();
+    keys.push("global");
+    keys.extend(
+        rules::toml_keys()
+            .iter()
+            .filter(|k| !matches!(k, TomlKey::Global(_)))
+            .map(|k| k.name()),
+    );
+    keys.join(", ")
 }
 
 /// Reads a puzzle in our TOML format. Unknown keys are errors that list the known ones.
@@ -352,16 +370,32 @@ impl File {
 ///     conditional = true
 /// "#)?;
 /// assert_eq!(p.givens.filled(), 1);
-/// assert!(matches!(&p.constraints[1], Constraint::Line { kind: LineKind::Renban, conditional: true, .. }));
+/// assert!(matches!(&p.constraints[1], Constraint::Line(l) if l.kind == LineKind::Renban && l.conditional));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn from_toml(text: &str) -> Result<VariantPuzzle, NativeError> {
-    let f: File = toml::from_str(text)?;
-    let n = f.size;
-    let shape = if !f.regions.is_empty() {
-        Shape::jigsaw_from_map(&f.regions.concat()).map_err(|e| bad("regions", e.to_string()))?
+    let root: Table = toml::from_str(text)?;
+    let n = match root.get("size") {
+        Some(Value::Integer(i)) if (1..=255).contains(i) => *i as usize,
+        Some(v) => return Err(bad("size", format!("{v} is not a grid size"))),
+        None => return Err(bad("size", "missing")),
+    };
+    let regions = match root.get("regions") {
+        None => Vec::new(),
+        Some(Value::Array(rows)) => rows
+            .iter()
+            .map(|r| {
+                r.as_str()
+                    .map(str::to_string)
+                    .ok_or_else(|| bad("regions", "expected a list of strings"))
+            })
+            .collect::<Result<Vec<String>, _>>()?,
+        Some(_) => return Err(bad("regions", "expected a list of strings")),
+    };
+    let shape = if !regions.is_empty() {
+        Shape::jigsaw_from_map(&regions.concat()).map_err(|e| bad("regions", e.to_string()))?
     } else {
-        match f.boxes.as_deref() {
+        match opt_str(&root, "boxes")? {
             None => Shape::for_size(n).map_err(|e| bad("size", e.to_string()))?,
             Some("none") => Shape::latin(n).map_err(|e| bad("size", e.to_string()))?,
             Some(b) => {
@@ -382,167 +416,110 @@ pub fn from_toml(text: &str) -> Result<VariantPuzzle, NativeError> {
         ));
     }
     let mut p = VariantPuzzle::new(shape);
-    p.title = f.title.clone();
-    p.author = f.author.clone();
-    p.rules = f.rules.clone();
-    if let Some(g) = &f.givens {
+    p.title = opt_str(&root, "title")?.map(str::to_string);
+    p.author = opt_str(&root, "author")?.map(str::to_string);
+    p.rules = opt_str(&root, "rules")?.map(str::to_string);
+    if let Some(g) = opt_str(&root, "givens")? {
         p.givens = parse_grid("givens", g, n)?;
     }
-    if let Some(s) = &f.solution {
+    if let Some(s) = opt_str(&root, "solution")? {
         p.solution = Some(parse_grid("solution", s, n)?);
     }
-    let cs = &mut p.constraints;
-    for name in &f.global {
-        let c = GLOBAL
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, c)| c.clone())
-            .ok_or_else(|| {
-                let known: Vec<&str> = GLOBAL.iter().map(|g| g.0).collect();
-                bad(
-                    "global",
-                    format!("unknown rule {name:?}; known: {}", known.join(", ")),
-                )
-            })?;
-        cs.push(c);
-    }
-    if let Some(l) = &f.letters {
-        let letters: Vec<char> = l
-            .chars()
-            .filter(|c| !c.is_whitespace() && *c != ',')
-            .collect();
-        if let Some(c) = letters.iter().find(|c| !c.is_alphabetic()) {
-            return Err(bad("letters", format!("{c:?} is not a letter")));
+    let keys = rules::toml_keys();
+    for (key, value) in &root {
+        let k = key.as_str();
+        if CONTAINER.contains(&k) {
+            continue;
         }
-        cs.push(Constraint::Letters(letters));
-    }
-    type Single<'a> = (&'a str, &'a Option<String>, fn(Cell) -> Constraint);
-    let singles: [Single<'_>; 6] = [
-        ("odd", &f.odd, Constraint::Odd),
-        ("even", &f.even, Constraint::Even),
-        ("minimum", &f.minimum, Constraint::Minimum),
-        ("maximum", &f.maximum, Constraint::Maximum),
-        ("water", &f.water, |cell| Constraint::Shade {
-            cell,
-            water: true,
-        }),
-        ("land", &f.land, |cell| Constraint::Shade {
-            cell,
-            water: false,
-        }),
-    ];
-    for (key, text, make) in singles {
-        if let Some(t) = text {
-            cs.extend(parse_cells(key, t)?.into_iter().map(make));
+        if k == "global" {
+            let names = value
+                .as_array()
+                .ok_or_else(|| bad("global", "expected a list of rule names"))?;
+            for name in names {
+                let name = name
+                    .as_str()
+                    .ok_or_else(|| bad("global", format!("{name} is not a rule name")))?;
+                let Some(tk) = lookup(&keys, name, TomlKey::Global) else {
+                    let mut known: Vec<&str> = keys
+                        .iter()
+                        .filter(|t| matches!(t, TomlKey::Global(_)))
+                        .map(|t| t.name())
+                        .collect();
+                    known.sort_unstable();
+                    return Err(bad(
+                        "global",
+                        format!("unknown rule {name:?}; known: {}", known.join(", ")),
+                    ));
+                };
+                let item = TomlIn {
+                    place: "global".into(),
+                    n,
+                    item: TomlItem::Flag,
+                };
+                p.constraints
+                    .extend(rules::read_toml(&tk, &item).expect("a known key")?);
+            }
+            continue;
         }
-    }
-    let at = |key: &str, i: usize| format!("{key} {}", i + 1);
-    for (i, k) in f.killer.iter().enumerate() {
-        cs.push(Constraint::Killer {
-            cells: parse_cells(&at("killer", i), &k.cells)?,
-            sum: k.sum,
-        });
-    }
-    for (i, k) in f.little_killer.iter().enumerate() {
-        cs.push(Constraint::LittleKiller {
-            cells: parse_cells(&at("little-killer", i), &k.cells)?,
-            sum: k.sum,
-        });
-    }
-    for (i, r) in f.region.iter().enumerate() {
-        cs.push(Constraint::ExtraRegion {
-            cells: parse_cells(&at("region", i), &r.cells)?,
-        });
-    }
-    for (i, a) in f.arrow.iter().enumerate() {
-        cs.push(Constraint::Arrow {
-            circle: parse_cells(&at("arrow", i), &a.circle)?,
-            shaft: parse_cells(&at("arrow", i), &a.shaft)?,
-        });
-    }
-    let pair = |place: String, t: &str| -> Result<[Cell; 2], NativeError> {
-        let c = parse_cells(&place, t)?;
-        match c[..] {
-            [a, b] => Ok([a, b]),
-            _ => Err(bad(place, "a dot sits between two cells")),
-        }
-    };
-    for (i, d) in f.black.iter().enumerate() {
-        cs.push(Constraint::Ratio {
-            cells: pair(at("black", i), &d.cells)?,
-            ratio: d.ratio,
-        });
-    }
-    for (i, d) in f.white.iter().enumerate() {
-        cs.push(Constraint::Difference {
-            cells: pair(at("white", i), &d.cells)?,
-            difference: d.difference,
-        });
-    }
-    for (key, list, sum) in [("x", &f.x, 10), ("v", &f.v, 5)] {
-        for (i, d) in list.iter().enumerate() {
-            cs.push(Constraint::Xv {
-                cells: pair(at(key, i), &d.cells)?,
-                sum,
-            });
-        }
-    }
-    for (i, q) in f.quadruple.iter().enumerate() {
-        cs.push(Constraint::Quadruple {
-            cells: parse_cells(&at("quadruple", i), &q.cells)?,
-            digits: q.digits.clone(),
-        });
-    }
-    for (i, c) in f.clone.iter().enumerate() {
-        cs.push(Constraint::Clone {
-            cells: parse_cells(&at("clone", i), &c.cells)?,
-            copy: parse_cells(&at("clone", i), &c.copy)?,
-        });
-    }
-    for (i, l) in f.letter.iter().enumerate() {
-        let place = at("letter", i);
-        let cells = parse_cells(&place, &l.cell)?;
-        let [cell] = cells[..] else {
-            return Err(bad(place, "a letter sits in one cell"));
-        };
-        cs.push(Constraint::Letter {
-            cell,
-            letter: letter_of(&place, &l.letter)?,
-        });
-    }
-    for (i, l) in f.letter_circle.iter().enumerate() {
-        let place = at("letter-circle", i);
-        cs.push(Constraint::LetterCircle {
-            cells: parse_cells(&place, &l.cells)?,
-            letter: letter_of(&place, &l.letter)?,
-        });
-    }
-    for ((key, kind), list) in LINES.iter().zip(f.lines()) {
-        for (i, l) in list.iter().enumerate() {
-            let place = at(key, i);
-            let kind = match (kind, l.difference) {
-                (LineKind::Whispers { .. }, Some(d)) => LineKind::Whispers { difference: d },
-                (_, Some(_)) => return Err(bad(place, "only whispers take a difference")),
-                (k, None) => *k,
+        if let Some(tk) = lookup(&keys, k, TomlKey::Tables) {
+            let tables = value
+                .as_array()
+                .ok_or_else(|| bad(k, format!("expected [[{k}]] tables")))?;
+            for (i, t) in tables.iter().enumerate() {
+                let t = t
+                    .as_table()
+                    .ok_or_else(|| bad(k, format!("expected [[{k}]] tables")))?;
+                let item = TomlIn {
+                    place: format!("{k} {}", i + 1),
+                    n,
+                    item: TomlItem::Table(t),
+                };
+                p.constraints
+                    .extend(rules::read_toml(&tk, &item).expect("a known key")?);
+            }
+        } else if let Some(tk) = lookup(&keys, k, TomlKey::Cells) {
+            let text = value
+                .as_str()
+                .ok_or_else(|| bad(k, "expected cells like \"r1c1 r2c2\""))?;
+            for c in to_cells(parse_cells(k, text, false)?) {
+                let item = TomlIn {
+                    place: k.to_string(),
+                    n,
+                    item: TomlItem::Cell(c),
+                };
+                p.constraints
+                    .extend(rules::read_toml(&tk, &item).expect("a known key")?);
+            }
+        } else if let Some(tk) = lookup(&keys, k, TomlKey::Value) {
+            let item = TomlIn {
+                place: k.to_string(),
+                n,
+                item: TomlItem::Value(value),
             };
-            cs.push(Constraint::Line {
-                kind,
-                cells: parse_cells(&place, &l.cells)?,
-                conditional: l.conditional,
-            });
+            p.constraints
+                .extend(rules::read_toml(&tk, &item).expect("a known key")?);
+        } else {
+            return Err(bad(k, format!("unknown key; known: {}", known_keys())));
         }
     }
     Ok(p)
+}
+
+/// The key of this form (`TomlKey::Tables`...) and name, if some rule reads it.
+fn lookup(keys: &[TomlKey], name: &str, form: fn(&'static str) -> TomlKey) -> Option<TomlKey> {
+    keys.iter()
+        .copied()
+        .find(|k| k.name() == name && *k == form(k.name()))
 }
 
 /// Writes a puzzle in our TOML format (constraints grouped by kind).
 ///
 /// ```
 /// use dlx_sudoku::sudoku::{Cell, Shape};
-/// use dlx_sudoku::variant::{from_toml, to_toml, Constraint, VariantPuzzle};
+/// use dlx_sudoku::variant::{from_toml, to_toml, Shade, VariantPuzzle, YinYang};
 /// let mut p = VariantPuzzle::new(Shape::for_size(4)?);
-/// p.constraints.push(Constraint::YinYang);
-/// p.constraints.push(Constraint::Shade { cell: Cell::new(0, 0), water: true });
+/// p.constraints.push(YinYang.into());
+/// p.constraints.push(Shade { cell: Cell::new(0, 0), water: true }.into());
 /// let text = to_toml(&p);
 /// assert!(text.contains("global = [\"yin-yang\"]"));
 /// assert_eq!(from_toml(&text)?, p);
@@ -550,34 +527,42 @@ pub fn from_toml(text: &str) -> Result<VariantPuzzle, NativeError> {
 /// ```
 pub fn to_toml(p: &VariantPuzzle) -> String {
     let n = p.size();
-    let mut f = File {
-        title: p.title.clone(),
-        author: p.author.clone(),
-        rules: p.rules.clone(),
-        size: n,
-        ..File::default()
+    let mut root = Table::new();
+    let mut put = |k: &str, v: Option<String>| {
+        if let Some(v) = v {
+            root.insert(k.to_string(), Value::String(v));
+        }
     };
+    put("title", p.title.clone());
+    put("author", p.author.clone());
+    put("rules", p.rules.clone());
+    root.insert("size".into(), Value::Integer(n as i64));
     match p.shape.box_dims() {
         Some((r, c)) => {
             if Shape::for_size(n).ok().and_then(|s| s.box_dims()) != Some((r, c)) {
-                f.boxes = Some(format!("{r}x{c}"));
+                root.insert("boxes".into(), Value::String(format!("{r}x{c}")));
             }
         }
         None if p.shape.has_regions() => {
             const SYMBOLS: &[u8] =
                 b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-            f.regions = (0..n)
+            let rows: Vec<Value> = (0..n)
                 .map(|r| {
-                    (0..n)
-                        .map(|c| {
-                            let k = p.shape.region_of(Cell::new(r, c)).unwrap_or(0);
-                            SYMBOLS.get(k).map_or('?', |&b| b as char)
-                        })
-                        .collect()
+                    Value::String(
+                        (0..n)
+                            .map(|c| {
+                                let k = p.shape.region_of(Cell::new(r, c)).unwrap_or(0);
+                                SYMBOLS.get(k).map_or('?', |&b| b as char)
+                            })
+                            .collect(),
+                    )
                 })
                 .collect();
+            root.insert("regions".into(), Value::Array(rows));
         }
-        None => f.boxes = Some("none".into()),
+        None => {
+            root.insert("boxes".into(), Value::String("none".into()));
+        }
     }
     let grid_text = |g: &Grid| {
         let line = g.to_string();
@@ -589,100 +574,35 @@ pub fn to_toml(p: &VariantPuzzle) -> String {
             .join(" ")
     };
     if p.givens.filled() > 0 {
-        f.givens = Some(grid_text(&p.givens));
+        root.insert("givens".into(), Value::String(grid_text(&p.givens)));
     }
-    f.solution = p.solution.as_ref().map(grid_text);
-    let add_cell = |slot: &mut Option<String>, c: Cell| {
-        let t = cells_text(&[c]);
-        match slot {
-            Some(s) => {
-                s.push(' ');
-                s.push_str(&t);
-            }
-            None => *slot = Some(t),
-        }
+    if let Some(s) = &p.solution {
+        root.insert("solution".into(), Value::String(grid_text(s)));
+    }
+    let mut out = TomlOut {
+        n,
+        ..TomlOut::default()
     };
     for c in &p.constraints {
-        match c {
-            Constraint::Killer { cells, sum } => f.killer.push(Killer {
-                cells: cells_text(cells),
-                sum: *sum,
-            }),
-            Constraint::LittleKiller { cells, sum } => f.little_killer.push(Sum {
-                cells: cells_text(cells),
-                sum: *sum,
-            }),
-            Constraint::ExtraRegion { cells } => f.region.push(Cells {
-                cells: cells_text(cells),
-            }),
-            Constraint::Line {
-                kind,
-                cells,
-                conditional,
-            } => {
-                let difference = match kind {
-                    LineKind::Whispers { difference } if *difference != 5 => Some(*difference),
-                    _ => None,
-                };
-                f.lines_mut(*kind).push(Line {
-                    cells: cells_text(cells),
-                    conditional: *conditional,
-                    difference,
-                });
-            }
-            Constraint::Arrow { circle, shaft } => f.arrow.push(Arrow {
-                circle: cells_text(circle),
-                shaft: cells_text(shaft),
-            }),
-            Constraint::Ratio { cells, ratio } => f.black.push(Black {
-                cells: cells_text(cells),
-                ratio: *ratio,
-            }),
-            Constraint::Difference { cells, difference } => f.white.push(White {
-                cells: cells_text(cells),
-                difference: *difference,
-            }),
-            Constraint::Xv { cells, sum } => {
-                let list = if *sum == 5 { &mut f.v } else { &mut f.x };
-                list.push(Cells {
-                    cells: cells_text(cells),
-                });
-            }
-            Constraint::Quadruple { cells, digits } => f.quadruple.push(Quadruple {
-                cells: cells_text(cells),
-                digits: digits.clone(),
-            }),
-            Constraint::Clone { cells, copy } => f.clone.push(CloneT {
-                cells: cells_text(cells),
-                copy: cells_text(copy),
-            }),
-            Constraint::Odd(c) => add_cell(&mut f.odd, *c),
-            Constraint::Even(c) => add_cell(&mut f.even, *c),
-            Constraint::Minimum(c) => add_cell(&mut f.minimum, *c),
-            Constraint::Maximum(c) => add_cell(&mut f.maximum, *c),
-            Constraint::Shade { cell, water: true } => add_cell(&mut f.water, *cell),
-            Constraint::Shade { cell, water: false } => add_cell(&mut f.land, *cell),
-            Constraint::Letters(ls) => {
-                let s: String = ls.iter().collect();
-                f.letters = Some(match f.letters.take() {
-                    Some(prev) => prev + &s,
-                    None => s,
-                });
-            }
-            Constraint::Letter { cell, letter } => f.letter.push(LetterT {
-                cell: cells_text(&[*cell]),
-                letter: letter.to_string(),
-            }),
-            Constraint::LetterCircle { cells, letter } => f.letter_circle.push(LetterCircle {
-                cells: cells_text(cells),
-                letter: letter.to_string(),
-            }),
-            global => {
-                if let Some((name, _)) = GLOBAL.iter().find(|(_, g)| g == global) {
-                    f.global.push((*name).to_string());
-                }
-            }
-        }
+        c.rule().to_toml(&mut out);
     }
-    toml::to_string(&f).expect("the native format always serialises")
+    if !out.globals.is_empty() {
+        root.insert(
+            "global".into(),
+            Value::Array(out.globals.into_iter().map(Value::String).collect()),
+        );
+    }
+    for (k, v) in out.cells {
+        root.insert(k.into(), Value::String(v));
+    }
+    for (k, v) in out.values {
+        root.insert(k.into(), v);
+    }
+    for (k, ts) in out.tables {
+        root.insert(
+            k.into(),
+            Value::Array(ts.into_iter().map(Value::Table).collect()),
+        );
+    }
+    toml::to_string(&root).expect("the native format always serialises")
 }

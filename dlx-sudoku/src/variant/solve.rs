@@ -9,16 +9,16 @@ use crate::variant::encode::{encode, Encoded};
 use crate::variant::lookahead::Lookahead;
 use crate::variant::model::{Meaning, Val};
 use crate::variant::puzzle::{VariantError, VariantPuzzle};
-use crate::variant::shading::Connectivity;
+use crate::variant::rules::Connectivity;
 
 /// A solution: the digits, and the shading and letters where the puzzle has them.
 ///
 /// ```
 /// use dlx_sudoku::sudoku::{Cell, Shape};
-/// use dlx_sudoku::variant::{Constraint, VariantPuzzle, VariantSolver};
+/// use dlx_sudoku::variant::{Letter, VariantPuzzle, VariantSolver};
 /// let mut p = VariantPuzzle::new(Shape::for_size(4)?);
 /// p.givens = "12..34..21..4...".parse()?;
-/// p.constraints.push(Constraint::Letter { cell: Cell::new(3, 3), letter: 'A' });
+/// p.constraints.push(Letter { cell: Cell::new(3, 3), letter: 'A' }.into());
 /// let s = VariantSolver::new(&p)?.first().expect("solvable");
 /// assert_eq!(s.letters, [('A', s.grid.get(Cell::new(3, 3)).unwrap())]);
 /// assert!(s.shading.is_none());
@@ -127,10 +127,10 @@ pub struct EncodingStats {
 ///
 /// ```
 /// use dlx_sudoku::sudoku::{Cell, Shape};
-/// use dlx_sudoku::variant::{Constraint, VariantPuzzle, VariantSolver, VariantUniqueness};
+/// use dlx_sudoku::variant::{Diagonal, VariantPuzzle, VariantSolver, VariantUniqueness};
 /// let mut p = VariantPuzzle::new(Shape::for_size(4)?);
-/// p.constraints.push(Constraint::Diagonal(dlx_sudoku::variant::Diagonal::Main));
-/// p.constraints.push(Constraint::Diagonal(dlx_sudoku::variant::Diagonal::Anti));
+/// p.constraints.push(Diagonal::Main.into());
+/// p.constraints.push(Diagonal::Anti.into());
 /// let solver = VariantSolver::new(&p)?;
 /// let count = solver.count(None);
 /// assert!(count.complete);
@@ -164,10 +164,10 @@ impl VariantSolver {
     ///
     /// ```
     /// use dlx_sudoku::sudoku::{Cell, Shape};
-    /// use dlx_sudoku::variant::{Constraint, LineKind, VariantPuzzle, VariantSolver};
+    /// use dlx_sudoku::variant::{Line, LineKind, VariantPuzzle, VariantSolver};
     /// let mut p = VariantPuzzle::new(Shape::for_size(4)?);
     /// let line = [Cell::new(0, 0), Cell::new(1, 1), Cell::new(2, 2)];
-    /// p.constraints.push(Constraint::line(LineKind::Thermometer, line));
+    /// p.constraints.push(Line::new(LineKind::Thermometer, line).into());
     /// let table = VariantSolver::new(&p)?.count(None).solutions;
     /// let pairs = VariantSolver::with_table_cap(&p, 0)?.count(None).solutions;
     /// assert_eq!(table, pairs);
@@ -232,10 +232,10 @@ impl VariantSolver {
     ///
     /// ```
     /// use dlx_sudoku::sudoku::{Cell, Shape};
-    /// use dlx_sudoku::variant::{Constraint, LineKind, VariantPuzzle, VariantSolver};
+    /// use dlx_sudoku::variant::{Line, LineKind, VariantPuzzle, VariantSolver};
     /// let mut p = VariantPuzzle::new(Shape::for_size(4)?);
     /// let row = [Cell::new(0, 0), Cell::new(0, 1), Cell::new(0, 2)];
-    /// p.constraints.push(Constraint::line(LineKind::Thermometer, row));
+    /// p.constraints.push(Line::new(LineKind::Thermometer, row).into());
     /// let stats = VariantSolver::new(&p)?.stats();
     /// assert_eq!(stats.rule_options, [4]); // 123, 124, 134, 234
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -366,6 +366,50 @@ impl VariantSolver {
             (None, _) => VariantUniqueness::NoSolution,
             (Some(a), None) => VariantUniqueness::Unique(a),
             (Some(a), Some(b)) => VariantUniqueness::Multiple(a, b),
+        }
+    }
+
+    /// Prototype: uniqueness through the SAT solver.
+    #[doc(hidden)]
+    pub fn unique_sat(&self) -> VariantUniqueness {
+        if !self.encoded.feasible {
+            return VariantUniqueness::NoSolution;
+        }
+        let mut cnf = crate::variant::sat::Cnf::new(&self.encoded.model);
+        let Some(a) = cnf.solve() else {
+            return VariantUniqueness::NoSolution;
+        };
+        cnf.block(&a);
+        let first = self.decode_values(&a);
+        let second = cnf.solve();
+        match second {
+            None => VariantUniqueness::Unique(first),
+            Some(b) => VariantUniqueness::Multiple(first, self.decode_values(&b)),
+        }
+    }
+
+    fn decode_values(&self, assignment: &[(u32, Val)]) -> VariantSolution {
+        let e = &self.encoded;
+        let n = e.n;
+        let mut values: Vec<Option<Val>> = vec![None; e.model.vars.len()];
+        for &(v, x) in assignment {
+            values[v as usize] = Some(x);
+        }
+        let get = |v: u32| values.get(v as usize).copied().flatten();
+        let digits: Vec<u8> = (0..n * n)
+            .map(|k| get(k as u32).map_or(0, |x| x as u8))
+            .collect();
+        VariantSolution {
+            grid: Grid::from_values(n, digits).expect("digits within the grid's size"),
+            shading: e
+                .shading
+                .as_ref()
+                .map(|vars| vars.iter().map(|&v| get(v) == Some(1)).collect()),
+            letters: e
+                .letters
+                .iter()
+                .map(|&(l, v)| (l, get(v).map_or(0, |x| x as u8)))
+                .collect(),
         }
     }
 

@@ -1,38 +1,155 @@
-//! Yin-yang shading and conditional lines.
+//! Yin-yang shading: every cell is land or water (unshaded or shaded); each kind is one
+//! orthogonally connected area, and no 2×2 square is all one kind.
 //!
-//! Each cell's shading is a decided variable (0 land, 1 water). No 2×2 square is all one
-//! kind: one table of 12 alternatives per square (the 16 patterns less the two uniform
-//! ones and the two checkerboards, which connectivity rules out anyway: the two diagonal
-//! pairs could not both be joined). Connectivity itself is not local: [`Connectivity`]
-//! checks it on every partial solution through the engine's side-condition hook.
+//! Each cell's shading is a decided variable (0 land, 1 water), made with the grid's. The
+//! 2×2 rule is one table of 12 alternatives per square (the 16 patterns less the two
+//! uniform ones and the two checkerboards, which connectivity rules out anyway: the two
+//! diagonal pairs could not both be joined). Connectivity itself is not local: the
+//! dancing-links search checks it on every partial solution ([`Connectivity`]), the
+//! clause solver learns it lazily (`sat::connectivity`). This module also makes the gates
+//! of conditional lines, which read the shading.
 
 use dlx_core::{Observer, OptionId, View};
 
-use crate::sudoku::Cell;
-use crate::variant::encode::Ctx;
-use crate::variant::model::{Domain, Meaning, Val, Var};
+use crate::variant::model::Meaning;
+use crate::variant::rules::prelude::*;
 
-/// The 2×2 rule of yin-yang.
-pub(crate) fn yin_yang_squares(ctx: &mut Ctx<'_>) {
-    let n = ctx.n();
-    for r in 0..n.saturating_sub(1) {
-        for c in 0..n - 1 {
-            let vars = [
-                ctx.shade(Cell::new(r, c)),
-                ctx.shade(Cell::new(r, c + 1)),
-                ctx.shade(Cell::new(r + 1, c)),
-                ctx.shade(Cell::new(r + 1, c + 1)),
-            ];
-            ctx.m.small_table("square", &vars, None, |p| {
-                if p.len() < 4 {
-                    return true;
-                }
-                let uniform = p.iter().all(|&x| x == p[0]);
-                let checker = p[0] == p[3] && p[1] == p[2] && p[0] != p[1];
-                !uniform && !checker
-            });
+/// Yin-yang: every cell is land or water; each kind is one orthogonally connected area,
+/// and no 2×2 square is all one kind.
+///
+/// ```
+/// use dlx_sudoku::variant::{Constraint, YinYang};
+/// assert_eq!(Constraint::from(YinYang).name(), "yin-yang");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct YinYang;
+
+impl Rule for YinYang {
+    fn name(&self) -> &'static str {
+        "yin-yang"
+    }
+
+    fn cells(&self) -> Vec<Cell> {
+        Vec::new()
+    }
+
+    fn validate(&self, _p: &VariantPuzzle) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn declare(&self, _ctx: &mut Ctx<'_>) {}
+
+    fn encode(&self, ctx: &mut Ctx<'_>) {
+        let n = ctx.n();
+        for r in 0..n.saturating_sub(1) {
+            for c in 0..n - 1 {
+                let vars = [
+                    ctx.shade(Cell::new(r, c)),
+                    ctx.shade(Cell::new(r, c + 1)),
+                    ctx.shade(Cell::new(r + 1, c)),
+                    ctx.shade(Cell::new(r + 1, c + 1)),
+                ];
+                ctx.m.small_table("square", &vars, None, |p| {
+                    if p.len() < 4 {
+                        return true;
+                    }
+                    let uniform = p.iter().all(|&x| x == p[0]);
+                    let checker = p[0] == p[3] && p[1] == p[2] && p[0] != p[1];
+                    !uniform && !checker
+                });
+            }
         }
     }
+
+    fn check(&self, p: &VariantPuzzle, s: &VariantSolution) -> Check {
+        let n = p.size();
+        let water = s.shading.as_ref().ok_or("the solution has no shading")?;
+        for r in 0..n.saturating_sub(1) {
+            for col in 0..n - 1 {
+                let k = r * n + col;
+                let square = [water[k], water[k + 1], water[k + n], water[k + n + 1]];
+                ensure(!square.iter().all(|&w| w == square[0]), || {
+                    format!("the 2×2 square at {} is all one kind", Cell::new(r, col))
+                })?;
+            }
+        }
+        for kind in [false, true] {
+            ensure(connected(n, water, kind), || {
+                format!(
+                    "the {} cells are not connected",
+                    if kind { "water" } else { "land" }
+                )
+            })?;
+        }
+        Ok(())
+    }
+
+    fn draw(&self, _canvas: &mut Canvas) {
+        // The shading of a solution is drawn with the solution.
+    }
+
+    fn to_toml(&self, out: &mut TomlOut) {
+        out.global("yin-yang");
+    }
+
+    fn to_fpuzzles(&self, _out: &mut FpOut) -> Result<(), Inexpressible> {
+        Err(Inexpressible)
+    }
+}
+
+impl Read for YinYang {
+    const FPUZZLES_KEYS: &'static [&'static str] = &[];
+
+    fn from_fpuzzles(
+        key: &str,
+        _value: &Value,
+        _fp: &FpIn<'_>,
+    ) -> Result<Vec<Self>, FpuzzlesError> {
+        Err(malformed(key, "f-puzzles has no shading"))
+    }
+
+    const TOML_KEYS: &'static [TomlKey] = &[TomlKey::Global("yin-yang")];
+
+    fn from_toml(_key: &str, _item: &TomlIn<'_>) -> Result<Vec<Self>, NativeError> {
+        Ok(vec![YinYang])
+    }
+}
+
+/// Whether a complete shading (true for water) has each kind connected. Used by the
+/// checker; written separately from the searches' tests.
+pub(crate) fn connected(n: usize, water: &[bool], kind: bool) -> bool {
+    let cells: Vec<usize> = (0..n * n).filter(|&k| water[k] == kind).collect();
+    let Some(&start) = cells.first() else {
+        return true;
+    };
+    let mut seen = vec![false; n * n];
+    let mut stack = vec![start];
+    seen[start] = true;
+    let mut count = 0;
+    while let Some(k) = stack.pop() {
+        count += 1;
+        let (r, c) = (k / n, k % n);
+        let mut nbrs = Vec::new();
+        if r > 0 {
+            nbrs.push(k - n);
+        }
+        if r + 1 < n {
+            nbrs.push(k + n);
+        }
+        if c > 0 {
+            nbrs.push(k - 1);
+        }
+        if c + 1 < n {
+            nbrs.push(k + 1);
+        }
+        for j in nbrs {
+            if !seen[j] && water[j] == kind {
+                seen[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    count == cells.len()
 }
 
 /// States of a line's shading as it is read: all land so far, all water so far, mixed.
@@ -40,7 +157,7 @@ const DRY: Val = 0;
 const WET: Val = 1;
 const MIXED: Val = 2;
 
-fn step(state: Val, water: Val) -> Val {
+fn step_state(state: Val, water: Val) -> Val {
     match (state, water) {
         (DRY, 0) => DRY,
         (WET, 1) => WET,
@@ -65,7 +182,7 @@ pub(crate) fn line_gates(ctx: &mut Ctx<'_>, cells: &[Cell]) -> (Var, Var) {
             if p.len() < k + 2 {
                 return true;
             }
-            let state = p[1..k].iter().fold(p[0], |s, &w| step(s, w));
+            let state = p[1..k].iter().fold(p[0], |s, &w| step_state(s, w));
             gates(state) == (p[k], p[k + 1])
         });
         return (rule, zip);
@@ -78,7 +195,7 @@ pub(crate) fn line_gates(ctx: &mut Ctx<'_>, cells: &[Cell]) -> (Var, Var) {
             .aux(&format!("gate.state{i}"), Domain::range(0, 2), None);
         ctx.m
             .small_table("gates.step", &[prev, s, next], None, |p| {
-                p.len() < 3 || step(p[0], p[1]) == p[2]
+                p.len() < 3 || step_state(p[0], p[1]) == p[2]
             });
         prev = next;
     }
@@ -88,9 +205,10 @@ pub(crate) fn line_gates(ctx: &mut Ctx<'_>, cells: &[Cell]) -> (Var, Var) {
     (rule, zip)
 }
 
-/// Yin-yang connectivity as a side condition: the search is told to back up as soon as
-/// the shading fixed so far cannot be completed into two connected areas (treating cells
-/// not yet shaded as either), and complete solutions are checked exactly.
+/// Yin-yang connectivity as a side condition of the dancing-links search: the search is
+/// told to back up as soon as the shading fixed so far cannot be completed into two
+/// connected areas (treating cells not yet shaded as either), and complete solutions are
+/// checked exactly.
 #[derive(Clone, Debug)]
 pub(crate) struct Connectivity {
     n: usize,
@@ -100,8 +218,6 @@ pub(crate) struct Connectivity {
     state: Vec<u8>,
     seen: Vec<bool>,
     queue: Vec<usize>,
-    /// Partial solutions rejected (for statistics).
-    pub rejected: u64,
 }
 
 impl Connectivity {
@@ -136,7 +252,6 @@ impl Connectivity {
             state: vec![2; n * n],
             seen: vec![false; n * n],
             queue: Vec::with_capacity(n * n),
-            rejected: 0,
         }
     }
 
@@ -203,47 +318,6 @@ impl Observer for Connectivity {
 
     fn admit(&mut self, _level: usize, view: &View<'_>, _complete: bool) -> bool {
         self.load(view.chosen());
-        let ok = self.connectable();
-        if !ok {
-            self.rejected += 1;
-        }
-        ok
+        self.connectable()
     }
-}
-
-/// Whether a complete shading (true for water) has each kind connected. Used by the
-/// checker; written separately from the search's incremental test.
-pub(crate) fn connected(n: usize, water: &[bool], kind: bool) -> bool {
-    let cells: Vec<usize> = (0..n * n).filter(|&k| water[k] == kind).collect();
-    let Some(&start) = cells.first() else {
-        return true;
-    };
-    let mut seen = vec![false; n * n];
-    let mut stack = vec![start];
-    seen[start] = true;
-    let mut count = 0;
-    while let Some(k) = stack.pop() {
-        count += 1;
-        let (r, c) = (k / n, k % n);
-        let mut nbrs = Vec::new();
-        if r > 0 {
-            nbrs.push(k - n);
-        }
-        if r + 1 < n {
-            nbrs.push(k + n);
-        }
-        if c > 0 {
-            nbrs.push(k - 1);
-        }
-        if c + 1 < n {
-            nbrs.push(k + 1);
-        }
-        for j in nbrs {
-            if !seen[j] && water[j] == kind {
-                seen[j] = true;
-                stack.push(j);
-            }
-        }
-    }
-    count == cells.len()
 }

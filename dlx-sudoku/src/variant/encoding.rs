@@ -1,0 +1,331 @@
+//! Encoding helpers that several rules share: sums (one table, or running sums), rules
+//! between neighbours on a line, and automata that read a row or column cell by cell
+//! (sandwiches, X-sums, skyscrapers).
+//!
+//! Every auxiliary variable made here is a function of the grid, so each grid has exactly
+//! one encoding (the brute-force tests check that no solution is found twice).
+
+use std::collections::HashMap;
+
+use crate::variant::model::{Domain, Gate, Model, Val, Var};
+
+/// What a sum must equal.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Target {
+    /// A number.
+    Const(Val),
+    /// A variable (a circle, a line's common sum...).
+    Var(Var),
+}
+
+/// The least and greatest value of a variable outside its off value.
+pub(crate) fn bounds(m: &Model, v: Var) -> (Val, Val) {
+    let off = m.vars[v as usize].off;
+    let mut it = m.dom(v).iter().filter(|&x| Some(x) != off);
+    let lo = it.next().unwrap_or(0);
+    let hi = it.last().unwrap_or(lo);
+    (lo, hi)
+}
+
+/// `Σ vars = target`, as one table when it is small enough, else as a chain of running
+/// sums `s_i = s_{i-1} + x_i` (one ternary table per step, the partial sums auxiliary
+/// variables).
+pub(crate) fn sum_equals(
+    m: &mut Model,
+    name: &str,
+    vars: &[Var],
+    target: Target,
+    gate: Option<Gate>,
+) {
+    if vars.is_empty() {
+        return;
+    }
+    let k = vars.len();
+    // Suffix bounds: the least and greatest sum of vars[i..].
+    let mut suf_lo = vec![0 as Val; k + 1];
+    let mut suf_hi = vec![0 as Val; k + 1];
+    for i in (0..k).rev() {
+        let (lo, hi) = bounds(m, vars[i]);
+        suf_lo[i] = suf_lo[i + 1] + lo;
+        suf_hi[i] = suf_hi[i + 1] + hi;
+    }
+    let (tvars, offset): (Vec<Var>, usize) = match target {
+        Target::Const(_) => (vars.to_vec(), 0),
+        Target::Var(t) => (std::iter::once(t).chain(vars.iter().copied()).collect(), 1),
+    };
+    let attempt = {
+        let suf_lo = suf_lo.clone();
+        let suf_hi = suf_hi.clone();
+        let cap = m.table_cap;
+        m.table(name, &tvars, gate, Some(cap), move |p| {
+            let goal = match target {
+                Target::Const(c) => c,
+                Target::Var(_) => p[0],
+            };
+            let done = p.len() - offset;
+            let s: Val = p[offset..].iter().sum();
+            s + suf_lo[done] <= goal && s + suf_hi[done] >= goal
+        })
+    };
+    if attempt.is_ok() {
+        return;
+    }
+    if k == 1 {
+        // One term: it equals the target.
+        m.small_table(name, &tvars, gate, |p| {
+            p.len() < tvars.len()
+                || match target {
+                    Target::Const(c) => p[0] == c,
+                    Target::Var(_) => p[0] == p[1],
+                }
+        });
+        return;
+    }
+    // Running sums.
+    let mut prev = vars[0];
+    let mut lo = suf_lo[0] - suf_lo[1];
+    let mut hi = suf_hi[0] - suf_hi[1];
+    for (i, &x) in vars.iter().enumerate().skip(1) {
+        let (xlo, xhi) = bounds(m, x);
+        let last = i + 1 == k;
+        if last {
+            let tv: Vec<Var> = match target {
+                Target::Const(_) => vec![prev, x],
+                Target::Var(t) => vec![prev, x, t],
+            };
+            let len = tv.len();
+            m.small_table(&format!("{name}.end"), &tv, gate, |p| {
+                if p.len() < len {
+                    return true;
+                }
+                let s = p[0] + p[1];
+                match target {
+                    Target::Const(c) => s == c,
+                    Target::Var(_) => s == p[2],
+                }
+            });
+        } else {
+            lo += xlo;
+            hi += xhi;
+            let goal = match target {
+                Target::Const(c) => (c, c),
+                Target::Var(t) => bounds(m, t),
+            };
+            // The partial sum must leave room for the rest.
+            let s_lo = lo.max(goal.0 - suf_hi[i + 1]);
+            let s_hi = hi.min(goal.1 - suf_lo[i + 1]);
+            let s = m.aux(&format!("{name}.s{i}"), Domain::range(s_lo, s_hi), gate);
+            m.small_table(&format!("{name}.{i}"), &[prev, x, s], gate, |p| {
+                p.len() < 3 || p[0] + p[1] == p[2]
+            });
+            prev = s;
+        }
+    }
+}
+
+/// `a` followed by the decimal digits of `d`.
+pub(crate) fn concat(a: Val, d: Val) -> Val {
+    let mut shift = 10;
+    while d >= shift {
+        shift *= 10;
+    }
+    a * shift + d
+}
+
+/// One table over the line when `ok` (checked on every prefix) allows few enough tuples.
+pub(crate) fn try_table(
+    m: &mut Model,
+    name: &str,
+    vars: &[Var],
+    gate: Option<Gate>,
+    ok: impl FnMut(&[Val]) -> bool,
+) -> bool {
+    let cap = m.table_cap;
+    m.table(name, vars, gate, Some(cap), ok).is_ok()
+}
+
+/// A rule between neighbours on a line (`closed`: the last cell also neighbours the
+/// first): one table over the line if small, else one table per neighbouring pair.
+pub(crate) fn neighbours(
+    m: &mut Model,
+    name: &str,
+    vars: &[Var],
+    closed: bool,
+    gate: Option<Gate>,
+    ok: impl Fn(Val, Val) -> bool,
+) {
+    let k = vars.len();
+    if try_table(m, name, vars, gate, |p| {
+        let l = p.len();
+        (l < 2 || ok(p[l - 2], p[l - 1])) && (!closed || l < k || ok(p[l - 1], p[0]))
+    }) {
+        return;
+    }
+    let mut pairs: Vec<[Var; 2]> = vars.windows(2).map(|w| [w[0], w[1]]).collect();
+    if closed && k > 2 {
+        pairs.push([vars[k - 1], vars[0]]);
+    }
+    for w in pairs {
+        m.small_table(name, &w, gate, |p| p.len() < 2 || ok(p[0], p[1]));
+    }
+}
+
+/// A rule on every pair of cells of a line (not only neighbours).
+pub(crate) fn all_pairs(
+    m: &mut Model,
+    name: &str,
+    vars: &[Var],
+    gate: Option<Gate>,
+    ok: impl Fn(Val, Val) -> bool,
+) {
+    if try_table(m, name, vars, gate, |p| {
+        let l = p.len();
+        p[..l - 1].iter().all(|&x| ok(x, p[l - 1]))
+    }) {
+        return;
+    }
+    for j in 0..vars.len() {
+        for i in 0..j {
+            m.small_table(name, &[vars[i], vars[j]], gate, |p| {
+                p.len() < 2 || ok(p[0], p[1])
+            });
+        }
+    }
+}
+
+/// A deterministic automaton reading `vars` in order: it starts in `start`, each cell's
+/// digit moves it on (`step` returns `None` to reject), and it must end in a state that
+/// `accept` likes. Encoded as one state variable after each cell (an auxiliary whose
+/// value is the state's number, so each grid has exactly one encoding) and one table per
+/// cell over (state before, digit, state after). States that cannot reach acceptance are
+/// never made.
+pub(crate) fn automaton<S: Clone + Eq + std::hash::Hash>(
+    m: &mut Model,
+    name: &str,
+    vars: &[Var],
+    start: S,
+    step: impl Fn(&S, Val) -> Option<S>,
+    accept: impl Fn(&S) -> bool,
+) {
+    let k = vars.len();
+    if k == 0 {
+        return;
+    }
+    // Forward: the states reachable after each cell, and the transitions.
+    let mut layers: Vec<Vec<S>> = vec![vec![start]];
+    let mut edges: Vec<Vec<(usize, Val, usize)>> = Vec::with_capacity(k);
+    for &v in vars {
+        let prev = layers.last().expect("a layer");
+        let mut next: Vec<S> = Vec::new();
+        let mut index: HashMap<S, usize> = HashMap::new();
+        let mut es = Vec::new();
+        let digits: Vec<Val> = m.dom(v).iter().collect();
+        for (i, s) in prev.iter().enumerate() {
+            for &x in &digits {
+                if let Some(t) = step(s, x) {
+                    let j = *index.entry(t.clone()).or_insert_with(|| {
+                        next.push(t);
+                        next.len() - 1
+                    });
+                    es.push((i, x, j));
+                }
+            }
+        }
+        layers.push(next);
+        edges.push(es);
+    }
+    // Backward: keep the states from which acceptance is reachable.
+    let mut alive: Vec<Vec<bool>> = layers.iter().map(|l| vec![false; l.len()]).collect();
+    for (j, s) in layers[k].iter().enumerate() {
+        alive[k][j] = accept(s);
+    }
+    for i in (0..k).rev() {
+        for &(a, _, b) in &edges[i] {
+            if alive[i + 1][b] {
+                alive[i][a] = true;
+            }
+        }
+    }
+    if !alive[0][0] {
+        m.choice(name, Vec::new());
+        return;
+    }
+    // Number the live states of each layer and make the state variables.
+    let numbers: Vec<Vec<Option<Val>>> = alive
+        .iter()
+        .map(|flags| {
+            let mut next = 0;
+            flags
+                .iter()
+                .map(|&a| {
+                    a.then(|| {
+                        next += 1;
+                        next - 1
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    let mut state_vars: Vec<Option<Var>> = vec![None; k + 1];
+    for (i, slot) in state_vars.iter_mut().enumerate().skip(1).take(k - 1) {
+        let count = numbers[i].iter().flatten().count() as Val;
+        *slot = Some(m.aux(&format!("{name}.q{i}"), Domain::range(0, count - 1), None));
+    }
+    for i in 0..k {
+        let mut alts = Vec::new();
+        for &(a, x, b) in &edges[i] {
+            let (Some(na), Some(nb)) = (numbers[i][a], numbers[i + 1][b]) else {
+                continue;
+            };
+            let mut alt = Vec::with_capacity(3);
+            if let Some(sv) = state_vars[i] {
+                alt.push((sv, na));
+            }
+            alt.push((vars[i], x));
+            if let Some(sv) = state_vars[i + 1] {
+                alt.push((sv, nb));
+            }
+            alts.push(alt);
+        }
+        m.choice(name, alts);
+    }
+}
+
+/// Neighbouring cells by threes hold one digit of each of three classes (a function of
+/// the digit): the class sequence is a permutation of the classes repeated, so one table
+/// of 6 alternatives over the cells' class features says it all (two cells: their classes
+/// differ). A closed loop needs a length divisible by 3.
+pub(crate) fn three_classes(
+    m: &mut Model,
+    name: &str,
+    vars: &[Var],
+    closed: bool,
+    gate: Option<Gate>,
+    key: &'static str,
+    class: impl Fn(Val) -> Val,
+) {
+    let feats: Vec<Var> = vars.iter().map(|&v| m.feature(v, key, &class)).collect();
+    const PERMS: [[Val; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let alts = if closed && feats.len() % 3 != 0 {
+        Vec::new()
+    } else {
+        PERMS
+            .iter()
+            .map(|perm| {
+                feats
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &f)| (f, perm[i % 3]))
+                    .collect()
+            })
+            .collect()
+    };
+    m.gated_choice(name, alts, gate, &[]);
+}

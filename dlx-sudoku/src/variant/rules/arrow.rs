@@ -1,0 +1,182 @@
+//! Arrows: the digits on the shaft add up to the number in the circle. A circle of several
+//! cells (a pill) reads as a number, its digits in reading order (left to right, top to
+//! bottom). Digits may repeat on the shaft where Sudoku allows.
+
+use crate::variant::encoding::{concat, sum_equals, Target};
+use crate::variant::rules::prelude::*;
+
+/// An arrow: the shaft sums to the number in the circle (or pill).
+///
+/// ```
+/// use dlx_sudoku::sudoku::{Cell, Shape};
+/// use dlx_sudoku::variant::{Arrow, VariantPuzzle, VariantSolver};
+/// let mut p = VariantPuzzle::new(Shape::for_size(4)?);
+/// p.constraints.push(Arrow { circle: vec![Cell::new(0, 0)], shaft: vec![Cell::new(1, 1), Cell::new(2, 2)] }.into());
+/// let s = VariantSolver::new(&p)?.first().unwrap();
+/// let d = |r, c| s.grid.get(Cell::new(r, c)).unwrap();
+/// assert_eq!(d(0, 0), d(1, 1) + d(2, 2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Arrow {
+    /// The circle (one cell) or pill (several), in reading order.
+    pub circle: Vec<Cell>,
+    /// The shaft, from the circle outwards.
+    pub shaft: Vec<Cell>,
+}
+
+impl Rule for Arrow {
+    fn name(&self) -> &'static str {
+        "arrow"
+    }
+
+    fn cells(&self) -> Vec<Cell> {
+        self.circle.iter().chain(&self.shaft).copied().collect()
+    }
+
+    fn validate(&self, _p: &VariantPuzzle) -> Result<(), String> {
+        ensure(!self.circle.is_empty() && !self.shaft.is_empty(), || {
+            "an arrow needs a circle and a shaft".into()
+        })?;
+        no_repeats(&self.cells())
+    }
+
+    fn declare(&self, _ctx: &mut Ctx<'_>) {}
+
+    fn encode(&self, ctx: &mut Ctx<'_>) {
+        let shaft_vars = ctx.cells(&self.shaft);
+        let target = if self.circle.len() == 1 {
+            ctx.cell(self.circle[0])
+        } else {
+            let cvars = ctx.cells(&self.circle);
+            // The pill's number: the digits written one after the other.
+            let mut numbers = vec![0 as Val];
+            for &v in &cvars {
+                let mut next = Vec::new();
+                for &p in &numbers {
+                    for d in ctx.m.dom(v).iter() {
+                        next.push(concat(p, d));
+                    }
+                }
+                numbers = next;
+            }
+            // Only numbers the shaft can reach.
+            let (lo, hi) = shaft_vars.iter().fold((0, 0), |(lo, hi), &v| {
+                (
+                    lo + ctx.m.dom(v).min().unwrap_or(0),
+                    hi + ctx.m.dom(v).max().unwrap_or(0),
+                )
+            });
+            numbers.retain(|&x| (lo..=hi).contains(&x));
+            let number = ctx.m.aux("pill", Domain::from_values(numbers), None);
+            let mut vars = vec![number];
+            vars.extend(&cvars);
+            let len = vars.len();
+            ctx.m.small_table("pill", &vars, None, |p| {
+                if p.len() < len {
+                    return true;
+                }
+                p[1..].iter().fold(0, |acc, &d| concat(acc, d)) == p[0]
+            });
+            number
+        };
+        sum_equals(&mut ctx.m, "arrow", &shaft_vars, Target::Var(target), None);
+    }
+
+    fn check(&self, _p: &VariantPuzzle, s: &VariantSolution) -> Check {
+        let number = self.circle.iter().fold(0i64, |acc, &c| {
+            format!("{acc}{}", digit(s, c)).parse().unwrap_or(-1)
+        });
+        let total: i64 = digits(s, &self.shaft).iter().sum();
+        ensure(total == number, || {
+            format!(
+                "the shaft {} adds up to {total}, not {number}",
+                cells_text(&self.shaft)
+            )
+        })
+    }
+
+    fn draw(&self, canvas: &mut Canvas) {
+        let mut line = vec![*self.circle.last().unwrap_or(&self.shaft[0])];
+        line.extend(&self.shaft);
+        let pts: Vec<String> = line
+            .iter()
+            .map(|&c| {
+                let (x, y) = centre(c);
+                format!("{x},{y}")
+            })
+            .collect();
+        canvas.raw(&format!(
+            "<polyline points=\"{}\" fill=\"none\" stroke=\"#808080\" stroke-width=\"2\"/>",
+            pts.join(" ")
+        ));
+        if let [.., a, b] = line[..] {
+            let (ax, ay) = centre(a);
+            let (bx, by) = centre(b);
+            let (dx, dy) = (bx - ax, by - ay);
+            let len = (dx * dx + dy * dy).sqrt().max(1.0);
+            let (ux, uy) = (dx / len * 8.0, dy / len * 8.0);
+            canvas.raw(&format!(
+                "<polyline points=\"{},{} {bx},{by} {},{}\" fill=\"none\" stroke=\"#808080\" stroke-width=\"2\"/>",
+                bx - ux - uy,
+                by - uy + ux,
+                bx - ux + uy,
+                by - uy - ux
+            ));
+        }
+        for &cell in &self.circle {
+            let (x, y) = centre(cell);
+            canvas.circle(x, y, 17.0, "#ffffff", Some("#808080"));
+        }
+    }
+
+    fn to_toml(&self, out: &mut TomlOut) {
+        let mut t = toml::Table::new();
+        t.insert("circle".into(), toml_cells(&self.circle).into());
+        t.insert("shaft".into(), toml_cells(&self.shaft).into());
+        out.table("arrow", t);
+    }
+
+    fn to_fpuzzles(&self, out: &mut FpOut) -> Result<(), Inexpressible> {
+        let line: Vec<Cell> = self.circle.iter().chain(&self.shaft).copied().collect();
+        out.push(
+            "arrow",
+            json!({"cells": FpOut::names(&self.circle), "lines": [FpOut::names(&line)]}),
+        );
+        Ok(())
+    }
+}
+
+impl Read for Arrow {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["arrow"];
+
+    fn from_fpuzzles(key: &str, value: &Value, fp: &FpIn<'_>) -> Result<Vec<Self>, FpuzzlesError> {
+        let mut out = Vec::new();
+        for e in fp.entries(key, value)? {
+            let mut circle = fp.cells(key, e.get("cells"))?;
+            circle.sort();
+            circle.dedup();
+            for line in fp.lines(key, e)? {
+                // The line starts in the circle; the rest of it is the shaft.
+                let shaft: Vec<Cell> = line.into_iter().filter(|c| !circle.contains(c)).collect();
+                if !shaft.is_empty() {
+                    out.push(Arrow {
+                        circle: circle.clone(),
+                        shaft,
+                    });
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    const TOML_KEYS: &'static [TomlKey] = &[TomlKey::Tables("arrow")];
+
+    fn from_toml(_key: &str, item: &TomlIn<'_>) -> Result<Vec<Self>, NativeError> {
+        item.allow(&["circle", "shaft"])?;
+        Ok(vec![Arrow {
+            circle: item.cells("circle")?,
+            shaft: item.cells("shaft")?,
+        }])
+    }
+}

@@ -1,0 +1,306 @@
+//! The rules of variant Sudoku, one module per rule.
+//!
+//! Each module holds everything about its rule: the declaration (a public type), its
+//! encoding into the constraint model, its independent check on a finished solution, its
+//! drawing, and how it is read from and written to f-puzzles JSON and our TOML format.
+//! A rule is a type that implements [`Rule`] (the behaviour) and [`Read`] (the formats);
+//! both traits have no default methods, so a rule left half-done does not compile.
+//!
+//! The list at the bottom of this file registers every rule: adding a rule is its own
+//! module plus one line there (the enum variant, the dispatch and the format tables are
+//! generated from it). Lines are one rule ([`Line`]) with a kind per module under
+//! `lines/`, registered the same way in `lines/mod.rs`.
+
+use serde_json::Value;
+
+use crate::sudoku::Cell;
+use crate::variant::fpuzzles::{FpIn, FpOut, FpuzzlesError};
+use crate::variant::native::{NativeError, TomlIn, TomlKey, TomlOut};
+use crate::variant::puzzle::VariantPuzzle;
+use crate::variant::solve::VariantSolution;
+use crate::variant::svg::Canvas;
+
+pub(crate) mod context;
+
+/// What a rule module needs, in one import.
+pub(crate) mod prelude {
+    pub(crate) use serde_json::{json, Value};
+
+    pub(crate) use crate::sudoku::Cell;
+    pub(crate) use crate::variant::fpuzzles::{malformed, FpIn, FpOut, FpuzzlesError};
+    pub(crate) use crate::variant::model::{Domain, Val, Var};
+    pub(crate) use crate::variant::native::{
+        cells_text as toml_cells, NativeError, TomlIn, TomlKey, TomlOut,
+    };
+    pub(crate) use crate::variant::puzzle::VariantPuzzle;
+    pub(crate) use crate::variant::rules::context::*;
+    pub(crate) use crate::variant::rules::{Constraint, Inexpressible, Read, Rule};
+    pub(crate) use crate::variant::solve::VariantSolution;
+    pub(crate) use crate::variant::svg::{centre, corner, midpoint, Canvas};
+}
+
+mod anti_king;
+mod anti_knight;
+mod arrow;
+mod candidates;
+mod clone;
+mod diagonal;
+mod difference;
+mod disjoint_groups;
+mod extra_region;
+mod extremum;
+mod indexer;
+mod killer;
+mod letter;
+mod letter_circle;
+mod letters;
+pub(crate) mod lines;
+mod little_killer;
+mod negative;
+mod non_consecutive;
+mod odd_even;
+mod outside;
+mod quadruple;
+mod ratio;
+mod sandwich;
+mod shade;
+mod skyscraper;
+mod xsum;
+mod xv;
+mod yin_yang;
+
+pub use anti_king::AntiKing;
+pub use anti_knight::AntiKnight;
+pub use arrow::Arrow;
+pub use candidates::Candidates;
+pub use clone::CloneCells;
+pub use diagonal::Diagonal;
+pub use difference::Difference;
+pub use disjoint_groups::DisjointGroups;
+pub use extra_region::ExtraRegion;
+pub use extremum::{Maximum, Minimum};
+pub use indexer::{Indexer, IndexerKind};
+pub use killer::Killer;
+pub use letter::Letter;
+pub use letter_circle::LetterCircle;
+pub use letters::Letters;
+pub use lines::{Line, LineKind};
+pub use little_killer::LittleKiller;
+pub use negative::{Negative, NegativeKind};
+pub use non_consecutive::NonConsecutive;
+pub use odd_even::{Even, Odd};
+pub use outside::{Outside, Side};
+pub use quadruple::Quadruple;
+pub use ratio::Ratio;
+pub use sandwich::Sandwich;
+pub use shade::Shade;
+pub use skyscraper::Skyscraper;
+pub use xsum::XSum;
+pub use xv::Xv;
+pub use yin_yang::YinYang;
+
+use context::Ctx;
+
+pub(crate) use killer::implied_cages;
+pub(crate) use yin_yang::Connectivity;
+
+/// What every rule does. No method has a default: a new rule must say how it is
+/// encoded, checked, drawn and written back.
+pub(crate) trait Rule {
+    /// A human name for messages ("killer cage").
+    fn name(&self) -> &'static str;
+    /// The cells the rule names (empty for global rules); each must lie in the grid.
+    fn cells(&self) -> Vec<Cell>;
+    /// Checks that the rule makes sense in this puzzle beyond its cells lying in the grid
+    /// (a line long enough, a digit in range...).
+    fn validate(&self, puzzle: &VariantPuzzle) -> Result<(), String>;
+    /// Pass 1 of the encoding: houses, domain restrictions and forbidden pairs, which tables
+    /// (pass 2) then rely on to know which cells differ.
+    fn declare(&self, ctx: &mut Ctx<'_>);
+    /// Pass 2 of the encoding: tables and auxiliary variables.
+    fn encode(&self, ctx: &mut Ctx<'_>);
+    /// The independent check of a finished solution, straight from the rule's definition
+    /// (shares nothing with the encoding).
+    fn check(&self, puzzle: &VariantPuzzle, solution: &VariantSolution) -> Result<(), String>;
+    /// Draws the rule.
+    fn draw(&self, canvas: &mut Canvas);
+    /// Writes the rule in our TOML format.
+    fn to_toml(&self, out: &mut TomlOut);
+    /// Writes the rule as f-puzzles JSON, or says it cannot be.
+    fn to_fpuzzles(&self, out: &mut FpOut) -> Result<(), Inexpressible>;
+}
+
+/// How a rule is read. No method has a default.
+pub(crate) trait Read: Sized {
+    /// The f-puzzles keys this rule reads.
+    const FPUZZLES_KEYS: &'static [&'static str];
+    /// Reads one f-puzzles key's value (present, not empty, not `false`).
+    fn from_fpuzzles(key: &str, value: &Value, fp: &FpIn<'_>) -> Result<Vec<Self>, FpuzzlesError>;
+    /// The TOML keys this rule reads.
+    const TOML_KEYS: &'static [TomlKey];
+    /// Reads one TOML item.
+    fn from_toml(key: &str, item: &TomlIn<'_>) -> Result<Vec<Self>, NativeError>;
+}
+
+/// The rule cannot be written in f-puzzles JSON (f-puzzles has no such rule).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Inexpressible;
+
+macro_rules! rules {
+    ($( $(#[$doc:meta])* $variant:ident($ty:ty) ),* $(,)?) => {
+        /// One rule of a puzzle. Each variant wraps the rule's own type (see its
+        /// documentation for the exact meaning and the f-puzzles conventions followed).
+        /// Cells are 0-based ([`Cell::new`]`(0, 0)` is r1c1).
+        ///
+        /// ```
+        /// use dlx_sudoku::sudoku::Cell;
+        /// use dlx_sudoku::variant::{Constraint, Killer, Line, LineKind};
+        /// let cage: Constraint = Killer { cells: vec![Cell::new(0, 0), Cell::new(0, 1)], sum: Some(3) }.into();
+        /// assert_eq!(cage.name(), "killer cage");
+        /// let thermo = Constraint::from(Line::new(LineKind::Thermometer, [Cell::new(0, 0), Cell::new(1, 0)]));
+        /// assert_eq!(thermo.cells().len(), 2);
+        /// ```
+        #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum Constraint {
+            $( $(#[$doc])* $variant($ty), )*
+        }
+
+        $(
+            impl From<$ty> for Constraint {
+                fn from(rule: $ty) -> Self {
+                    Constraint::$variant(rule)
+                }
+            }
+        )*
+
+        impl Constraint {
+            /// The rule's behaviour.
+            pub(crate) fn rule(&self) -> &dyn Rule {
+                match self {
+                    $( Constraint::$variant(r) => r, )*
+                }
+            }
+        }
+
+        /// Reads an f-puzzles key through the rule that owns it; `None` for a key no rule
+        /// reads.
+        pub(crate) fn read_fpuzzles(
+            key: &str,
+            value: &Value,
+            fp: &FpIn<'_>,
+        ) -> Option<Result<Vec<Constraint>, FpuzzlesError>> {
+            $(
+                if <$ty as Read>::FPUZZLES_KEYS.contains(&key) {
+                    return Some(
+                        <$ty as Read>::from_fpuzzles(key, value, fp)
+                            .map(|v| v.into_iter().map(Constraint::$variant).collect()),
+                    );
+                }
+            )*
+            None
+        }
+
+        /// Reads a TOML item through the rule that owns its key; `None` for a key no rule
+        /// reads.
+        pub(crate) fn read_toml(
+            key: &TomlKey,
+            item: &TomlIn<'_>,
+        ) -> Option<Result<Vec<Constraint>, NativeError>> {
+            $(
+                if <$ty as Read>::TOML_KEYS.contains(key) {
+                    return Some(
+                        <$ty as Read>::from_toml(key.name(), item)
+                            .map(|v| v.into_iter().map(Constraint::$variant).collect()),
+                    );
+                }
+            )*
+            None
+        }
+
+        /// Every TOML key some rule reads.
+        pub(crate) fn toml_keys() -> Vec<TomlKey> {
+            let mut keys = Vec::new();
+            $( keys.extend_from_slice(<$ty as Read>::TOML_KEYS); )*
+            keys
+        }
+    };
+}
+
+rules! {
+    /// A killer cage: digits do not repeat and add up to the sum, if given.
+    Killer(Killer),
+    /// A little killer diagonal.
+    LittleKiller(LittleKiller),
+    /// An extra region whose digits do not repeat.
+    ExtraRegion(ExtraRegion),
+    /// A main diagonal holds no repeated digit.
+    Diagonal(Diagonal),
+    /// Cells a knight's move apart differ.
+    AntiKnight(AntiKnight),
+    /// Cells a king's move apart differ.
+    AntiKing(AntiKing),
+    /// Orthogonal neighbours are not consecutive, except across a white dot.
+    NonConsecutive(NonConsecutive),
+    /// Cells in the same position of their boxes differ.
+    DisjointGroups(DisjointGroups),
+    /// A line with a rule (thermometer, renban, whispers...).
+    Line(Line),
+    /// An arrow: the shaft sums to the circle (or pill).
+    Arrow(Arrow),
+    /// A black Kropki dot.
+    Ratio(Ratio),
+    /// A white Kropki dot.
+    Difference(Difference),
+    /// An X or a V.
+    Xv(Xv),
+    /// All dots (or XVs) are given.
+    Negative(Negative),
+    /// Digits around a point.
+    Quadruple(Quadruple),
+    /// Two groups of cells holding the same digits.
+    Clone(CloneCells),
+    /// An odd cell.
+    Odd(Odd),
+    /// An even cell.
+    Even(Even),
+    /// A minimum cell.
+    Minimum(Minimum),
+    /// A maximum cell.
+    Maximum(Maximum),
+    /// Letters standing for different digits.
+    Letters(Letters),
+    /// A cell holding a letter's digit.
+    Letter(Letter),
+    /// A letter in a circle between cells.
+    LetterCircle(LetterCircle),
+    /// Yin-yang shading.
+    YinYang(YinYang),
+    /// A given shading.
+    Shade(Shade),
+    /// A sandwich sum outside the grid.
+    Sandwich(Sandwich),
+    /// An X-sum outside the grid.
+    XSum(XSum),
+    /// A skyscraper outside the grid.
+    Skyscraper(Skyscraper),
+    /// Row, column or box indexer cells.
+    Indexer(Indexer),
+    /// The candidates a setter gives for a cell.
+    Candidates(Candidates),
+}
+
+impl Constraint {
+    /// A human name for messages.
+    ///
+    /// See [`Constraint`] for an example.
+    pub fn name(&self) -> &'static str {
+        self.rule().name()
+    }
+
+    /// The cells the constraint names (empty for global rules).
+    ///
+    /// See [`Constraint`] for an example.
+    pub fn cells(&self) -> Vec<Cell> {
+        self.rule().cells()
+    }
+}

@@ -1,0 +1,219 @@
+//! "All dots are given": orthogonal neighbours without a clue of the kind do not have its
+//! property.
+//!
+//! - Black dots: neighbours without a black dot are in none of the ratios the puzzle's
+//!   black dots use (1:2 when it has none) — the f-puzzles solver plug-in's reading of
+//!   `negative: ["ratio"]`.
+//! - White dots: neighbours without a white dot are not consecutive (f-puzzles writes this
+//!   rule as `nonconsecutive`; `negative: ["difference"]` is read the same way).
+//! - XV: neighbours without an X or a V add up to neither 10 nor 5 (f-puzzles always
+//!   negates both).
+
+use std::collections::HashSet;
+
+use crate::variant::rules::prelude::*;
+
+/// Which "all dots are given" rule.
+///
+/// ```
+/// use dlx_sudoku::variant::NegativeKind;
+/// assert_eq!(NegativeKind::Xv.name(), "negative XV");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NegativeKind {
+    /// Orthogonal neighbours without a black dot are not in a ratio of the black dots.
+    Ratio,
+    /// Orthogonal neighbours without a white dot are not consecutive.
+    Difference,
+    /// Orthogonal neighbours without an X or a V sum to neither 10 nor 5.
+    Xv,
+}
+
+impl NegativeKind {
+    /// A human name for messages.
+    ///
+    /// See [`NegativeKind`] for an example.
+    pub fn name(self) -> &'static str {
+        match self {
+            NegativeKind::Ratio => "negative black dots",
+            NegativeKind::Difference => "negative white dots",
+            NegativeKind::Xv => "negative XV",
+        }
+    }
+}
+
+/// All dots of a kind are given.
+///
+/// ```
+/// use dlx_sudoku::variant::{Constraint, Negative, NegativeKind};
+/// assert_eq!(Constraint::from(Negative(NegativeKind::Ratio)).name(), "negative black dots");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Negative(pub NegativeKind);
+
+/// The pairs of orthogonal neighbours that carry a clue of this kind.
+fn marked(p: &VariantPuzzle, kind: NegativeKind) -> HashSet<(Cell, Cell)> {
+    p.constraints
+        .iter()
+        .filter_map(|c| match (c, kind) {
+            (Constraint::Ratio(d), NegativeKind::Ratio) => Some(pair_key(d.cells[0], d.cells[1])),
+            (Constraint::Difference(d), NegativeKind::Difference) => {
+                Some(pair_key(d.cells[0], d.cells[1]))
+            }
+            (Constraint::Xv(d), NegativeKind::Xv) => Some(pair_key(d.cells[0], d.cells[1])),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The ratios the black dots use (2 when there are none).
+fn ratios(p: &VariantPuzzle) -> Vec<i64> {
+    let mut out: Vec<i64> = p
+        .constraints
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::Ratio(d) => Some(i64::from(d.ratio)),
+            _ => None,
+        })
+        .collect();
+    if out.is_empty() {
+        out.push(2);
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Whether a pair of digits has the property the rule forbids.
+fn hit(kind: NegativeKind, ratios: &[i64], a: i64, b: i64) -> bool {
+    match kind {
+        NegativeKind::Ratio => ratios.iter().any(|&r| a == r * b || b == r * a),
+        NegativeKind::Difference => (a - b).abs() == 1,
+        NegativeKind::Xv => a + b == 5 || a + b == 10,
+    }
+}
+
+impl Rule for Negative {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+
+    fn cells(&self) -> Vec<Cell> {
+        Vec::new()
+    }
+
+    fn validate(&self, _p: &VariantPuzzle) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn declare(&self, ctx: &mut Ctx<'_>) {
+        let kind = self.0;
+        let marked = marked(ctx.puzzle, kind);
+        let ratios = ratios(ctx.puzzle);
+        let n = ctx.max_digit();
+        for (a, b) in pairs(ctx.n(), &ORTHOGONAL) {
+            if marked.contains(&(a, b)) {
+                continue;
+            }
+            let (va, vb) = (ctx.cell(a), ctx.cell(b));
+            let sees = ctx.m.sees(va, vb);
+            for x in 1..=n {
+                for y in 1..=n {
+                    if (x == y && sees) || !hit(kind, &ratios, i64::from(x), i64::from(y)) {
+                        continue;
+                    }
+                    ctx.m.forbid(va, x, vb, y);
+                }
+            }
+        }
+    }
+
+    fn encode(&self, _ctx: &mut Ctx<'_>) {}
+
+    fn check(&self, p: &VariantPuzzle, s: &VariantSolution) -> Check {
+        let kind = self.0;
+        let ratios = ratios(p);
+        let n = p.size();
+        for r in 0..n {
+            for c in 0..n {
+                let a = Cell::new(r, c);
+                for b in [Cell::new(r, c + 1), Cell::new(r + 1, c)] {
+                    if b.row >= n || b.col >= n {
+                        continue;
+                    }
+                    let clue = p.constraints.iter().any(|k| {
+                        let cells = match (k, kind) {
+                            (Constraint::Ratio(d), NegativeKind::Ratio) => d.cells,
+                            (Constraint::Difference(d), NegativeKind::Difference) => d.cells,
+                            (Constraint::Xv(d), NegativeKind::Xv) => d.cells,
+                            _ => return false,
+                        };
+                        cells == [a, b] || cells == [b, a]
+                    });
+                    let (x, y) = (digit(s, a), digit(s, b));
+                    ensure(clue || !hit(kind, &ratios, x, y), || {
+                        format!("{a} and {b} hold {x} and {y} without a clue")
+                    })?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn draw(&self, _canvas: &mut Canvas) {
+        // A global rule: nothing to draw.
+    }
+
+    fn to_toml(&self, out: &mut TomlOut) {
+        out.global(match self.0 {
+            NegativeKind::Ratio => "negative-black",
+            NegativeKind::Difference => "negative-white",
+            NegativeKind::Xv => "negative-xv",
+        });
+    }
+
+    fn to_fpuzzles(&self, out: &mut FpOut) -> Result<(), Inexpressible> {
+        match self.0 {
+            NegativeKind::Ratio => out.negative("ratio"),
+            // f-puzzles' own name for negative white dots.
+            NegativeKind::Difference => out.flag("nonconsecutive"),
+            NegativeKind::Xv => out.negative("xv"),
+        }
+        Ok(())
+    }
+}
+
+impl Read for Negative {
+    const FPUZZLES_KEYS: &'static [&'static str] = &["negative"];
+
+    fn from_fpuzzles(key: &str, value: &Value, fp: &FpIn<'_>) -> Result<Vec<Self>, FpuzzlesError> {
+        let mut out = Vec::new();
+        let mut unknown = Vec::new();
+        for kind in fp.entries(key, value)? {
+            match kind.as_str() {
+                Some("ratio") => out.push(Negative(NegativeKind::Ratio)),
+                Some("difference") => out.push(Negative(NegativeKind::Difference)),
+                Some("xv") => out.push(Negative(NegativeKind::Xv)),
+                _ => unknown.push(format!("negative {kind}")),
+            }
+        }
+        if !unknown.is_empty() {
+            return Err(FpuzzlesError::Unsupported { kinds: unknown });
+        }
+        Ok(out)
+    }
+
+    const TOML_KEYS: &'static [TomlKey] = &[
+        TomlKey::Global("negative-black"),
+        TomlKey::Global("negative-white"),
+        TomlKey::Global("negative-xv"),
+    ];
+
+    fn from_toml(key: &str, _item: &TomlIn<'_>) -> Result<Vec<Self>, NativeError> {
+        Ok(vec![Negative(match key {
+            "negative-black" => NegativeKind::Ratio,
+            "negative-white" => NegativeKind::Difference,
+            _ => NegativeKind::Xv,
+        })])
+    }
+}
