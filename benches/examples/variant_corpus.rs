@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use dlx_sudoku::variant::{read_puzzle, VariantSolver, VariantUniqueness};
+use dlx_sudoku::variant::{read_puzzle, Engine, VariantSolver, VariantUniqueness};
 
 /// The digits of a grid written one after another in decimal.
 fn run_together(g: &dlx_sudoku::sudoku::Grid) -> String {
@@ -70,11 +70,12 @@ fn main() {
                 continue;
             }
         };
-        let answer = if engine == "sat" {
-            solver.unique_sat()
-        } else {
-            solver.unique()
-        };
+        let solver = solver.with_engine(match engine.as_str() {
+            "sat" => Engine::ClauseLearning,
+            "dlx" => Engine::DancingLinks,
+            _ => Engine::Auto,
+        });
+        let (answer, report) = solver.unique_with_report();
         let t = start.elapsed();
         times.push(t);
         let verdict = match &answer {
@@ -118,7 +119,13 @@ fn main() {
                 "incomplete"
             }
         };
-        println!("{name:50} {:>10.2?} {verdict}", t);
+        println!(
+            "{name:50} {:>10.2?} {:>16} {:>7} nodes {:>6} conflicts  {verdict}",
+            t,
+            report.engine.name(),
+            report.nodes,
+            report.conflicts
+        );
     }
     times.sort();
     let median = times.get(times.len() / 2).copied().unwrap_or_default();

@@ -9,12 +9,14 @@ use anyhow::Result;
 use clap::Args;
 use dlx_sudoku::sudoku::render_text;
 use dlx_sudoku::variant::{
-    read_puzzle, render_svg, VariantPuzzle, VariantSolution, VariantSolver, VariantUniqueness,
+    read_puzzle, render_svg, Engine, SearchReport, VariantPuzzle, VariantSolution, VariantSolver,
+    VariantUniqueness,
 };
 use serde_json::json;
 
+use super::progress::interrupt_flag;
 use crate::input::{display_name, read_input};
-use crate::output::{stdout, InputError, EXIT_NO_SOLUTION, EXIT_OK};
+use crate::output::{stdout, InputError, EXIT_INTERRUPTED, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// `dlx variant`.
 #[derive(Debug, Args)]
@@ -38,9 +40,26 @@ pub struct VariantArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
-    /// Print the time taken and the size of the exact cover problem on standard error.
+    /// Print the time taken, the engine that answered and its effort, and the size of the
+    /// compiled problem on standard error.
     #[arg(long)]
     pub stats: bool,
+    /// The engine: `sat` (clause learning), `links` (dancing links with look-ahead: the
+    /// faster way to count or list very many solutions) or `auto` (the default: clause
+    /// learning; see `docs/variants.md`).
+    #[arg(long, value_enum, default_value_t = VariantEngine::Auto)]
+    pub engine: VariantEngine,
+}
+
+/// The engines `dlx variant` can run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum VariantEngine {
+    /// The automatic choice.
+    Auto,
+    /// Dancing links with look-ahead.
+    Links,
+    /// Clause learning (a CDCL solver on the same model).
+    Sat,
 }
 
 fn grid_rows(s: &VariantSolution) -> Vec<String> {
@@ -78,6 +97,109 @@ fn print_solution(out: &mut impl Write, p: &VariantPuzzle, s: &VariantSolution) 
     Ok(())
 }
 
+/// Counts (`--count`): exit 0 when the count is complete (or reached the limit), 130
+/// when it was interrupted.
+fn count(
+    args: &VariantArgs,
+    solver: &VariantSolver,
+    out: &mut impl Write,
+) -> Result<(u8, SearchReport)> {
+    let count = solver.count(args.limit);
+    let at_limit = args.limit.is_some_and(|l| count.solutions >= l);
+    if args.json {
+        writeln!(
+            out,
+            "{}",
+            json!({"solutions": count.solutions, "complete": count.complete,
+                   "engine": count.report.engine.name(), "nodes": count.report.nodes,
+                   "conflicts": count.report.conflicts})
+        )?;
+    } else if !count.complete {
+        writeln!(out, "{} (interrupted: incomplete)", count.solutions)?;
+    } else if at_limit {
+        writeln!(out, "{} (stopped at the limit)", count.solutions)?;
+    } else {
+        writeln!(out, "{}", count.solutions)?;
+    }
+    let code = if count.complete {
+        EXIT_OK
+    } else {
+        EXIT_INTERRUPTED
+    };
+    Ok((code, count.report))
+}
+
+/// One solution, or uniqueness (`--unique`): the solution printed as text, JSON or SVG.
+fn solve(
+    args: &VariantArgs,
+    puzzle: &VariantPuzzle,
+    ignored: &[String],
+    solver: &VariantSolver,
+    out: &mut impl Write,
+) -> Result<(u8, SearchReport)> {
+    // (solution, uniqueness if asked and known, interrupted)
+    let (solution, unique, interrupted, report) = if args.unique {
+        let (answer, report) = solver.unique_with_report();
+        match answer {
+            VariantUniqueness::Unique(s) => (Some(s), Some(true), false, report),
+            VariantUniqueness::Multiple(a, b) => {
+                if !args.json && !args.svg {
+                    writeln!(out, "not unique: two solutions")?;
+                    print_solution(out, puzzle, &a)?;
+                    writeln!(out)?;
+                    print_solution(out, puzzle, &b)?;
+                    return Ok((EXIT_NO_SOLUTION, report));
+                }
+                (Some(a), Some(false), false, report)
+            }
+            VariantUniqueness::NoSolution => (None, Some(false), false, report),
+            VariantUniqueness::Incomplete { found } => (found, None, true, report),
+        }
+    } else {
+        let (s, report) = solver.first_with_report();
+        let interrupted = s.is_none() && !report.complete;
+        (s, None, interrupted, report)
+    };
+    if args.json {
+        let mut o = json!({ "solved": solution.is_some(), "engine": report.engine.name() });
+        if let Some(s) = &solution {
+            o["solution"] = solution_json(s);
+        }
+        if let Some(u) = unique {
+            o["unique"] = json!(u);
+        }
+        if interrupted {
+            o["complete"] = json!(false);
+        }
+        if !ignored.is_empty() {
+            o["ignored"] = json!(ignored);
+        }
+        writeln!(out, "{o}")?;
+    } else if args.svg {
+        write!(out, "{}", render_svg(puzzle, solution.as_ref()))?;
+    } else {
+        match &solution {
+            Some(s) => {
+                print_solution(out, puzzle, s)?;
+                if unique == Some(true) {
+                    writeln!(out, "unique")?;
+                }
+                if interrupted {
+                    writeln!(out, "interrupted before uniqueness was proved")?;
+                }
+            }
+            None if interrupted => writeln!(out, "interrupted: no answer")?,
+            None => writeln!(out, "no solution")?,
+        }
+    }
+    let code = match (solution.is_some(), unique, interrupted) {
+        (_, _, true) => EXIT_INTERRUPTED,
+        (true, None | Some(true), false) => EXIT_OK,
+        _ => EXIT_NO_SOLUTION,
+    };
+    Ok((code, report))
+}
+
 pub fn run(args: &VariantArgs) -> Result<ExitCode> {
     let bytes = read_input(&args.file)?;
     let name = display_name(&args.file);
@@ -89,85 +211,31 @@ pub fn run(args: &VariantArgs) -> Result<ExitCode> {
     }
     let puzzle = imported.puzzle;
     let start = std::time::Instant::now();
-    let solver =
-        VariantSolver::new(&puzzle).map_err(|e| InputError::new(format!("{name}: {e}")))?;
+    let engine = match args.engine {
+        VariantEngine::Auto => Engine::Auto,
+        VariantEngine::Links => Engine::DancingLinks,
+        VariantEngine::Sat => Engine::ClauseLearning,
+    };
+    let solver = VariantSolver::new(&puzzle)
+        .map_err(|e| InputError::new(format!("{name}: {e}")))?
+        .with_engine(engine)
+        .with_cancel_flag(interrupt_flag());
     let built = start.elapsed();
     let mut out = stdout();
-    let code = if args.count {
-        let count = solver.count(args.limit);
-        if args.json {
-            writeln!(
-                out,
-                "{}",
-                json!({"solutions": count.solutions, "complete": count.complete, "nodes": count.nodes})
-            )?;
-        } else if count.complete {
-            writeln!(out, "{}", count.solutions)?;
-        } else {
-            writeln!(out, "{} (stopped at the limit)", count.solutions)?;
-        }
-        if count.solutions == 0 {
-            EXIT_NO_SOLUTION
-        } else {
-            EXIT_OK
-        }
+    let (code, report) = if args.count {
+        count(args, &solver, &mut out)?
     } else {
-        let (solution, unique) = if args.unique {
-            match solver.unique() {
-                VariantUniqueness::Unique(s) => (Some(s), Some(true)),
-                VariantUniqueness::Multiple(a, b) => {
-                    if !args.json && !args.svg {
-                        writeln!(out, "not unique: two solutions")?;
-                        print_solution(&mut out, &puzzle, &a)?;
-                        writeln!(out)?;
-                        print_solution(&mut out, &puzzle, &b)?;
-                        out.flush()?;
-                        return Ok(ExitCode::from(EXIT_NO_SOLUTION));
-                    }
-                    (Some(a), Some(false))
-                }
-                VariantUniqueness::NoSolution => (None, Some(false)),
-                VariantUniqueness::Incomplete { found } => (found, None),
-            }
-        } else {
-            (solver.first(), None)
-        };
-        if args.json {
-            let mut o = json!({ "solved": solution.is_some() });
-            if let Some(s) = &solution {
-                o["solution"] = solution_json(s);
-            }
-            if let Some(u) = unique {
-                o["unique"] = json!(u);
-            }
-            if !imported.ignored.is_empty() {
-                o["ignored"] = json!(imported.ignored);
-            }
-            writeln!(out, "{o}")?;
-        } else if args.svg {
-            write!(out, "{}", render_svg(&puzzle, solution.as_ref()))?;
-        } else {
-            match &solution {
-                Some(s) => {
-                    print_solution(&mut out, &puzzle, s)?;
-                    if unique == Some(true) {
-                        writeln!(out, "unique")?;
-                    }
-                }
-                None => writeln!(out, "no solution")?,
-            }
-        }
-        match (solution.is_some(), unique) {
-            (true, None | Some(true)) => EXIT_OK,
-            _ => EXIT_NO_SOLUTION,
-        }
+        solve(args, &puzzle, &imported.ignored, &solver, &mut out)?
     };
     out.flush()?;
     if args.stats {
         let s = solver.stats();
         eprintln!(
-            "built in {built:.2?}, total {:.2?}; {} primary and {} secondary items, {} options, {} entries",
+            "built in {built:.2?}, total {:.2?}; {}: {} nodes, {} conflicts; {} primary and {} secondary items, {} options, {} entries",
             start.elapsed(),
+            report.engine.name(),
+            report.nodes,
+            report.conflicts,
             s.primary,
             s.secondary,
             s.options,

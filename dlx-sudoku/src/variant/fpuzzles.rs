@@ -431,7 +431,7 @@ fn read(obj: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
                     let marks = marks.as_array().ok_or_else(|| {
                         malformed("givenPencilMarks", "expected a list of digits")
                     })?;
-                    if !marks.is_empty() && !(given && value.is_some()) {
+                    if !(marks.is_empty() || given && value.is_some()) {
                         let mut digits = Vec::with_capacity(marks.len());
                         for m in marks {
                             match number("givenPencilMarks", Some(m))? {

@@ -59,7 +59,10 @@ pub use rules::{
     Line, LineKind, LittleKiller, Maximum, Minimum, Negative, NegativeKind, NonConsecutive, Odd,
     Outside, Quadruple, Ratio, Sandwich, Shade, Side, Skyscraper, XSum, Xv, YinYang,
 };
-pub use solve::{EncodingStats, VariantCount, VariantSolution, VariantSolver, VariantUniqueness};
+pub use solve::{
+    EncodingStats, Engine, SearchReport, VariantCount, VariantSolution, VariantSolver,
+    VariantUniqueness,
+};
 pub use svg::render_svg;
 
 /// Reads a puzzle in any supported format: f-puzzles JSON (text starting with `{`), our

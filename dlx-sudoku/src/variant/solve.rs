@@ -1,6 +1,24 @@
-//! Solving: compile once, then ask for one solution, uniqueness, a count or all of them.
+//! Solving: compile once, then ask for one solution, uniqueness, a count or all of them,
+//! with either engine or the automatic choice.
+//!
+//! - **Dancing links** (`dlx_core`): the exact cover problem with colours, with the
+//!   look-ahead propagator and yin-yang connectivity as side conditions. Fastest on most
+//!   puzzles and the engine to enumerate or count many solutions.
+//! - **Clause learning** (`sat`): the same model as clauses, solved by a CDCL solver that
+//!   learns from every dead end. Robust on the puzzles whose difficulty is a long chain
+//!   of implications, where a search without memory revisits the same dead ends.
+//! - **Auto** (the default): clause learning. Measured on the peer suite (35 published
+//!   puzzles; `docs/performance.md`), clause learning alone had the lower median and the
+//!   lower maximum time to prove uniqueness than dancing links alone or dancing links
+//!   with a node budget followed by clause learning; dancing links stays the engine to
+//!   count or list very many solutions.
+//!
+//! Every solution either engine offers is checked by the puzzle's independent checker
+//! before it is reported.
 
-use std::time::Duration;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use dlx_core::{NoObserver, Observer, Problem, Solution, Solver};
 
@@ -10,6 +28,7 @@ use crate::variant::lookahead::Lookahead;
 use crate::variant::model::{Meaning, Val};
 use crate::variant::puzzle::{VariantError, VariantPuzzle};
 use crate::variant::rules::Connectivity;
+use crate::variant::sat::{self, SatInput};
 
 /// A solution: the digits, and the shading and letters where the puzzle has them.
 ///
@@ -73,6 +92,38 @@ impl VariantSolution {
     }
 }
 
+/// Which search answers.
+///
+/// ```
+/// use dlx_sudoku::variant::Engine;
+/// assert_eq!(Engine::default(), Engine::Auto);
+/// assert_eq!(Engine::ClauseLearning.name(), "clause learning");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// The automatic choice: clause learning (see the module documentation for the
+    /// measurements behind it).
+    #[default]
+    Auto,
+    /// Dancing links with look-ahead.
+    DancingLinks,
+    /// A CDCL solver on the same model.
+    ClauseLearning,
+}
+
+impl Engine {
+    /// The engine's name, as `--stats` prints it.
+    ///
+    /// See [`Engine`] for an example.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Auto => "auto",
+            Engine::DancingLinks => "dancing links",
+            Engine::ClauseLearning => "clause learning",
+        }
+    }
+}
+
 /// The answer to "is the solution unique?".
 ///
 /// See [`VariantSolver::unique`] for an example.
@@ -84,11 +135,30 @@ pub enum VariantUniqueness {
     NoSolution,
     /// Two or more: the first two found.
     Multiple(VariantSolution, VariantSolution),
-    /// The node budget ran out first (see [`VariantSolver::with_node_budget`]).
+    /// The budget ran out or the search was cancelled first (see
+    /// [`VariantSolver::with_node_budget`]).
     Incomplete {
         /// The one solution found before stopping, if any.
         found: Option<VariantSolution>,
     },
+}
+
+/// How a search went: the engine that answered and its effort.
+///
+/// See [`VariantSolver::unique_with_report`] for an example.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchReport {
+    /// The engine whose answer was reported (never [`Engine::Auto`]).
+    pub engine: Engine,
+    /// True when the search ran to its end (or to the number of solutions asked for);
+    /// false when the budget ran out or it was cancelled.
+    pub complete: bool,
+    /// Dancing-links nodes visited (by the first phase too, under [`Engine::Auto`]).
+    pub nodes: u64,
+    /// Conflicts of the clause solver.
+    pub conflicts: u64,
+    /// Time spent searching, compiling the clauses included.
+    pub elapsed: Duration,
 }
 
 /// The answer to "how many solutions?".
@@ -98,12 +168,15 @@ pub enum VariantUniqueness {
 pub struct VariantCount {
     /// Solutions found.
     pub solutions: u64,
-    /// True when the whole search tree was explored, so `solutions` is the total.
+    /// True when the search was exhaustive, so `solutions` is the total (or the limit
+    /// asked for was reached).
     pub complete: bool,
-    /// Search-tree nodes visited.
+    /// Dancing-links search nodes visited.
     pub nodes: u64,
     /// Time spent searching.
     pub elapsed: Duration,
+    /// How the search went.
+    pub report: SearchReport,
 }
 
 /// The size of the compiled problem.
@@ -127,7 +200,7 @@ pub struct EncodingStats {
 ///
 /// ```
 /// use dlx_sudoku::sudoku::{Cell, Shape};
-/// use dlx_sudoku::variant::{Diagonal, VariantPuzzle, VariantSolver, VariantUniqueness};
+/// use dlx_sudoku::variant::{Diagonal, Engine, VariantPuzzle, VariantSolver, VariantUniqueness};
 /// let mut p = VariantPuzzle::new(Shape::for_size(4)?);
 /// p.constraints.push(Diagonal::Main.into());
 /// p.constraints.push(Diagonal::Anti.into());
@@ -136,13 +209,27 @@ pub struct EncodingStats {
 /// assert!(count.complete);
 /// assert_eq!(count.solutions, 48); // 4×4 Sudoku X grids
 /// assert!(matches!(solver.unique(), VariantUniqueness::Multiple(..)));
+/// // Both engines count the same.
+/// let sat = VariantSolver::new(&p)?.with_engine(Engine::ClauseLearning).count(None);
+/// assert_eq!(sat.solutions, 48);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct VariantSolver {
     encoded: Encoded,
+    puzzle: VariantPuzzle,
     lookahead: bool,
     node_budget: Option<u64>,
+    engine: Engine,
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+/// The outcome of one search: how many solutions were handed out, whether it was
+/// exhaustive, and how it went.
+struct Outcome {
+    solutions: u64,
+    complete: bool,
+    report: SearchReport,
 }
 
 impl VariantSolver {
@@ -150,11 +237,7 @@ impl VariantSolver {
     ///
     /// See [`VariantSolver`] for an example.
     pub fn new(puzzle: &VariantPuzzle) -> Result<Self, VariantError> {
-        Ok(VariantSolver {
-            encoded: encode(puzzle, crate::variant::model::TABLE_CAP)?,
-            lookahead: true,
-            node_budget: None,
-        })
+        Self::with_table_cap(puzzle, crate::variant::model::TABLE_CAP)
     }
 
     /// Compiles a puzzle with tables capped at `cap` alternatives: rules whose table would
@@ -176,17 +259,23 @@ impl VariantSolver {
     pub fn with_table_cap(puzzle: &VariantPuzzle, cap: usize) -> Result<Self, VariantError> {
         Ok(VariantSolver {
             encoded: encode(puzzle, cap)?,
+            puzzle: puzzle.clone(),
             lookahead: true,
             node_budget: None,
+            engine: Engine::Auto,
+            cancel: None,
         })
     }
 
-    /// Stops each search after this many nodes; answers then say they are incomplete.
+    /// Stops each search after this many steps (dancing-links nodes, or conflicts of the
+    /// clause solver); answers then say they are incomplete.
     ///
     /// ```
     /// use dlx_sudoku::sudoku::Shape;
-    /// use dlx_sudoku::variant::{VariantPuzzle, VariantSolver, VariantUniqueness};
-    /// let solver = VariantSolver::new(&VariantPuzzle::new(Shape::for_size(4)?))?.with_node_budget(2);
+    /// use dlx_sudoku::variant::{Engine, VariantPuzzle, VariantSolver, VariantUniqueness};
+    /// let solver = VariantSolver::new(&VariantPuzzle::new(Shape::for_size(4)?))?
+    ///     .with_engine(Engine::DancingLinks)
+    ///     .with_node_budget(2);
     /// assert!(matches!(solver.unique(), VariantUniqueness::Incomplete { .. }));
     /// assert!(!solver.count(None).complete);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -196,16 +285,42 @@ impl VariantSolver {
         self
     }
 
-    /// Turns the look-ahead on or off (on by default). Look-ahead propagates the rules at
-    /// every node of the search and backs up from nodes with no way forward; it never
-    /// changes the answers, only how many nodes the search visits.
+    /// Chooses the engine (see [`Engine`]; [`Engine::Auto`] by default).
+    ///
+    /// See [`VariantSolver`] for an example.
+    pub fn with_engine(mut self, engine: Engine) -> Self {
+        self.engine = engine;
+        self
+    }
+
+    /// Stops searches when the flag is raised (for Ctrl-C); answers then say they are
+    /// incomplete.
+    ///
+    /// ```
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// use dlx_sudoku::sudoku::Shape;
+    /// use dlx_sudoku::variant::{VariantPuzzle, VariantSolver};
+    /// let flag = Arc::new(AtomicBool::new(true));
+    /// let solver = VariantSolver::new(&VariantPuzzle::new(Shape::classic()))?.with_cancel_flag(flag);
+    /// assert!(!solver.count(None).complete);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// Turns the look-ahead of the dancing-links search on or off (on by default).
+    /// Look-ahead propagates the rules at every node of the search and backs up from
+    /// nodes with no way forward; it never changes the answers, only how many nodes the
+    /// search visits.
     ///
     /// ```
     /// use dlx_sudoku::sudoku::Shape;
-    /// use dlx_sudoku::variant::{VariantPuzzle, VariantSolver};
+    /// use dlx_sudoku::variant::{Engine, VariantPuzzle, VariantSolver};
     /// let p = VariantPuzzle::new(Shape::for_size(4)?);
-    /// let plain = VariantSolver::new(&p)?.with_lookahead(false).count(None);
-    /// let ahead = VariantSolver::new(&p)?.count(None);
+    /// let links = |on| VariantSolver::new(&p).unwrap().with_engine(Engine::DancingLinks).with_lookahead(on);
+    /// let (plain, ahead) = (links(false).count(None), links(true).count(None));
     /// assert_eq!((plain.solutions, ahead.solutions), (288, 288));
     /// assert!(ahead.nodes <= plain.nodes);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -251,23 +366,17 @@ impl VariantSolver {
         }
     }
 
+    /// The solution of an exact cover solution.
     fn decode(&self, solution: &Solution) -> VariantSolution {
         let e = &self.encoded;
         let n = e.n;
-        let mut values: Vec<Option<Val>> = Vec::new();
-        let mut set = |v: u32, x: Val| {
-            let v = v as usize;
-            if values.len() <= v {
-                values.resize(v + 1, None);
-            }
-            values[v] = Some(x);
-        };
+        let mut values: Vec<Option<Val>> = vec![None; e.model.vars.len()];
         for &o in solution.options() {
             match e.emitted.meaning(o) {
-                Meaning::Assign(v, x) => set(v, x),
+                Meaning::Assign(v, x) => values[v as usize] = Some(x),
                 Meaning::Alt(c, a) => {
                     for &(v, x) in &e.alts[c as usize][a as usize] {
-                        set(v, x);
+                        values[v as usize] = Some(x);
                     }
                 }
             }
@@ -308,28 +417,129 @@ impl VariantSolver {
         ))
     }
 
-    /// Runs the search, handing each solution to `found` until it returns false or
-    /// `limit` solutions were seen.
-    fn search(&self, limit: Option<u64>, mut found: impl FnMut(Solution) -> bool) -> VariantCount {
+    /// The dancing-links search, handing each checked solution to `found` until it
+    /// returns false or `limit` were found; stopped after `budget` nodes.
+    fn links(
+        &self,
+        limit: Option<u64>,
+        budget: Option<u64>,
+        found: &mut dyn FnMut(VariantSolution) -> bool,
+    ) -> Outcome {
+        let start = Instant::now();
+        let report = |nodes: u64, complete: bool| SearchReport {
+            engine: Engine::DancingLinks,
+            complete,
+            nodes,
+            conflicts: 0,
+            elapsed: start.elapsed(),
+        };
         if !self.encoded.feasible {
-            return VariantCount {
+            return Outcome {
                 solutions: 0,
                 complete: true,
-                nodes: 0,
-                elapsed: Duration::ZERO,
+                report: report(0, true),
             };
         }
         let mut solver = Solver::new(self.problem());
-        if let Some(limit) = limit {
-            solver = solver.with_solution_limit(limit);
-        }
-        if let Some(nodes) = self.node_budget {
+        if let Some(nodes) = budget {
             solver = solver.with_node_budget(nodes);
         }
+        if let Some(flag) = &self.cancel {
+            solver = solver.with_cancel_flag(flag.clone());
+        }
         let look = self.lookahead.then(|| self.encoded.lookahead.clone());
-        match (look, self.connectivity()) {
-            (None, None) => run(solver, NoObserver, &mut found),
-            (look, conn) => run(solver, SideConditions { look, conn }, &mut found),
+        let (solutions, complete, nodes) = match (look, self.connectivity()) {
+            (None, None) => self.links_run(solver, NoObserver, limit, found),
+            (look, conn) => self.links_run(solver, SideConditions { look, conn }, limit, found),
+        };
+        Outcome {
+            solutions,
+            complete,
+            report: report(nodes, complete),
+        }
+    }
+
+    fn links_run<O: Observer>(
+        &self,
+        solver: Solver<'_>,
+        obs: O,
+        limit: Option<u64>,
+        found: &mut dyn FnMut(VariantSolution) -> bool,
+    ) -> (u64, bool, u64) {
+        let mut it = solver.solutions_observed(obs);
+        let mut solutions = 0;
+        let mut stopped = false;
+        for s in it.by_ref() {
+            let solution = self.decode(&s);
+            // Checked like the clause solver's: a solution the rules refuse is never
+            // reported.
+            if self.puzzle.check(&solution).is_err() {
+                continue;
+            }
+            solutions += 1;
+            if !found(solution) || limit.is_some_and(|l| solutions >= l) {
+                stopped = true;
+                break;
+            }
+        }
+        let nodes = it.stats().nodes;
+        (solutions, stopped || it.is_complete(), nodes)
+    }
+
+    /// The clause-learning search.
+    fn clauses(
+        &self,
+        limit: Option<u64>,
+        budget: Option<u64>,
+        found: &mut dyn FnMut(VariantSolution) -> bool,
+    ) -> Outcome {
+        let e = &self.encoded;
+        if !e.feasible {
+            return Outcome {
+                solutions: 0,
+                complete: true,
+                report: SearchReport {
+                    engine: Engine::ClauseLearning,
+                    complete: true,
+                    nodes: 0,
+                    conflicts: 0,
+                    elapsed: Duration::ZERO,
+                },
+            };
+        }
+        let input = SatInput {
+            model: &e.model,
+            puzzle: &self.puzzle,
+            shading: e.shading.as_deref(),
+            yinyang: e.yinyang,
+            letters: &e.letters,
+        };
+        let run = sat::solve(&input, limit, budget, self.cancel.clone(), |s| {
+            found(s.clone())
+        });
+        Outcome {
+            solutions: run.solutions.len() as u64,
+            complete: run.complete,
+            report: SearchReport {
+                engine: Engine::ClauseLearning,
+                complete: run.complete,
+                nodes: 0,
+                conflicts: run.conflicts,
+                elapsed: run.elapsed,
+            },
+        }
+    }
+
+    /// Runs the chosen engine.
+    fn search(
+        &self,
+        limit: Option<u64>,
+        found: &mut dyn FnMut(VariantSolution) -> bool,
+    ) -> Outcome {
+        match self.engine {
+            Engine::DancingLinks => self.links(limit, self.node_budget, found),
+            Engine::ClauseLearning => self.clauses(limit, self.node_budget, found),
+            Engine::Auto => self.clauses(limit, self.node_budget, found),
         }
     }
 
@@ -343,81 +553,78 @@ impl VariantSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn first(&self) -> Option<VariantSolution> {
+        self.first_with_report().0
+    }
+
+    /// [`first`](Self::first), and how the search went (`None` with an incomplete report:
+    /// the budget ran out or the search was cancelled before a solution was found).
+    ///
+    /// ```
+    /// use dlx_sudoku::sudoku::Shape;
+    /// use dlx_sudoku::variant::{Engine, VariantPuzzle, VariantSolver};
+    /// let solver = VariantSolver::new(&VariantPuzzle::new(Shape::for_size(4)?))?;
+    /// let (solution, report) = solver.first_with_report();
+    /// assert!(solution.is_some() && report.complete);
+    /// assert_eq!(report.engine, Engine::ClauseLearning);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn first_with_report(&self) -> (Option<VariantSolution>, SearchReport) {
         let mut out = None;
-        self.search(Some(1), |s| {
+        let outcome = self.search(Some(1), &mut |s| {
             out = Some(s);
             false
         });
-        out.map(|s| self.decode(&s))
+        (out, outcome.report)
     }
 
     /// Whether there is exactly one solution (the search stops at the second).
     ///
     /// See [`VariantSolver`] for an example.
     pub fn unique(&self) -> VariantUniqueness {
+        self.unique_with_report().0
+    }
+
+    /// [`unique`](Self::unique), and how the search went.
+    ///
+    /// ```
+    /// use dlx_sudoku::sudoku::Shape;
+    /// use dlx_sudoku::variant::{Engine, VariantPuzzle, VariantSolver, VariantUniqueness};
+    /// let mut p = VariantPuzzle::new(Shape::for_size(4)?);
+    /// p.givens = "1234341221434321".parse()?;
+    /// let (answer, report) = VariantSolver::new(&p)?.unique_with_report();
+    /// assert!(matches!(answer, VariantUniqueness::Unique(_)));
+    /// assert_eq!(report.engine, Engine::ClauseLearning);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn unique_with_report(&self) -> (VariantUniqueness, SearchReport) {
         let mut found = Vec::new();
-        let count = self.search(Some(2), |s| {
+        let outcome = self.search(Some(2), &mut |s| {
             found.push(s);
             found.len() < 2
         });
-        let mut it = found.iter().map(|s| self.decode(s));
-        match (it.next(), it.next()) {
-            (a, None) if !count.complete => VariantUniqueness::Incomplete { found: a },
+        let mut it = found.into_iter();
+        let answer = match (it.next(), it.next()) {
+            (a, None) if !outcome.complete => VariantUniqueness::Incomplete { found: a },
             (None, _) => VariantUniqueness::NoSolution,
             (Some(a), None) => VariantUniqueness::Unique(a),
             (Some(a), Some(b)) => VariantUniqueness::Multiple(a, b),
-        }
-    }
-
-    /// Prototype: uniqueness through the SAT solver.
-    #[doc(hidden)]
-    pub fn unique_sat(&self) -> VariantUniqueness {
-        if !self.encoded.feasible {
-            return VariantUniqueness::NoSolution;
-        }
-        let mut cnf = crate::variant::sat::Cnf::new(&self.encoded.model);
-        let Some(a) = cnf.solve() else {
-            return VariantUniqueness::NoSolution;
         };
-        cnf.block(&a);
-        let first = self.decode_values(&a);
-        let second = cnf.solve();
-        match second {
-            None => VariantUniqueness::Unique(first),
-            Some(b) => VariantUniqueness::Multiple(first, self.decode_values(&b)),
-        }
+        (answer, outcome.report)
     }
 
-    fn decode_values(&self, assignment: &[(u32, Val)]) -> VariantSolution {
-        let e = &self.encoded;
-        let n = e.n;
-        let mut values: Vec<Option<Val>> = vec![None; e.model.vars.len()];
-        for &(v, x) in assignment {
-            values[v as usize] = Some(x);
-        }
-        let get = |v: u32| values.get(v as usize).copied().flatten();
-        let digits: Vec<u8> = (0..n * n)
-            .map(|k| get(k as u32).map_or(0, |x| x as u8))
-            .collect();
-        VariantSolution {
-            grid: Grid::from_values(n, digits).expect("digits within the grid's size"),
-            shading: e
-                .shading
-                .as_ref()
-                .map(|vars| vars.iter().map(|&v| get(v) == Some(1)).collect()),
-            letters: e
-                .letters
-                .iter()
-                .map(|&(l, v)| (l, get(v).map_or(0, |x| x as u8)))
-                .collect(),
-        }
-    }
-
-    /// Counts the solutions, stopping after `limit` of them if a limit is given.
+    /// Counts the solutions, stopping after `limit` of them if a limit is given. (To count
+    /// very many solutions, dancing links is the faster engine: see [`Engine`].)
     ///
     /// See [`VariantSolver`] for an example.
     pub fn count(&self, limit: Option<u64>) -> VariantCount {
-        self.search(limit, |_| true)
+        let outcome = self.search(limit, &mut |_| true);
+        VariantCount {
+            solutions: outcome.solutions,
+            complete: outcome.complete,
+            nodes: outcome.report.nodes,
+            elapsed: outcome.report.elapsed,
+            report: outcome.report,
+        }
     }
 
     /// Every solution (up to `limit`), in the order found.
@@ -433,11 +640,11 @@ impl VariantSolver {
     /// ```
     pub fn solutions(&self, limit: Option<u64>) -> Vec<VariantSolution> {
         let mut out = Vec::new();
-        self.search(limit, |s| {
+        self.search(limit, &mut |s| {
             out.push(s);
             true
         });
-        out.iter().map(|s| self.decode(s)).collect()
+        out
     }
 }
 
@@ -470,29 +677,5 @@ impl Observer for SideConditions {
         if let Some(look) = &mut self.look {
             look.remove_options(level, view, out);
         }
-    }
-}
-
-fn run<O: Observer>(
-    solver: Solver<'_>,
-    obs: O,
-    found: &mut impl FnMut(Solution) -> bool,
-) -> VariantCount {
-    let mut it = solver.solutions_observed(obs);
-    let mut solutions = 0;
-    let mut stopped = false;
-    for s in it.by_ref() {
-        solutions += 1;
-        if !found(s) {
-            stopped = true;
-            break;
-        }
-    }
-    let stats = it.stats();
-    VariantCount {
-        solutions,
-        complete: !stopped && it.is_complete(),
-        nodes: stats.nodes,
-        elapsed: stats.elapsed,
     }
 }

@@ -31,12 +31,15 @@ pub(crate) fn pair_table(
         .small_table(name, &vars, None, |p| p.len() < 2 || ok(p[0], p[1]));
 }
 
+/// A dot as read: its two cells, its value as a number (if it is one), and as text.
+pub(crate) type Dot = ([Cell; 2], Option<u32>, Option<String>);
+
 /// Reads dots (`cells` and an optional `value`).
 pub(crate) fn read_dots(
     key: &str,
     value: &Value,
     fp: &FpIn<'_>,
-) -> Result<Vec<([Cell; 2], Option<u32>, Option<String>)>, FpuzzlesError> {
+) -> Result<Vec<Dot>, FpuzzlesError> {
     fp.entries(key, value)?
         .iter()
         .map(|e| {

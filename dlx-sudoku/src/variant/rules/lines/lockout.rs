@@ -81,9 +81,9 @@ impl LineRule for Lockout {
                 line.cells[k - 1]
             )
         })?;
-        for i in 1..k - 1 {
-            ensure(v[i] < lo || v[i] > hi, || {
-                format!("{} holds {}, between {lo} and {hi}", line.cells[i], v[i])
+        for (cell, &x) in line.cells.iter().zip(v).take(k - 1).skip(1) {
+            ensure(x < lo || x > hi, || {
+                format!("{cell} holds {x}, between {lo} and {hi}")
             })?;
         }
         Ok(())

@@ -1,0 +1,276 @@
+//! The constraint model as clauses (the direct encoding: one literal per variable and
+//! value).
+//!
+//! - A **decided** variable (a cell's digit, a shading, a letter) takes exactly one value.
+//!   These are the only variables the solver decides on; everything else follows by
+//!   propagation.
+//! - A **free** variable (an auxiliary) takes at most one value, and a value only when
+//!   something gives it one: `t = y` implies one of the options that colour `t` with `y`
+//!   (an attachment's source, or an alternative naming it), as in the exact cover problem
+//!   where a secondary item's colour comes from a chosen option. It takes exactly one
+//!   value when every solution gives it one (a feature of a decided variable, or a
+//!   variable every alternative of some choice names).
+//! - A **house** holds each value at most once (exactly once when it has as many values
+//!   as members).
+//! - A **forbidden pair** is a binary clause; an **attachment** an implication.
+//! - A **choice** selects at least one alternative (a selector literal each); a selector
+//!   implies its assignments, and each value of a variable that every alternative names
+//!   implies one of the alternatives giving it (the support encoding, which makes unit
+//!   propagation enforce arc consistency on the table).
+
+use batsat::{lbool, Lit, Solver, SolverInterface};
+
+use crate::variant::model::{Model, Val, Var, VarKind};
+use crate::variant::sat::Limits;
+
+/// A variable's values as literals: value `lo + i` is `lits[i]` (`None` for values not in
+/// the domain).
+struct Values {
+    lo: Val,
+    lits: Vec<Option<Lit>>,
+}
+
+impl Values {
+    fn get(&self, x: Val) -> Option<Lit> {
+        if x < self.lo {
+            return None;
+        }
+        self.lits.get((x - self.lo) as usize).copied().flatten()
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (Val, Lit)> + '_ {
+        self.lits
+            .iter()
+            .enumerate()
+            .filter_map(|(i, l)| l.map(|l| (self.lo + i as Val, l)))
+    }
+}
+
+/// The model's clauses in a solver.
+pub(crate) struct Cnf {
+    /// The solver.
+    pub solver: Solver<Limits>,
+    values: Vec<Values>,
+    /// The decided variables (what a solution consists of).
+    decided: Vec<Var>,
+    /// Clauses added (for statistics).
+    pub clauses: usize,
+}
+
+impl Cnf {
+    fn fresh(&mut self, decide: bool) -> Lit {
+        Lit::new(self.solver.new_var(lbool::UNDEF, decide), true)
+    }
+
+    fn add(&mut self, c: &mut Vec<Lit>) {
+        self.clauses += 1;
+        self.solver.add_clause_reuse(c);
+    }
+
+    fn add2(&mut self, a: Lit, b: Lit) {
+        self.add(&mut vec![a, b]);
+    }
+
+    /// At most one of `lits`: pairwise for a few, else a sequential counter.
+    fn at_most_one(&mut self, lits: &[Lit]) {
+        if lits.len() <= 6 {
+            for j in 0..lits.len() {
+                for i in 0..j {
+                    self.add2(!lits[i], !lits[j]);
+                }
+            }
+            return;
+        }
+        // s[i]: one of lits[..=i] is true.
+        let k = lits.len();
+        let s: Vec<Lit> = (0..k - 1).map(|_| self.fresh(false)).collect();
+        self.add2(!lits[0], s[0]);
+        for i in 1..k - 1 {
+            self.add2(!lits[i], s[i]);
+            self.add2(!s[i - 1], s[i]);
+            self.add2(!lits[i], !s[i - 1]);
+        }
+        self.add2(!lits[k - 1], !s[k - 2]);
+    }
+
+    /// The literal of `v = x`, if `x` is in `v`'s domain.
+    pub fn lit(&self, v: Var, x: Val) -> Option<Lit> {
+        self.values[v as usize].get(x)
+    }
+
+    /// Builds the clauses of a model (after static filtering).
+    pub fn new(m: &Model, limits: Limits) -> Self {
+        let mut cnf = Cnf {
+            solver: Solver::new(Default::default(), limits),
+            values: Vec::with_capacity(m.vars.len()),
+            decided: Vec::new(),
+            clauses: 0,
+        };
+        let nv = m.vars.len();
+        for (v, info) in m.vars.iter().enumerate() {
+            let decided = info.kind == VarKind::Decided;
+            let (lo, hi) = (info.dom.min().unwrap_or(0), info.dom.max().unwrap_or(-1));
+            let mut lits = vec![None; (hi - lo + 1).max(0) as usize];
+            for x in info.dom.iter() {
+                lits[(x - lo) as usize] = Some(cnf.fresh(decided));
+            }
+            cnf.values.push(Values { lo, lits });
+            if decided {
+                cnf.decided.push(v as Var);
+            }
+        }
+        // Which free variables every solution gives a value.
+        let mut always = vec![false; nv];
+        for (t, a, map) in &m.feature_source {
+            if m.vars[*a as usize]
+                .dom
+                .iter()
+                .all(|x| map.iter().any(|p| p.0 == x))
+            {
+                always[*t as usize] = true;
+            }
+        }
+        for c in &m.choices {
+            if let Some(first) = c.alts.first() {
+                for &(v, _) in first {
+                    if c.alts.iter().all(|a| a.iter().any(|p| p.0 == v)) {
+                        always[v as usize] = true;
+                    }
+                }
+            }
+        }
+        for (v, &always) in always.iter().enumerate() {
+            let lits: Vec<Lit> = cnf.values[v].iter().map(|p| p.1).collect();
+            if m.vars[v].kind == VarKind::Decided || always {
+                cnf.add(&mut lits.clone());
+            }
+            cnf.at_most_one(&lits);
+        }
+        // Houses.
+        for house in &m.houses {
+            let mut by_value: std::collections::BTreeMap<Val, Vec<Lit>> = Default::default();
+            for &v in house {
+                for (x, l) in cnf.values[v as usize].iter() {
+                    by_value.entry(x).or_default().push(l);
+                }
+            }
+            let full = by_value.len() == house.len();
+            for lits in by_value.values() {
+                cnf.at_most_one(lits);
+                if full {
+                    cnf.add(&mut lits.clone());
+                }
+            }
+        }
+        for &(a, x, b, y) in &m.forbids {
+            if let (Some(p), Some(q)) = (cnf.lit(a, x), cnf.lit(b, y)) {
+                cnf.add2(!p, !q);
+            }
+        }
+        // Sources of each free variable's values, for the supports.
+        let mut sources: Vec<Vec<Vec<Lit>>> = (0..nv)
+            .map(|v| vec![Vec::new(); cnf.values[v].lits.len()])
+            .collect();
+        let mut settled: Vec<Vec<bool>> = (0..nv)
+            .map(|v| vec![false; cnf.values[v].lits.len()])
+            .collect();
+        for &(a, x, t, y) in &m.attachments {
+            let Some(p) = cnf.lit(a, x) else { continue };
+            match cnf.lit(t, y) {
+                Some(q) => {
+                    cnf.add2(!p, q);
+                    let k = (y - cnf.values[t as usize].lo) as usize;
+                    sources[t as usize][k].push(p);
+                }
+                None => cnf.add(&mut vec![!p]),
+            }
+        }
+        // Choices.
+        for choice in &m.choices {
+            let alts: Vec<&Vec<(Var, Val)>> = choice
+                .alts
+                .iter()
+                .filter(|alt| alt.iter().all(|&(v, x)| cnf.lit(v, x).is_some()))
+                .collect();
+            if alts.is_empty() {
+                cnf.add(&mut Vec::new());
+                continue;
+            }
+            if alts.len() == 1 {
+                // One alternative: its assignments hold.
+                for &(v, x) in alts[0] {
+                    let l = cnf.lit(v, x).expect("filtered");
+                    cnf.add(&mut vec![l]);
+                    let k = (x - cnf.values[v as usize].lo) as usize;
+                    settled[v as usize][k] = true;
+                }
+                continue;
+            }
+            let sel: Vec<Lit> = alts.iter().map(|_| cnf.fresh(false)).collect();
+            cnf.add(&mut sel.clone());
+            for (alt, &s) in alts.iter().zip(&sel) {
+                for &(v, x) in alt.iter() {
+                    let l = cnf.lit(v, x).expect("filtered");
+                    cnf.add2(!s, l);
+                    let k = (x - cnf.values[v as usize].lo) as usize;
+                    sources[v as usize][k].push(s);
+                }
+            }
+            // Supports for the variables that every alternative names.
+            let mut vars: Vec<Var> = alts[0].iter().map(|p| p.0).collect();
+            vars.retain(|&v| alts.iter().all(|a| a.iter().any(|p| p.0 == v)));
+            for v in vars {
+                for (x, lx) in cnf.values[v as usize].iter().collect::<Vec<_>>() {
+                    let mut c = vec![!lx];
+                    for (alt, &s) in alts.iter().zip(&sel) {
+                        if alt.contains(&(v, x)) {
+                            c.push(s);
+                        }
+                    }
+                    cnf.add(&mut c);
+                }
+            }
+        }
+        // A free variable's value needs a source.
+        for v in 0..nv {
+            if m.vars[v].kind == VarKind::Decided {
+                continue;
+            }
+            let vals: Vec<(Val, Lit)> = cnf.values[v].iter().collect();
+            for (x, l) in vals {
+                let k = (x - cnf.values[v].lo) as usize;
+                if settled[v][k] {
+                    continue;
+                }
+                let mut c = vec![!l];
+                c.extend(sources[v][k].iter().copied());
+                cnf.add(&mut c);
+            }
+        }
+        cnf
+    }
+
+    /// The decided variables' values in the solver's model (after a satisfiable solve).
+    pub fn decided_values(&self) -> Vec<(Var, Val)> {
+        let mut out = Vec::with_capacity(self.decided.len());
+        for &v in &self.decided {
+            for (x, l) in self.values[v as usize].iter() {
+                if self.solver.value_lit(l) == lbool::TRUE {
+                    out.push((v, x));
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// Excludes an assignment of the decided variables.
+    pub fn block(&mut self, assignment: &[(Var, Val)]) {
+        let mut c: Vec<Lit> = assignment
+            .iter()
+            .filter(|&&(v, _)| self.values[v as usize].iter().nth(1).is_some())
+            .filter_map(|&(v, x)| self.lit(v, x).map(|l| !l))
+            .collect();
+        self.add(&mut c);
+    }
+}

@@ -1,0 +1,166 @@
+//! The clause-learning engine: the constraint model as clauses, solved by a CDCL solver
+//! (batsat, a Rust port of MiniSat), yin-yang connectivity learnt lazily through the
+//! solver's theory interface.
+//!
+//! Dancing links explores a search tree with no memory: on puzzles whose difficulty is
+//! a long chain of implications it revisits the same dead ends in many branches. A CDCL
+//! solver learns a clause from every dead end and never repeats it, which is what lazy
+//! clause generation solvers (Chuffed) do on these puzzles. Both engines compile the same
+//! [`Model`](crate::variant::model::Model), so every rule is written once.
+//!
+//! Soundness does not rest on the clauses being complete:
+//!
+//! - **Unsatisfiable** is a resolution proof from clauses every solution satisfies (the
+//!   model's constraints, and connectivity lemmas that hold for every connected shading),
+//!   so "no (other) solution" is a proof;
+//! - **every solution** the solver offers is checked by the puzzle's independent checker
+//!   (`VariantPuzzle::check`, written from each rule's definition) before it is reported.
+//!   The solver decides only the puzzle's own variables (digits, shading, letters) and
+//!   lets propagation settle the auxiliaries, so a candidate could in principle satisfy
+//!   propagation without a full model; a candidate the checker refuses is excluded by a
+//!   clause and the search goes on. (No puzzle in the test corpora has produced one.)
+
+mod cnf;
+mod connectivity;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use batsat::{lbool, Callbacks, SolverInterface};
+
+use crate::variant::model::{Model, Val, Var};
+use crate::variant::puzzle::VariantPuzzle;
+use crate::variant::solve::VariantSolution;
+
+pub(crate) use cnf::Cnf;
+use connectivity::Connectivity;
+
+/// Stops the solver when the conflict budget is spent or the cancel flag is raised.
+pub(crate) struct Limits {
+    max_conflicts: Option<u64>,
+    conflicts: u64,
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Callbacks for Limits {
+    fn on_new_clause(&mut self, _c: &[batsat::Lit], kind: batsat::ClauseKind) {
+        if kind != batsat::ClauseKind::Axiom {
+            self.conflicts += 1;
+        }
+    }
+
+    fn stop(&self) -> bool {
+        self.max_conflicts.is_some_and(|m| self.conflicts >= m)
+            || self
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+}
+
+/// How a run of the clause solver ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SatRun {
+    /// The solutions found, in order.
+    pub solutions: Vec<VariantSolution>,
+    /// True when the solver proved there are no more (or stopped at the limit asked for).
+    pub complete: bool,
+    /// Conflicts (learnt clauses).
+    pub conflicts: u64,
+    /// Time spent, compiling included.
+    pub elapsed: Duration,
+}
+
+/// What the clause engine needs to know about a puzzle beyond its model.
+pub(crate) struct SatInput<'a> {
+    pub model: &'a Model,
+    pub puzzle: &'a VariantPuzzle,
+    /// Each cell's shading variable, when the puzzle has shading.
+    pub shading: Option<&'a [Var]>,
+    /// Whether the shading must be yin-yang connected.
+    pub yinyang: bool,
+    /// The letters and their variables.
+    pub letters: &'a [(char, Var)],
+}
+
+/// Finds up to `limit` solutions (all with `None`), each checked by the puzzle's
+/// checker; stops early after `max_conflicts` conflicts or when `cancel` is raised.
+pub(crate) fn solve(
+    input: &SatInput<'_>,
+    limit: Option<u64>,
+    max_conflicts: Option<u64>,
+    cancel: Option<Arc<AtomicBool>>,
+    mut found: impl FnMut(&VariantSolution) -> bool,
+) -> SatRun {
+    let start = Instant::now();
+    let limits = Limits {
+        max_conflicts,
+        conflicts: 0,
+        cancel,
+    };
+    let mut cnf = Cnf::new(input.model, limits);
+    let n = input.puzzle.size();
+    let shading = if input.yinyang { input.shading } else { None };
+    let mut theory = Connectivity::new(n, shading, &cnf);
+    let mut solutions = Vec::new();
+    let mut complete = false;
+    loop {
+        if limit.is_some_and(|l| solutions.len() as u64 >= l) {
+            complete = true;
+            break;
+        }
+        let r = cnf.solver.solve_limited_th(&mut theory, &[]);
+        if r == lbool::FALSE {
+            complete = true;
+            break;
+        }
+        if r != lbool::TRUE {
+            break;
+        }
+        let assignment = cnf.decided_values();
+        cnf.block(&assignment);
+        let solution = decode(input, &assignment);
+        if input.puzzle.check(&solution).is_err() {
+            // A candidate propagation let through but the rules refuse: excluded by its
+            // blocking clause, never reported.
+            continue;
+        }
+        let go_on = found(&solution);
+        solutions.push(solution);
+        if !go_on {
+            complete = true;
+            break;
+        }
+    }
+    SatRun {
+        solutions,
+        complete,
+        conflicts: cnf.solver.cb().conflicts,
+        elapsed: start.elapsed(),
+    }
+}
+
+/// The solution a full assignment of the decided variables describes.
+fn decode(input: &SatInput<'_>, assignment: &[(Var, Val)]) -> VariantSolution {
+    let n = input.puzzle.size();
+    let mut values: Vec<Option<Val>> = vec![None; input.model.vars.len()];
+    for &(v, x) in assignment {
+        values[v as usize] = Some(x);
+    }
+    let get = |v: Var| values.get(v as usize).copied().flatten();
+    let digits: Vec<u8> = (0..n * n)
+        .map(|k| get(k as Var).map_or(0, |x| x as u8))
+        .collect();
+    VariantSolution {
+        grid: crate::sudoku::Grid::from_values(n, digits).expect("digits within the grid's size"),
+        shading: input
+            .shading
+            .map(|vars| vars.iter().map(|&v| get(v) == Some(1)).collect()),
+        letters: input
+            .letters
+            .iter()
+            .map(|&(l, v)| (l, get(v).map_or(0, |x| x as u8)))
+            .collect(),
+    }
+}
