@@ -128,11 +128,28 @@ pub struct ProblemArgs {
     pub file: String,
 }
 
+/// The most threads `--threads` takes ([`dlx_core::MAX_THREADS`]).
+pub const MAX_THREADS: usize = dlx_core::MAX_THREADS;
+
+/// The most units `dlx split --units` makes.
+pub const MAX_SPLIT_UNITS: usize = 10_000_000;
+
+/// `--threads N`: 0 (all cores) to [`MAX_THREADS`].
+fn threads(text: &str) -> Result<usize, String> {
+    let n: usize = text
+        .parse()
+        .map_err(|_| format!("expected a number of threads from 0 (all cores) to {MAX_THREADS}"))?;
+    if n > MAX_THREADS {
+        return Err(format!("at most {MAX_THREADS} threads are supported"));
+    }
+    Ok(n)
+}
+
 /// Options for running on several threads.
 #[derive(Debug, Args)]
 pub struct ParallelArgs {
-    /// Worker threads (default: all cores).
-    #[arg(long, short = 't', value_name = "N")]
+    /// Worker threads (default: all cores; at most 1024).
+    #[arg(long, short = 't', value_name = "N", value_parser = threads)]
     pub threads: Option<usize>,
     /// Show a progress bar on standard error (default: when it is a terminal).
     #[arg(long, overrides_with = "no_progress")]
@@ -150,10 +167,14 @@ pub struct CountArgs {
     pub problem: ProblemArgs,
     #[command(flatten)]
     pub parallel: ParallelArgs,
-    /// Write a checkpoint to PATH now and then, so that a killed run can be resumed.
+    /// Write a checkpoint to PATH now and then, so that a killed run can be resumed (a
+    /// checkpoint already there is refused: --resume it, or --force to start over).
     #[arg(long, value_name = "PATH", conflicts_with_all = ["unit", "units_file"])]
     pub checkpoint: Option<std::path::PathBuf>,
-    /// Seconds between checkpoints.
+    /// Replace the checkpoint at --checkpoint PATH and start the count over.
+    #[arg(long, requires = "checkpoint")]
+    pub force: bool,
+    /// Seconds between checkpoints (more than 0, at most 10^9).
     #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
     pub checkpoint_interval: f64,
     /// Resume from the checkpoint at PATH (and keep checkpointing there).
@@ -172,8 +193,13 @@ pub struct CountArgs {
     /// Print one JSON object on standard output instead of the bare count.
     #[arg(long)]
     pub json: bool,
-    /// Stop after this many search-tree nodes (the count is then incomplete).
-    #[arg(long, value_name = "N")]
+    /// Stop after this many search-tree nodes (the count is then incomplete; exit 3).
+    /// One thread; not with checkpoints or work units.
+    #[arg(
+        long,
+        value_name = "N",
+        conflicts_with_all = ["checkpoint", "resume", "unit", "units_file"]
+    )]
     pub node_budget: Option<u64>,
     /// The engine: `links` (dancing links; parallel, checkpoints, work units) or `dense`
     /// (a state copied per level; one thread, no multiplicities; often faster on
@@ -203,8 +229,9 @@ pub enum Engine {
 pub struct SolveArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
-    /// Worker threads for `--all` and `--limit` (default: 1; 0 means all cores).
-    #[arg(long, short = 't', value_name = "N", default_value_t = 1)]
+    /// Worker threads for `--all` and `--limit` (default: 1; 0 means all cores; at most
+    /// 1024).
+    #[arg(long, short = 't', value_name = "N", default_value_t = 1, value_parser = threads)]
     pub threads: usize,
     /// With several threads, print solutions in the order one thread finds them.
     #[arg(long)]
@@ -212,8 +239,8 @@ pub struct SolveArgs {
     /// Print every solution.
     #[arg(long, conflicts_with = "limit")]
     pub all: bool,
-    /// Print at most N solutions.
-    #[arg(long, value_name = "N")]
+    /// Print at most N solutions (N at least 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
     /// Print solutions as JSON lines.
     #[arg(long)]
@@ -229,9 +256,14 @@ pub struct SolveArgs {
 pub struct SplitArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
-    /// Make at least this many units to do.
-    #[arg(long, value_name = "N", default_value_t = 64)]
-    pub units: usize,
+    /// Make at least this many units to do (1 to 10,000,000).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 64,
+        value_parser = clap::value_parser!(u64).range(1..=MAX_SPLIT_UNITS as u64)
+    )]
+    pub units: u64,
     /// JSON lines (what split always prints; accepted like on every other command).
     #[arg(long)]
     pub json: bool,

@@ -6,17 +6,42 @@ use crate::output::note;
 use anyhow::{Context, Result};
 use dlx_core::format::{parse_bytes, Parsed};
 
-/// Reads all bytes of `path` (`-` = standard input).
+/// The largest input read (256 MiB): a larger file (or `/dev/zero`) is refused with a clear
+/// error instead of filling the memory. Every input of dlx is read whole (a problem is
+/// needed whole before its search starts), so this bounds the memory an input can take.
+pub const MAX_INPUT_BYTES: u64 = 256 << 20;
+
+/// Reads all bytes of `path` (`-` = standard input), at most [`MAX_INPUT_BYTES`].
 pub fn read_input(path: &str) -> Result<Vec<u8>> {
+    let mut bytes = Vec::new();
     if path == "-" {
-        let mut bytes = Vec::new();
         std::io::stdin()
+            .lock()
+            .take(MAX_INPUT_BYTES + 1)
             .read_to_end(&mut bytes)
             .context("reading standard input")?;
-        Ok(bytes)
     } else {
-        std::fs::read(path).with_context(|| format!("{path}: cannot read file"))
+        let file =
+            std::fs::File::open(path).with_context(|| format!("{path}: cannot read file"))?;
+        if file.metadata().is_ok_and(|m| m.is_dir()) {
+            return Err(
+                crate::output::InputError::new(format!("{path}: a directory, not a file")).into(),
+            );
+        }
+        file.take(MAX_INPUT_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .with_context(|| format!("{path}: cannot read file"))?;
     }
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(crate::output::InputError::new(format!(
+            "{}: more than {} MiB: inputs are read whole, up to {} MiB",
+            display_name(path),
+            MAX_INPUT_BYTES >> 20,
+            MAX_INPUT_BYTES >> 20
+        ))
+        .into());
+    }
+    Ok(bytes)
 }
 
 /// The name to show for an input in messages.

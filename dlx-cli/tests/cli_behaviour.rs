@@ -341,7 +341,8 @@ fn the_dense_engine_refuses_what_it_cannot_do() {
         "--node-budget",
         "10",
     ]);
-    assert_eq!(budget.code, Some(130), "{}", budget.stderr);
+    // A spent budget is a limit the user set, not an interruption (issue 25): exit 3.
+    assert_eq!(budget.code, Some(3), "{}", budget.stderr);
     assert!(
         budget.stdout.contains("(incomplete: node budget spent)"),
         "{}",

@@ -1,17 +1,31 @@
 //! Checkpoints: which units of a run are finished (with their counts) and which are still
 //! to do, as versioned JSON, written atomically, naming the problem by a hash of its
 //! canonical text.
+//!
+//! A checkpoint is only used once it proves that it covers the search tree exactly once:
+//! every record is an interval of the search's order (see [`Position`]), and sorted by
+//! their starts each must end where the next begins, from the start of the search to its
+//! end. Each unit is replayed on the problem to check that it exists and where it ends, and
+//! the counts are added without wrapping. A unit removed, repeated or added, or a unit of
+//! another split, is refused.
 
+use std::io::Read;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::arena::Arena;
 use crate::problem::Problem;
-use crate::unit::{Unit, UnitCounts};
+use crate::unit::{Position, Unit, UnitCounts, UnitError, UnitSearch};
 
-/// The checkpoint format's version.
-pub const CHECKPOINT_VERSION: u32 = 1;
+/// The checkpoint format's version. Version 2 added `until` (where each record ends), so
+/// that a checkpoint can be checked to cover the tree exactly once.
+pub const CHECKPOINT_VERSION: u32 = 2;
+
+/// The largest checkpoint file [`Checkpoint::load`] reads (256 MiB): a run writes a few
+/// records per thread, so a larger file is not one of ours.
+pub const MAX_CHECKPOINT_BYTES: u64 = 256 << 20;
 
 /// A stable name for a problem: FNV-1a (64 bits) of its canonical DLX text (items and
 /// options as [`format::write`](crate::format::write) writes them), as 16 hex digits.
@@ -37,9 +51,15 @@ pub fn problem_hash(problem: &Problem) -> String {
 
 /// One unit of a checkpoint and its state.
 ///
+/// A record covers an interval of the search's order: from the start of `unit` to
+/// `until` (or, without `until`, to the unit's own end). A pending record covers its whole
+/// unit; a finished one may stop earlier (a part closed by a split or a checkpoint, where
+/// the rest of the unit is in other records) or, once neighbouring finished records are
+/// merged, go on past it.
+///
 /// ```
-/// use dlx_core::{UnitRecord, Unit, UnitCounts};
-/// let r = UnitRecord { unit: Unit::Root, weight: 1.0, done: None };
+/// use dlx_core::{Position, UnitRecord, Unit, UnitCounts};
+/// let r = UnitRecord { unit: Unit::Root, weight: 1.0, done: None, until: Some(Position::End) };
 /// assert!(!r.is_done());
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -51,6 +71,10 @@ pub struct UnitRecord {
     /// Its counts, once finished; `None` while it is still to do.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub done: Option<UnitCounts>,
+    /// Where the record's part of the tree ends (exclusive); `None`: where its unit ends.
+    /// Written for every record, so that the records can be checked to meet end to start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<Position>,
 }
 
 impl UnitRecord {
@@ -68,7 +92,8 @@ impl UnitRecord {
 /// use dlx_core::{format::parse, Checkpoint};
 /// let p = parse("A\nA\n").unwrap();
 /// let c = Checkpoint::fresh(&p);
-/// assert_eq!(c.totals().solutions, 0);
+/// c.check(&p).unwrap();
+/// assert_eq!(c.totals().unwrap().solutions, 0);
 /// assert_eq!(c.pending().count(), 1);
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -124,6 +149,59 @@ pub enum CheckpointError {
         /// The hash in the checkpoint.
         found: String,
     },
+    /// A record's unit does not exist in this problem's tree.
+    #[error("record {index}: unit {unit}: {source}")]
+    BadUnit {
+        /// The record's number in the file, from 0.
+        index: usize,
+        /// The unit, as JSON.
+        unit: String,
+        /// What is wrong with it.
+        source: UnitError,
+    },
+    /// A record ends somewhere it cannot: a unit still to do that does not end where its
+    /// unit does, or a record that ends before it starts.
+    #[error("record {index}: it says it ends at {until}, but {expected}")]
+    BadEnd {
+        /// The record's number in the file, from 0.
+        index: usize,
+        /// Where it says it ends.
+        until: Position,
+        /// What was expected instead.
+        expected: String,
+    },
+    /// Part of the tree is covered by no record (a unit was removed).
+    #[error("the records do not cover the search tree: nothing covers it from {from} to {to} (a unit is missing)")]
+    Gap {
+        /// Where the uncovered part begins.
+        from: Position,
+        /// Where the next record begins.
+        to: Position,
+    },
+    /// Part of the tree is covered by two records (a unit repeated, or added).
+    #[error(
+        "records {first} and {second} both cover the search tree at {at} (a unit is counted twice)"
+    )]
+    Overlap {
+        /// One record's number, from 0.
+        first: usize,
+        /// The other's.
+        second: usize,
+        /// Where the second begins.
+        at: Position,
+    },
+    /// The counts add up to more than 2⁶⁴ − 1.
+    #[error("the counts add up to more than 2^64 - 1")]
+    Overflow,
+    /// The file is not a regular file (a device, a FIFO, a directory, a symbolic link), or
+    /// larger than [`MAX_CHECKPOINT_BYTES`].
+    #[error("{path}: {reason}")]
+    Refused {
+        /// The file.
+        path: String,
+        /// Why.
+        reason: String,
+    },
 }
 
 impl Checkpoint {
@@ -138,14 +216,37 @@ impl Checkpoint {
                 unit: Unit::Root,
                 weight: 1.0,
                 done: None,
+                until: Some(Position::End),
             }],
         }
     }
 
-    /// Checks version and problem.
+    /// Checks the version, the problem, and that the records cover the problem's search
+    /// tree exactly once (see the [module docs](self)); also that the finished counts add
+    /// up without passing 2⁶⁴.
     ///
-    /// See [`CheckpointError`] for an example.
+    /// ```
+    /// use dlx_core::{format::parse, split_units, CheckpointError};
+    /// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+    /// let mut plan = split_units(&p, 8);
+    /// plan.check(&p).unwrap();
+    /// let dropped = plan.units.remove(3);
+    /// assert!(matches!(plan.check(&p), Err(CheckpointError::Gap { .. })));
+    /// plan.units.insert(3, dropped.clone());
+    /// plan.units.push(dropped);
+    /// assert!(matches!(plan.check(&p), Err(CheckpointError::Overlap { .. })));
+    /// ```
+    ///
+    /// See also [`CheckpointError`].
     pub fn check(&self, problem: &Problem) -> Result<(), CheckpointError> {
+        self.check_header(problem)?;
+        self.ends(&Arena::new(problem))?;
+        self.totals()?;
+        Ok(())
+    }
+
+    /// The version and the problem's hash.
+    pub(crate) fn check_header(&self, problem: &Problem) -> Result<(), CheckpointError> {
         if self.version != CHECKPOINT_VERSION {
             return Err(CheckpointError::Version {
                 found: self.version,
@@ -161,14 +262,57 @@ impl Checkpoint {
         Ok(())
     }
 
-    /// The sum of the finished units' counts.
+    /// Where each record ends, after checking that the records cover the tree of the
+    /// problem behind `arena` exactly once: each unit is replayed (it must exist; a unit
+    /// still to do must end where its `until` says), then the intervals, sorted by their
+    /// starts, must meet end to start from the start of the search to its end.
+    pub(crate) fn ends(&self, arena: &Arena) -> Result<Vec<Position>, CheckpointError> {
+        let mut ends = Vec::with_capacity(self.units.len());
+        for (index, r) in self.units.iter().enumerate() {
+            let bad_unit = |source| CheckpointError::BadUnit {
+                index,
+                unit: serde_json::to_string(&r.unit).unwrap_or_default(),
+                source,
+            };
+            let own_end = match &r.unit {
+                Unit::Root => Position::End,
+                unit => UnitSearch::from_arena(arena.clone(), unit)
+                    .map_err(bad_unit)?
+                    .end(),
+            };
+            let end = match (&r.until, r.done.is_some()) {
+                (None, _) => own_end,
+                (Some(until), false) if *until != own_end => {
+                    return Err(CheckpointError::BadEnd {
+                        index,
+                        until: until.clone(),
+                        expected: format!("the unit, still to do, ends at {own_end}"),
+                    })
+                }
+                (Some(until), _) if *until <= r.unit.start() => {
+                    return Err(CheckpointError::BadEnd {
+                        index,
+                        until: until.clone(),
+                        expected: format!("the record starts at {}", r.unit.start()),
+                    })
+                }
+                (Some(until), _) => until.clone(),
+            };
+            ends.push(end);
+        }
+        check_partition(&self.units, &ends)?;
+        Ok(ends)
+    }
+
+    /// The sum of the finished units' counts; an error if it would pass 2⁶⁴ − 1.
     ///
     /// See [`Checkpoint`] for an example.
-    pub fn totals(&self) -> UnitCounts {
+    pub fn totals(&self) -> Result<UnitCounts, CheckpointError> {
         self.units
             .iter()
             .filter_map(|r| r.done)
-            .fold(UnitCounts::default(), |a, b| a + b)
+            .try_fold(UnitCounts::default(), |a, b| a.checked_add(b))
+            .ok_or(CheckpointError::Overflow)
     }
 
     /// The units still to do.
@@ -189,23 +333,56 @@ impl Checkpoint {
         self.units.iter().all(UnitRecord::is_done)
     }
 
-    /// Reads a checkpoint file.
+    /// Reads a checkpoint file: a regular file of at most [`MAX_CHECKPOINT_BYTES`] (a
+    /// device or a FIFO is refused rather than read forever). It is not checked against a
+    /// problem yet: see [`check`](Self::check).
     ///
     /// ```
     /// # use dlx_core::{format::parse, Checkpoint};
     /// let p = parse("A\nA\n").unwrap();
-    /// let path = std::env::temp_dir().join(format!("dlx-doc-{}.json", std::process::id()));
+    /// let dir = std::env::temp_dir().join(format!("dlx-doc-load-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// let path = dir.join("run.json");
     /// Checkpoint::fresh(&p).save(&path).unwrap();
     /// assert_eq!(Checkpoint::load(&path).unwrap(), Checkpoint::fresh(&p));
-    /// # std::fs::remove_file(&path).unwrap();
+    /// # std::fs::remove_dir_all(&dir).unwrap();
     /// ```
     pub fn load(path: &Path) -> Result<Checkpoint, CheckpointError> {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| CheckpointError::Io {
+        let io = |source| CheckpointError::Io {
             path: name.clone(),
             source,
-        })?;
-        let c: Checkpoint = serde_json::from_str(&text)
+        };
+        // Looked at before opening: opening a FIFO would wait for a writer.
+        let not_regular = || CheckpointError::Refused {
+            path: name.clone(),
+            reason: "not a regular file".into(),
+        };
+        if !std::fs::metadata(path).map_err(io)?.is_file() {
+            return Err(not_regular());
+        }
+        let file = std::fs::File::open(path).map_err(io)?;
+        let meta = file.metadata().map_err(io)?;
+        if !meta.is_file() {
+            return Err(CheckpointError::Refused {
+                path: name,
+                reason: "not a regular file".into(),
+            });
+        }
+        let mut bytes = Vec::new();
+        file.take(MAX_CHECKPOINT_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        if bytes.len() as u64 > MAX_CHECKPOINT_BYTES {
+            return Err(CheckpointError::Refused {
+                path: name,
+                reason: format!(
+                    "larger than {} MiB: not a dlx checkpoint",
+                    MAX_CHECKPOINT_BYTES >> 20
+                ),
+            });
+        }
+        let c: Checkpoint = serde_json::from_slice(&bytes)
             .map_err(|source| CheckpointError::Format { path: name, source })?;
         if c.version != CHECKPOINT_VERSION {
             return Err(CheckpointError::Version { found: c.version });
@@ -213,27 +390,109 @@ impl Checkpoint {
         Ok(c)
     }
 
-    /// Writes the checkpoint atomically: to a temporary file beside `path`, synced, then
-    /// renamed over it, so that a reader (or a resumed run after `kill -9`) sees either the
-    /// old checkpoint or the new one, never half of one.
+    /// Writes the checkpoint atomically: to a new temporary file beside `path` (created
+    /// exclusively, with an unpredictable name, so that nothing planted in the directory is
+    /// followed or overwritten), synced, then renamed over `path`, so that a reader (or a
+    /// resumed run after `kill -9`) sees either the old checkpoint or the new one, never
+    /// half of one. Something at `path` that is not a regular file (a device, a FIFO, a
+    /// directory, a symbolic link) is refused, never replaced.
     ///
     /// See [`load`](Self::load) for an example.
     pub fn save(&self, path: &Path) -> Result<(), CheckpointError> {
         use std::io::Write;
+        let name = path.display().to_string();
         let io = |source| CheckpointError::Io {
-            path: path.display().to_string(),
+            path: name.clone(),
             source,
         };
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(format!(".tmp{}", std::process::id()));
-        let tmp = std::path::PathBuf::from(tmp);
-        let json = serde_json::to_vec(self).expect("a checkpoint serialises");
-        let mut file = std::fs::File::create(&tmp).map_err(io)?;
-        file.write_all(&json).map_err(io)?;
-        file.write_all(b"\n").map_err(io)?;
-        file.sync_all().map_err(io)?;
-        drop(file);
-        std::fs::rename(&tmp, path).map_err(io)?;
+        refuse_unless_regular(path)?;
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let json = serde_json::to_vec(self).map_err(|source| CheckpointError::Format {
+            path: name.clone(),
+            source,
+        })?;
+        let mut tmp = tempfile::Builder::new()
+            .prefix(".dlx-checkpoint-")
+            .suffix(".tmp")
+            .tempfile_in(dir)
+            .map_err(io)?;
+        tmp.write_all(&json).map_err(io)?;
+        tmp.write_all(b"\n").map_err(io)?;
+        tmp.as_file().sync_all().map_err(io)?;
+        // Checked again just before the rename, which replaces the name, never what a
+        // link points to.
+        refuse_unless_regular(path)?;
+        tmp.persist(path).map_err(|e| io(e.error))?;
+        // The rename itself is durable once the directory is synced (best effort: not
+        // every file system lets a directory be opened for that).
+        if let Ok(d) = std::fs::File::open(dir) {
+            let _ = d.sync_all();
+        }
         Ok(())
     }
+}
+
+/// Refuses a `path` that exists and is not a regular file (a symbolic link included).
+fn refuse_unless_regular(path: &Path) -> Result<(), CheckpointError> {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_file() => Ok(()),
+        Ok(meta) => Err(CheckpointError::Refused {
+            path: path.display().to_string(),
+            reason: format!(
+                "{} is there, not a regular file: refusing to replace it",
+                if meta.file_type().is_symlink() {
+                    "a symbolic link"
+                } else if meta.is_dir() {
+                    "a directory"
+                } else {
+                    "a device, FIFO or socket"
+                }
+            ),
+        }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(source) => Err(CheckpointError::Io {
+            path: path.display().to_string(),
+            source,
+        }),
+    }
+}
+
+/// Checks that the intervals `[start(unit), ends[k])` meet end to start, from the start of
+/// the search to its end.
+fn check_partition(records: &[UnitRecord], ends: &[Position]) -> Result<(), CheckpointError> {
+    let starts: Vec<Position> = records.iter().map(|r| r.unit.start()).collect();
+    let mut order: Vec<usize> = (0..records.len()).collect();
+    order.sort_by(|&a, &b| starts[a].cmp(&starts[b]).then(a.cmp(&b)));
+    let mut reached = Position::At(Vec::new());
+    let mut previous: Option<usize> = None;
+    for &k in &order {
+        match starts[k].cmp(&reached) {
+            std::cmp::Ordering::Greater => {
+                return Err(CheckpointError::Gap {
+                    from: reached,
+                    to: starts[k].clone(),
+                })
+            }
+            std::cmp::Ordering::Less => {
+                return Err(CheckpointError::Overlap {
+                    first: previous.unwrap_or(k),
+                    second: k,
+                    at: starts[k].clone(),
+                })
+            }
+            std::cmp::Ordering::Equal => {}
+        }
+        reached = ends[k].clone();
+        previous = Some(k);
+    }
+    if reached != Position::End {
+        return Err(CheckpointError::Gap {
+            from: reached,
+            to: Position::End,
+        });
+    }
+    Ok(())
 }

@@ -34,6 +34,7 @@
 mod arena;
 mod checkpoint;
 mod dense;
+pub mod distributed;
 mod error;
 pub mod format;
 mod links;
@@ -47,17 +48,19 @@ pub mod trace;
 mod unit;
 mod verify;
 
-pub use checkpoint::{problem_hash, Checkpoint, CheckpointError, UnitRecord, CHECKPOINT_VERSION};
+pub use checkpoint::{
+    problem_hash, Checkpoint, CheckpointError, UnitRecord, CHECKPOINT_VERSION, MAX_CHECKPOINT_BYTES,
+};
 pub use dense::{DenseError, DenseSolutions, DenseSolver};
 pub use error::ProblemError;
 pub use observer::{NoObserver, Observer, View};
 #[cfg(feature = "parallel")]
-pub use parallel::{ParallelError, ParallelSolver, Progress, ProgressSnapshot};
+pub use parallel::{ParallelError, ParallelSolver, Progress, ProgressSnapshot, MAX_THREADS};
 pub use problem::{
     AddedOption, ColorId, ItemId, ItemKind, OptionEntry, OptionId, Problem, ProblemBuilder,
     SkippedOption,
 };
 pub use search::StopReason;
 pub use solver::{Count, First, PreselectError, Solution, Solutions, Solver, Stats, Uniqueness};
-pub use unit::{split_units, Unit, UnitCounts, UnitError, UnitSearch};
+pub use unit::{split_units, Position, Unit, UnitCounts, UnitError, UnitSearch};
 pub use verify::{verify, VerifyError};

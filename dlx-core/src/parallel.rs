@@ -14,10 +14,16 @@ use crate::observer::NoObserver;
 use crate::problem::Problem;
 use crate::search::{Limits, Step, StopReason};
 use crate::solver::{Count, First, Solution, Stats, Uniqueness};
-use crate::unit::{Unit, UnitCounts, UnitError, UnitSearch};
+use crate::unit::{Cut, Position, Unit, UnitCounts, UnitError, UnitSearch};
 
 /// Nodes a worker searches between looks at the table (to split, report, or stop).
 const CHUNK: u64 = 2048;
+
+/// The most worker threads a [`ParallelSolver`] starts. More are refused
+/// ([`ParallelError::TooManyThreads`]): each worker holds a copy of the links, and
+/// thousands of threads only cost time to start (`--threads 100000` took half a minute to
+/// fail).
+pub const MAX_THREADS: usize = 1024;
 
 /// A live view of a parallel run, cheap to poll from another thread.
 ///
@@ -182,6 +188,15 @@ pub enum ParallelError {
     /// The thread pool could not be built.
     #[error("cannot start worker threads: {0}")]
     Pool(String),
+    /// More threads than [`MAX_THREADS`] were asked for.
+    #[error("{asked} threads asked for: at most {MAX_THREADS} are supported")]
+    TooManyThreads {
+        /// The number asked for.
+        asked: usize,
+    },
+    /// The counts (with those of a resumed checkpoint) passed 2⁶⁴ − 1.
+    #[error("the counts passed 2^64 - 1")]
+    CountOverflow,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -198,6 +213,14 @@ struct Record {
     state: State,
     /// Solutions kept for ordered output, in search order.
     buffered: Vec<Solution>,
+    /// Where the record's part of the tree ends: its unit's end, or, for a part closed by
+    /// a split, where the search had got to. `None` only for units given without one
+    /// ([`ParallelSolver::units`]) until they start.
+    end: Option<Position>,
+    /// For a unit being searched (or stopped): where its worker had got to when it last
+    /// looked (every [`CHUNK`] nodes, when checkpointing). A checkpoint records the part
+    /// before it as finished.
+    cut: Option<Cut>,
 }
 
 #[derive(Debug, Default)]
@@ -212,7 +235,14 @@ struct Table {
 }
 
 impl Table {
-    fn add(&mut self, unit: Unit, weight: f64, state: State, ordered: bool) -> usize {
+    fn add(
+        &mut self,
+        unit: Unit,
+        weight: f64,
+        state: State,
+        end: Option<Position>,
+        ordered: bool,
+    ) -> usize {
         let id = self.records.len();
         if ordered {
             self.order.insert((unit.order_key(), id), id);
@@ -222,6 +252,8 @@ impl Table {
             weight,
             state,
             buffered: Vec::new(),
+            end,
+            cut: None,
         });
         if state == State::Pending {
             self.pending.push_back(id);
@@ -229,24 +261,62 @@ impl Table {
         id
     }
 
+    /// The run as a checkpoint: finished records with their counts; a unit under way (or
+    /// stopped) cut where its worker last looked, into its finished part and the units
+    /// left to do ([`Cut::pieces`]); then finished records that meet end to start merged
+    /// into one, so that the file stays a few records per thread.
     fn checkpoint(&self, problem: String) -> Checkpoint {
+        let mut units = Vec::with_capacity(self.records.len());
+        for r in &self.records {
+            match (r.state, &r.cut) {
+                // A part closed by a split at its unit's very start holds nothing.
+                (State::Done(_), _) if r.end.as_ref() == Some(&r.unit.start()) => {}
+                (State::Done(c), _) => units.push(UnitRecord {
+                    unit: r.unit.clone(),
+                    weight: r.weight,
+                    done: Some(c),
+                    until: r.end.clone(),
+                }),
+                (_, Some(cut)) => units.extend(cut.pieces(&r.unit, r.weight)),
+                (_, None) => units.push(UnitRecord {
+                    unit: r.unit.clone(),
+                    weight: r.weight,
+                    done: None,
+                    until: r.end.clone(),
+                }),
+            }
+        }
         Checkpoint {
             version: crate::checkpoint::CHECKPOINT_VERSION,
             problem,
-            units: self
-                .records
-                .iter()
-                .map(|r| UnitRecord {
-                    unit: r.unit.clone(),
-                    weight: r.weight,
-                    done: match r.state {
-                        State::Done(c) => Some(c),
-                        _ => None,
-                    },
-                })
-                .collect(),
+            units: merge_finished(units),
         }
     }
+}
+
+/// Sorts the records in the search's order and merges each run of finished records that
+/// meet end to start into the first of them (its `until` the last one's end, its counts
+/// their sum). Left as they are when some record's end is not known.
+fn merge_finished(mut units: Vec<UnitRecord>) -> Vec<UnitRecord> {
+    if units.iter().any(|r| r.until.is_none()) {
+        return units;
+    }
+    units.sort_by_cached_key(|r| r.unit.start());
+    let mut out: Vec<UnitRecord> = Vec::with_capacity(units.len());
+    for r in units {
+        if let (Some(last), Some(done)) = (out.last_mut(), r.done) {
+            if let Some(sum) = last.done.and_then(|c| c.checked_add(done)) {
+                if last.until.as_ref() == Some(&r.unit.start()) {
+                    last.done = Some(sum);
+                    last.until = r.until;
+                    last.weight += r.weight;
+                    continue;
+                }
+            }
+        }
+        out.push(r);
+    }
+    out
 }
 
 /// What to do with solutions.
@@ -303,9 +373,15 @@ impl<'p> ParallelSolver<'p> {
         }
     }
 
-    /// The number of worker threads (at least 1).
+    /// The number of worker threads (at least 1; more than [`MAX_THREADS`] is an error
+    /// when the run starts).
     ///
-    /// See [`ParallelSolver`] for an example.
+    /// ```
+    /// # use dlx_core::{format::parse, ParallelError, ParallelSolver, MAX_THREADS};
+    /// let p = parse("A\nA\n").unwrap();
+    /// let err = ParallelSolver::new(&p).threads(MAX_THREADS + 1).count().unwrap_err();
+    /// assert!(matches!(err, ParallelError::TooManyThreads { .. }));
+    /// ```
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
         self
@@ -346,7 +422,7 @@ impl<'p> ParallelSolver<'p> {
     /// let count = ParallelSolver::new(&p).checkpoint(&path, Duration::from_secs(1)).count().unwrap();
     /// let saved = Checkpoint::load(&path).unwrap();
     /// assert!(saved.is_complete());
-    /// assert_eq!(saved.totals().solutions, count.solutions);
+    /// assert_eq!(saved.totals().unwrap().solutions, count.solutions);
     /// # std::fs::remove_file(&path).unwrap();
     /// ```
     pub fn checkpoint(mut self, path: impl Into<PathBuf>, every: Duration) -> Self {
@@ -355,7 +431,8 @@ impl<'p> ParallelSolver<'p> {
     }
 
     /// Resumes from a checkpoint: its finished units are counted as they stand, its
-    /// pending units are searched again from their start.
+    /// pending units are searched again from their start. The checkpoint must cover the
+    /// tree exactly once ([`Checkpoint::check`]); the run fails otherwise.
     ///
     /// See [`ParallelError`] for an example.
     pub fn resume(mut self, checkpoint: Checkpoint) -> Self {
@@ -459,32 +536,42 @@ impl<'p> ParallelSolver<'p> {
 
     fn drive(self, sink: Sink<'_>) -> Result<Count, ParallelError> {
         let started = Instant::now();
+        if self.threads > MAX_THREADS {
+            return Err(ParallelError::TooManyThreads {
+                asked: self.threads,
+            });
+        }
         let ordered = matches!(sink, Sink::Ordered(_));
         let hash = crate::checkpoint::problem_hash(self.problem);
+        let arena = Arena::new(self.problem);
         let mut table = Table::default();
         let mut base = UnitCounts::default();
         match (&self.resume, &self.units) {
             (Some(c), _) => {
-                c.check(self.problem)?;
-                for r in &c.units {
-                    match r.done {
-                        Some(counts) => {
-                            base += counts;
-                            table.add(r.unit.clone(), r.weight, State::Done(counts), ordered);
-                        }
-                        None => {
-                            table.add(r.unit.clone(), r.weight, State::Pending, ordered);
-                        }
-                    }
+                c.check_header(self.problem)?;
+                let ends = c.ends(&arena)?;
+                base = c.totals()?;
+                for (r, end) in c.units.iter().zip(ends) {
+                    let state = match r.done {
+                        Some(counts) => State::Done(counts),
+                        None => State::Pending,
+                    };
+                    table.add(r.unit.clone(), r.weight, state, Some(end), ordered);
                 }
             }
             (None, Some(units)) => {
                 for u in units {
-                    table.add(u.clone(), 0.0, State::Pending, ordered);
+                    table.add(u.clone(), 0.0, State::Pending, None, ordered);
                 }
             }
             (None, None) => {
-                table.add(Unit::Root, 1.0, State::Pending, ordered);
+                table.add(
+                    Unit::Root,
+                    1.0,
+                    State::Pending,
+                    Some(Position::End),
+                    ordered,
+                );
             }
         }
         let progress = self.progress.clone().unwrap_or_default();
@@ -531,7 +618,6 @@ impl<'p> ParallelSolver<'p> {
             let table = shared.table.lock().expect("table");
             table.checkpoint(hash.clone()).save(path)?;
         }
-        let arena = Arena::new(self.problem);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads)
             .build()
@@ -544,6 +630,7 @@ impl<'p> ParallelSolver<'p> {
             cancel: self.cancel.as_deref(),
             solution_limit: self.solution_limit,
             ordered,
+            checkpointing: self.checkpoint.is_some(),
         };
         let mut checkpoint_error = None;
         pool.in_place_scope(|scope| {
@@ -587,16 +674,19 @@ impl<'p> ParallelSolver<'p> {
         if let Some(e) = checkpoint_error {
             return Err(e.into());
         }
-        let mut totals = UnitCounts::default();
+        let mut totals = Some(UnitCounts::default());
         let mut complete = true;
         for r in &table.records {
             match r.state {
-                State::Done(c) => totals += c,
+                State::Done(c) => totals = totals.and_then(|t| t.checked_add(c)),
                 _ => complete = false,
             }
         }
         // Work done in units that were interrupted counts too: reported as incomplete.
-        totals += *shared.partial.lock().expect("partial");
+        let partial = *shared.partial.lock().expect("partial");
+        let totals = totals
+            .and_then(|t| t.checked_add(partial))
+            .ok_or(ParallelError::CountOverflow)?;
         let stop = if complete {
             None
         } else {
@@ -655,6 +745,8 @@ struct Context<'a, 's> {
     cancel: Option<&'a AtomicBool>,
     solution_limit: u64,
     ordered: bool,
+    /// A checkpoint is being written: workers record where they have got to.
+    checkpointing: bool,
 }
 
 impl Context<'_, '_> {
@@ -711,10 +803,15 @@ impl Context<'_, '_> {
             }
         };
         {
-            // A unit given without a weight (distributed runs) takes the one computed.
+            // A unit given without a weight or an end (distributed runs) takes the ones
+            // computed.
             let mut table = shared.table.lock().expect("table");
-            if table.records[id].weight == 0.0 {
-                table.records[id].weight = us.weight;
+            let record = &mut table.records[id];
+            if record.weight == 0.0 {
+                record.weight = us.weight;
+            }
+            if record.end.is_none() {
+                record.end = Some(us.end());
             }
         }
         let mut limits = Limits {
@@ -736,6 +833,7 @@ impl Context<'_, '_> {
                     let mut table = shared.table.lock().expect("table");
                     let weight = table.records[id].weight;
                     table.records[id].state = State::Done(counts);
+                    table.records[id].cut = None;
                     table.busy -= 1;
                     self.progress.finish_part(Some(worker), weight, counts);
                     if self.ordered {
@@ -751,6 +849,12 @@ impl Context<'_, '_> {
                     }
                     if shared.stop.load(Ordering::Relaxed) {
                         let mut table = shared.table.lock().expect("table");
+                        // What this unit finished is kept in the last checkpoint.
+                        if self.checkpointing {
+                            if let Some(cut) = us.cut() {
+                                table.records[id].cut = Some(cut);
+                            }
+                        }
                         table.records[id].state = State::Pending;
                         table.busy -= 1;
                         *shared.partial.lock().expect("partial") += us.counts();
@@ -759,6 +863,11 @@ impl Context<'_, '_> {
                         return;
                     }
                     self.progress.publish(worker, &us);
+                    if self.checkpointing {
+                        if let Some(cut) = us.cut() {
+                            shared.table.lock().expect("table").records[id].cut = Some(cut);
+                        }
+                    }
                     if shared.idle.load(Ordering::Relaxed) > 0
                         && shared.pending.load(Ordering::Relaxed) == 0
                     {
@@ -782,6 +891,8 @@ impl Context<'_, '_> {
             (table.records[id].weight - split.continuing_weight - split.given_weight).max(0.0);
         table.records[id].state = State::Done(split.closed);
         table.records[id].weight = closed_weight;
+        table.records[id].end = Some(split.closed_until);
+        table.records[id].cut = None;
         // Solutions found since the branch in progress began move to the continuing unit.
         let moved = if self.ordered {
             // The buffer holds this unit's solutions in order; the closed part found the
@@ -796,6 +907,7 @@ impl Context<'_, '_> {
             split.continuing,
             split.continuing_weight,
             State::Running,
+            Some(split.continuing_end),
             self.ordered,
         );
         table.records[new_id].buffered = moved;
@@ -803,6 +915,7 @@ impl Context<'_, '_> {
             split.given,
             split.given_weight,
             State::Pending,
+            Some(split.given_end),
             self.ordered,
         );
         shared.pending.store(table.pending.len(), Ordering::Relaxed);
@@ -816,7 +929,10 @@ impl Context<'_, '_> {
             self.emit_ordered(&mut table);
         }
         drop(table);
-        shared.wake.notify_one();
+        // All, not one: the checkpoint writer waits on the same condition variable, and a
+        // single wake-up taken by it left the idle worker asleep with work in the queue
+        // (a checkpointed run on two threads went on with one).
+        shared.wake.notify_all();
         new_id
     }
 

@@ -106,6 +106,15 @@ impl Limits {
     }
 }
 
+/// M5's test: an item whose list has `len` options left, with slack `slack` and bound
+/// `bound`, has too few options left to reach its lower bound (`LEN + SLACK ≤ BOUND`).
+/// In 64 bits: bounds up to `u32::MAX` are legal, and `len + slack` in 32 bits wrapped
+/// (`0:4294967295|A` counted 0 solutions instead of 4).
+#[inline(always)]
+pub(crate) fn too_few_left(len: u32, slack: u32, bound: u32) -> bool {
+    u64::from(len) + u64::from(slack) <= u64::from(bound)
+}
+
 /// Where the loop resumes. The names are Knuth's steps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Label {
@@ -711,7 +720,7 @@ impl Search {
                         }
                     } else {
                         // Too few options left to reach i's lower bound?
-                        if self.arena.len(i) + s <= bound {
+                        if too_few_left(self.arena.len(i), s, bound) {
                             label = Label::Restore;
                             continue;
                         }
@@ -1465,5 +1474,30 @@ mod tests {
         // With multiplicities a level may choose no option: 64 levels, grown on demand.
         let mult = crate::format::parse("1:2|A B 0:3|C | x\nA x:1\nA B\nB C x:1\nC\n").unwrap();
         assert_eq!(Search::new(Arena::new(&mult)).choice.len(), 5);
+    }
+
+    #[test]
+    fn bounds_up_to_u32_max_do_not_wrap() {
+        // Issue 25: `LEN + SLACK` wrapped in 32 bits, so an item with bounds 0:2^32-1 and two
+        // options counted 0 solutions instead of 4 (any subset of the two options).
+        for (text, expected) in [
+            ("0:4294967295|A\nA\nA\n", 4),
+            ("0:3|A\nA\nA\n", 4),
+            ("0:4294967295|A\nA\nA\nA\n", 8),
+            ("4294967295:4294967295|A\nA\nA\n", 0),
+            ("2:4294967295|A B\nA\nA B\nA\n", 3),
+            ("2:3|A B\nA\nA B\nA\n", 3),
+        ] {
+            let p = crate::format::parse(text).unwrap();
+            assert_eq!(Solver::new(&p).count().solutions, expected, "{text:?}");
+            // Work units replay the same test (M5) when they pass branches.
+            let plan = crate::split_units(&p, 4);
+            plan.check(&p).unwrap();
+            let mut total = plan.totals().unwrap();
+            for unit in plan.pending() {
+                total += crate::UnitSearch::new(&p, unit).unwrap().count();
+            }
+            assert_eq!(total.solutions, expected, "{text:?} in units");
+        }
     }
 }

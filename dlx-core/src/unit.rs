@@ -13,12 +13,21 @@
 //! branch in progress continues as a new unit, and the untried branches become another.
 //! Every piece is again a plain unit, so a checkpoint is just a list of units, each done
 //! (with its counts) or pending.
+//!
+//! Every unit is an interval of the sequential search's order, from a [`Position`] to
+//! another: from the moment the search is about to try its first branch to the moment it
+//! would try the branch after its last (or the end of the search). A part closed by a
+//! split or by a checkpoint is such an interval too, ending where the search had got to.
+//! So whether a list of records covers the tree exactly once can be checked: sorted by
+//! their starts, each must end where the next begins, from the start to the end.
 
-use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
 use crate::arena::Arena;
-use crate::search::{Label, Search};
+use crate::search::{too_few_left, Label, Search};
 
 /// A piece of the search tree.
 ///
@@ -67,6 +76,132 @@ impl Unit {
             }
         }
     }
+
+    /// Where the unit begins in the search's order: the start for the root, else just
+    /// before its first branch.
+    ///
+    /// ```
+    /// use dlx_core::{Position, Unit};
+    /// assert_eq!(Unit::Root.start(), Position::At(vec![]));
+    /// assert_eq!(Unit::Range { path: vec![2], first: 1, last: 3 }.start(), Position::At(vec![2, 1]));
+    /// ```
+    pub fn start(&self) -> Position {
+        Position::At(self.order_key())
+    }
+
+    /// The last branch of the unit's level it may take (`u32::MAX` for the root: all).
+    pub(crate) fn last(&self) -> u32 {
+        match self {
+            Unit::Root => u32::MAX,
+            Unit::Range { last, .. } => *last,
+        }
+    }
+}
+
+/// A moment of the sequential search, in the order the search reaches it.
+///
+/// `At(path)` is the moment the search is about to try (X5) branch `path[l]` of the last
+/// level `l = path.len() - 1`, below the branches `path[..l]` (1-based, as in a
+/// [`Unit::Range`]); `At(vec![])` is the start, before the root node is entered. `End` is
+/// the end of the search. Positions compare in the search's order: a path comes before its
+/// extensions, and otherwise paths compare branch by branch. In JSON, `At` is the array of
+/// its branches and `End` the string `"end"`.
+///
+/// ```
+/// use dlx_core::{Position, Unit};
+/// let root = Position::At(vec![]);
+/// let deep = Position::At(vec![1, 3]);
+/// let later = Position::At(vec![2]);
+/// assert!(root < deep && deep < later && later < Position::End);
+/// assert_eq!(Unit::Range { path: vec![1], first: 3, last: 4 }.start(), deep);
+/// assert_eq!(serde_json::to_string(&deep).unwrap(), "[1,3]");
+/// assert_eq!(serde_json::to_string(&Position::End).unwrap(), r#""end""#);
+/// assert_eq!(serde_json::from_str::<Position>(r#""end""#).unwrap(), Position::End);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Position {
+    /// Just before the search tries the last branch of the path (the empty path: the
+    /// start of the search).
+    At(Vec<u32>),
+    /// The end of the search.
+    End,
+}
+
+impl Ord for Position {
+    fn cmp(&self, other: &Self) -> Ordering {
+        match (self, other) {
+            (Position::At(a), Position::At(b)) => a.cmp(b),
+            (Position::At(_), Position::End) => Ordering::Less,
+            (Position::End, Position::At(_)) => Ordering::Greater,
+            (Position::End, Position::End) => Ordering::Equal,
+        }
+    }
+}
+
+impl PartialOrd for Position {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl std::fmt::Display for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Position::At(path) if path.is_empty() => f.write_str("the start"),
+            Position::At(path) => {
+                let branches: Vec<String> = path.iter().map(u32::to_string).collect();
+                write!(f, "[{}]", branches.join(","))
+            }
+            Position::End => f.write_str("the end"),
+        }
+    }
+}
+
+impl Serialize for Position {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Position::At(path) => path.serialize(serializer),
+            Position::End => serializer.serialize_str("end"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Position {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Repr {
+            Path(Vec<u32>),
+            Word(String),
+        }
+        match Repr::deserialize(deserializer)? {
+            Repr::Path(path) => Ok(Position::At(path)),
+            Repr::Word(w) if w == "end" => Ok(Position::End),
+            Repr::Word(_) => Err(serde::de::Error::custom(
+                "expected a position: an array of branch numbers, or \"end\"",
+            )),
+        }
+    }
+}
+
+/// The position just after branch `branch` at level `path.len()` below `path`, given the
+/// number of branches `degs[l]` at each level `l` of the path (and at its end): the next
+/// branch of that level, or, after its last, of the first level above that has one.
+pub(crate) fn position_after(path: &[u32], branch: u32, degs: &[u32]) -> Position {
+    let mut level = path.len();
+    let mut b = branch;
+    loop {
+        if b < degs[level] {
+            let mut p = path[..level].to_vec();
+            p.push(b + 1);
+            return Position::At(p);
+        }
+        if level == 0 {
+            return Position::End;
+        }
+        level -= 1;
+        b = path[level];
+    }
 }
 
 /// Why a unit could not be started on a problem.
@@ -105,10 +240,15 @@ pub enum UnitError {
 
 /// Counts of a finished unit (or of the part of a unit closed by a split).
 ///
+/// Counts read from files are added with [`checked_add`](Self::checked_add), which refuses
+/// to wrap past 2⁶⁴; `+` saturates (it never wraps and never panics).
+///
 /// ```
 /// use dlx_core::UnitCounts;
 /// let a = UnitCounts { solutions: 1, nodes: 5, updates: 9 };
 /// assert_eq!(a + a, UnitCounts { solutions: 2, nodes: 10, updates: 18 });
+/// let big = UnitCounts { solutions: u64::MAX, nodes: 0, updates: 0 };
+/// assert_eq!(big.checked_add(a), None);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct UnitCounts {
@@ -120,13 +260,26 @@ pub struct UnitCounts {
     pub updates: u64,
 }
 
+impl UnitCounts {
+    /// The sum, or `None` when a count would pass `u64::MAX`.
+    ///
+    /// See [`UnitCounts`] for an example.
+    pub fn checked_add(self, o: UnitCounts) -> Option<UnitCounts> {
+        Some(UnitCounts {
+            solutions: self.solutions.checked_add(o.solutions)?,
+            nodes: self.nodes.checked_add(o.nodes)?,
+            updates: self.updates.checked_add(o.updates)?,
+        })
+    }
+}
+
 impl std::ops::Add for UnitCounts {
     type Output = UnitCounts;
     fn add(self, o: UnitCounts) -> UnitCounts {
         UnitCounts {
-            solutions: self.solutions + o.solutions,
-            nodes: self.nodes + o.nodes,
-            updates: self.updates + o.updates,
+            solutions: self.solutions.saturating_add(o.solutions),
+            nodes: self.nodes.saturating_add(o.nodes),
+            updates: self.updates.saturating_add(o.updates),
         }
     }
 }
@@ -142,10 +295,87 @@ impl std::ops::AddAssign for UnitCounts {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Split {
     pub closed: UnitCounts,
+    /// Where the closed part ends (where the continuing unit begins).
+    pub closed_until: Position,
     pub continuing: Unit,
     pub continuing_weight: f64,
+    pub continuing_end: Position,
     pub given: Unit,
     pub given_weight: f64,
+    pub given_end: Position,
+}
+
+/// Where a running unit has got to: the search is about to go below branch `at[L]` of its
+/// deepest level `L = at.len() - 1` (that branch has been taken, nothing below it counted),
+/// and everything of the unit before [`Position::At(at)`](Position::At) is finished, with
+/// the counts `done`. `degs[l]` is the number of branches at each level `l ≤ L` of the path,
+/// and `floor` the unit's own level. A checkpoint records the finished part as a closed
+/// record and the rest as units to do ([`Cut::pieces`]), so that a resumed run starts
+/// where the search was.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Cut {
+    pub at: Vec<u32>,
+    pub degs: Vec<u32>,
+    pub floor: usize,
+    pub done: UnitCounts,
+}
+
+impl Cut {
+    /// The records that stand for `unit` (of estimated share `weight`) cut here: the part
+    /// finished (unless empty), then the units to do: the branch in progress and the rest
+    /// of its level, then the untried branches of each level above, up to the unit's own.
+    /// Each record ends where the next begins, and the last where `unit` ends.
+    pub fn pieces(&self, unit: &Unit, weight: f64) -> Vec<crate::UnitRecord> {
+        let deepest = self.at.len() - 1;
+        let mut todo = Vec::new();
+        let mut w = 1.0;
+        let mut branch_weight = Vec::with_capacity(self.at.len());
+        for &d in &self.degs {
+            w /= d.max(1) as f64;
+            branch_weight.push(w);
+        }
+        for level in (self.floor..=deepest).rev() {
+            let last = if level == self.floor {
+                unit.last()
+            } else {
+                u32::MAX
+            };
+            let end = last.min(self.degs[level]);
+            let first = if level == deepest {
+                self.at[level]
+            } else {
+                self.at[level] + 1
+            };
+            if first > end {
+                continue;
+            }
+            let path = self.at[..level].to_vec();
+            let until = position_after(&path, end, &self.degs[..=level]);
+            todo.push(crate::UnitRecord {
+                unit: Unit::Range {
+                    path,
+                    first,
+                    last: end,
+                },
+                weight: branch_weight[level] * f64::from(end - first + 1),
+                done: None,
+                until: Some(until),
+            });
+        }
+        let at = Position::At(self.at.clone());
+        let mut out = Vec::with_capacity(todo.len() + 1);
+        if at > unit.start() {
+            let given: f64 = todo.iter().map(|r| r.weight).sum();
+            out.push(crate::UnitRecord {
+                unit: unit.clone(),
+                weight: (weight - given).max(0.0),
+                done: Some(self.done),
+                until: Some(at),
+            });
+        }
+        out.extend(todo);
+        out
+    }
 }
 
 /// A search confined to one unit. It is what a worker runs; it can be split while running.
@@ -241,6 +471,49 @@ impl UnitSearch {
         self.counts()
     }
 
+    /// Where the unit ends in the search's order (see [`Position`]): the end of the search
+    /// for the root, else just after its last branch.
+    ///
+    /// ```
+    /// use dlx_core::{format::parse, Position, Unit, UnitSearch};
+    /// let p = parse("A B\nA\nB\nA B\n").unwrap(); // the root has 2 branches
+    /// let first = Unit::Range { path: vec![], first: 1, last: 1 };
+    /// assert_eq!(UnitSearch::new(&p, &first).unwrap().end(), Position::At(vec![2]));
+    /// let all = Unit::Range { path: vec![], first: 1, last: 9 };
+    /// assert_eq!(UnitSearch::new(&p, &all).unwrap().end(), Position::End);
+    /// ```
+    pub fn end(&self) -> Position {
+        match &self.unit {
+            Unit::Root => Position::End,
+            Unit::Range { path, last, .. } => {
+                let level = path.len();
+                let degs = &self.search.deg[..=level];
+                position_after(path, (*last).min(degs[level]), degs)
+            }
+        }
+    }
+
+    /// Where the search has got to, when it stands between nodes below the unit's own
+    /// level (as it does when interrupted at a node budget): see [`Cut`].
+    pub(crate) fn cut(&self) -> Option<Cut> {
+        let s = &self.search;
+        if s.label != Label::Enter || s.level <= s.floor {
+            return None;
+        }
+        let deepest = s.level - 1;
+        let [nodes, updates, solutions] = s.snapshot[deepest];
+        Some(Cut {
+            at: s.pos[..=deepest].to_vec(),
+            degs: s.deg[..=deepest].to_vec(),
+            floor: s.floor,
+            done: UnitCounts {
+                solutions,
+                nodes,
+                updates,
+            },
+        })
+    }
+
     /// The counts so far.
     pub(crate) fn counts(&self) -> UnitCounts {
         let c = &self.search.counters;
@@ -316,6 +589,10 @@ impl UnitSearch {
         for l in 0..=level {
             w /= s.deg[l].max(1) as f64;
         }
+        let degs = &s.deg[..=level];
+        let closed_until = Position::At(s.pos[..=level].to_vec());
+        let continuing_end = position_after(&path, keep, degs);
+        let given_end = position_after(&path, end, degs);
         let continuing = Unit::Range {
             path: path.clone(),
             first: pos,
@@ -345,10 +622,13 @@ impl UnitSearch {
         self.weight = continuing_weight;
         Some(Split {
             closed,
+            closed_until,
             continuing,
             continuing_weight,
+            continuing_end,
             given,
             given_weight,
+            given_end,
         })
     }
 }
@@ -399,7 +679,7 @@ impl Search {
                 let bound = self.arena.bound[i as usize];
                 let s = self.arena.layout.slack[i as usize];
                 if !(bound == 0 && s == 0) {
-                    if self.arena.len(i) + s <= bound {
+                    if too_few_left(self.arena.len(i), s, bound) {
                         return Err(no_branch);
                     }
                     let mut ignored = 0;
@@ -428,7 +708,7 @@ impl Search {
                     });
                 }
             } else {
-                if self.arena.len(i) + s <= bound {
+                if too_few_left(self.arena.len(i), s, bound) {
                     return Err(UnitError::NoSuchBranch {
                         level,
                         branch: self.pos[level],
@@ -463,15 +743,19 @@ impl Search {
 /// Splits the search tree of `problem` into at least `at_least` units to do (fewer only if
 /// the tree is smaller), for runs spread over processes or machines. The result is a
 /// [`Checkpoint`](crate::Checkpoint): the parts explored while splitting are finished units
-/// with their counts; the rest are pending. Deterministic: the same problem and number give
-/// the same units. The largest pending unit is split first, so units are of similar size.
+/// with their counts; the rest are pending; every record says where it ends, so the
+/// records can be checked to cover the tree exactly once. Deterministic: the same problem
+/// and number give the same units. The largest pending unit is split first, so units are
+/// of similar size; choosing it takes a heap, so a split into `n` units takes
+/// `O(n log n)` besides the replays.
 ///
 /// ```
 /// use dlx_core::{format::parse, split_units, UnitSearch, Solver};
 /// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
 /// let plan = split_units(&p, 10);
 /// assert!(plan.pending().count() >= 10);
-/// let mut total = plan.totals();
+/// plan.check(&p).unwrap(); // the units partition the tree
+/// let mut total = plan.totals().unwrap();
 /// for unit in plan.pending() {
 ///     total += UnitSearch::new(&p, unit).unwrap().count();
 /// }
@@ -481,21 +765,51 @@ impl Search {
 /// ```
 pub fn split_units(problem: &crate::Problem, at_least: usize) -> crate::Checkpoint {
     use crate::search::{Limits, Step};
+    use std::collections::BinaryHeap;
+
+    /// A pending unit in the heap: the largest weight first, then the one made first.
+    struct Entry {
+        weight: f64,
+        seq: usize,
+        unit: Unit,
+        end: Position,
+    }
+    impl PartialEq for Entry {
+        fn eq(&self, other: &Self) -> bool {
+            self.cmp(other) == Ordering::Equal
+        }
+    }
+    impl Eq for Entry {}
+    impl PartialOrd for Entry {
+        fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+            Some(self.cmp(other))
+        }
+    }
+    impl Ord for Entry {
+        fn cmp(&self, other: &Self) -> Ordering {
+            self.weight
+                .total_cmp(&other.weight)
+                .then(other.seq.cmp(&self.seq))
+        }
+    }
+
     let arena = Arena::new(problem);
     let mut done: Vec<crate::UnitRecord> = Vec::new();
-    let mut pending: Vec<(Unit, f64)> = vec![(Unit::Root, 1.0)];
+    let mut pending = BinaryHeap::new();
+    pending.push(Entry {
+        weight: 1.0,
+        seq: 0,
+        unit: Unit::Root,
+        end: Position::End,
+    });
+    let mut seq = 1;
     while pending.len() < at_least {
-        // The largest pending unit (the earliest among equals, for determinism).
-        let Some(k) = (0..pending.len()).max_by(|&a, &b| {
-            pending[a]
-                .1
-                .partial_cmp(&pending[b].1)
-                .unwrap_or(std::cmp::Ordering::Equal)
-                .then(b.cmp(&a))
-        }) else {
+        let Some(Entry {
+            unit, weight, end, ..
+        }) = pending.pop()
+        else {
             break;
         };
-        let (unit, weight) = pending.remove(k);
         let mut us = UnitSearch::from_arena(arena.clone(), &unit)
             .expect("units made by splitting fit their problem");
         us.weight = weight;
@@ -509,6 +823,7 @@ pub fn split_units(problem: &crate::Problem, at_least: usize) -> crate::Checkpoi
                         unit: us.unit.clone(),
                         weight: us.weight,
                         done: Some(us.counts()),
+                        until: Some(end),
                     });
                     break;
                 }
@@ -516,14 +831,31 @@ pub fn split_units(problem: &crate::Problem, at_least: usize) -> crate::Checkpoi
                     let unit_before = us.unit.clone();
                     let weight_before = us.weight;
                     if let Some(split) = us.split() {
-                        done.push(crate::UnitRecord {
-                            unit: unit_before,
-                            weight: (weight_before - split.continuing_weight - split.given_weight)
-                                .max(0.0),
-                            done: Some(split.closed),
+                        // (Nothing is closed when the split comes at the unit's start.)
+                        if split.closed_until > unit_before.start() {
+                            done.push(crate::UnitRecord {
+                                unit: unit_before,
+                                weight: (weight_before
+                                    - split.continuing_weight
+                                    - split.given_weight)
+                                    .max(0.0),
+                                done: Some(split.closed),
+                                until: Some(split.closed_until),
+                            });
+                        }
+                        pending.push(Entry {
+                            weight: split.continuing_weight,
+                            seq,
+                            unit: split.continuing,
+                            end: split.continuing_end,
                         });
-                        pending.push((split.continuing, split.continuing_weight));
-                        pending.push((split.given, split.given_weight));
+                        pending.push(Entry {
+                            weight: split.given_weight,
+                            seq: seq + 1,
+                            unit: split.given,
+                            end: split.given_end,
+                        });
+                        seq += 2;
                         break;
                     }
                 }
@@ -534,10 +866,11 @@ pub fn split_units(problem: &crate::Problem, at_least: usize) -> crate::Checkpoi
         }
     }
     let mut units = done;
-    units.extend(pending.into_iter().map(|(unit, weight)| crate::UnitRecord {
-        unit,
-        weight,
+    units.extend(pending.into_iter().map(|e| crate::UnitRecord {
+        unit: e.unit,
+        weight: e.weight,
         done: None,
+        until: Some(e.end),
     }));
     units.sort_by_key(|r| r.unit.order_key());
     crate::Checkpoint {

@@ -121,7 +121,7 @@ fn split_units_add_up_to_the_whole() {
                 plan.pending().count() >= n.min(2) || plan.is_complete(),
                 "{f}: {n}"
             );
-            let mut total = plan.totals();
+            let mut total = plan.totals().unwrap();
             for unit in plan.pending() {
                 total += UnitSearch::new(&p, unit).unwrap().count();
             }
@@ -138,7 +138,10 @@ fn split_units_add_up_to_the_whole() {
                 .units(units)
                 .count()
                 .unwrap();
-            assert_eq!(par.solutions + plan.totals().solutions, seq.solutions);
+            assert_eq!(
+                par.solutions + plan.totals().unwrap().solutions,
+                seq.solutions
+            );
         }
     }
 }

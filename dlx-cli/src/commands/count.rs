@@ -6,18 +6,55 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::Result;
+use dlx_core::distributed::{unit_line_text, Line, UnitLine};
 use dlx_core::{
     problem_hash, Checkpoint, Count, DenseSolver, ParallelSolver, Problem, Progress, Solver,
+    StopReason, UnitSearch,
 };
 use serde_json::json;
 
 use super::progress::{interrupt_flag, wanted, Display};
-use super::units::{read_lines, Line, UnitLine};
+use super::units::read_lines;
 use crate::cli::{CountArgs, Engine};
-use crate::input::{display_name, read_input, read_problem};
-use crate::output::{note, stdout, InputError, EXIT_INTERRUPTED, EXIT_OK};
+use crate::input::{display_name, read_problem, read_text};
+use crate::output::{note, stdout, InputError, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_OK};
+
+/// The longest `--checkpoint-interval` taken, in seconds (about 31 years).
+const MAX_INTERVAL: f64 = 1e9;
+
+/// Checks `--checkpoint PATH` before the count starts: something there that is not a
+/// regular file is refused (the writer would refuse it anyway), and so is a checkpoint
+/// already there, unless it is the one being resumed or `--force` says to start over.
+fn check_checkpoint_path(args: &CountArgs) -> Result<()> {
+    let Some(path) = &args.checkpoint else {
+        return Ok(());
+    };
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return Ok(());
+    };
+    if !meta.file_type().is_file() {
+        return Err(InputError::new(format!(
+            "{}: not a regular file: refusing to write a checkpoint there",
+            path.display()
+        ))
+        .into());
+    }
+    if args.resume.as_ref() != Some(path) && !args.force {
+        return Err(InputError::new(format!(
+            "{}: a file is there already: refusing to replace it",
+            path.display()
+        ))
+        .with_hint(format!(
+            "--resume {} goes on with that run; --force starts over and replaces it",
+            path.display()
+        ))
+        .into());
+    }
+    Ok(())
+}
 
 pub fn run(args: &CountArgs) -> Result<ExitCode> {
+    check_checkpoint_path(args)?;
     let parsed = read_problem(&args.problem.file)?;
     let problem = &parsed.problem;
     if args.unit.is_some() || args.units_file.is_some() {
@@ -49,13 +86,17 @@ pub fn run(args: &CountArgs) -> Result<ExitCode> {
             solver = solver.resume(checkpoint);
         }
         if let Some(path) = args.checkpoint.as_ref().or(args.resume.as_ref()) {
-            if !(args.checkpoint_interval > 0.0 && args.checkpoint_interval.is_finite()) {
-                return Err(InputError::new(
-                    "--checkpoint-interval must be a positive number of seconds",
-                )
-                .into());
-            }
-            solver = solver.checkpoint(path, Duration::from_secs_f64(args.checkpoint_interval));
+            let seconds = args.checkpoint_interval;
+            let every = (seconds > 0.0 && seconds <= MAX_INTERVAL)
+                .then(|| Duration::try_from_secs_f64(seconds).ok())
+                .flatten()
+                .ok_or_else(|| {
+                    InputError::new(format!(
+                        "--checkpoint-interval must be a number of seconds above 0 and at most \
+                         {MAX_INTERVAL:e}"
+                    ))
+                })?;
+            solver = solver.checkpoint(path, every);
         }
         let progress = Progress::new();
         let display = show_progress.then(|| Display::start(progress.clone()));
@@ -84,13 +125,14 @@ fn run_dense(args: &CountArgs, problem: &Problem) -> Result<ExitCode> {
     report(args, &count)
 }
 
-/// Prints the count; exit 0 when it is complete, 130 when it was interrupted.
+/// Prints the count; exit 0 when it is complete, 3 when the node budget stopped it, 130
+/// when it was interrupted.
 fn report(args: &CountArgs, count: &Count) -> Result<ExitCode> {
     print_count(args, count)?;
-    Ok(ExitCode::from(if count.is_complete() {
-        EXIT_OK
-    } else {
-        EXIT_INTERRUPTED
+    Ok(ExitCode::from(match count.stop {
+        None => EXIT_OK,
+        Some(StopReason::NodeBudget) => EXIT_INCOMPLETE,
+        Some(_) => EXIT_INTERRUPTED,
     }))
 }
 
@@ -123,25 +165,34 @@ fn run_units(args: &CountArgs, problem: &Problem) -> Result<ExitCode> {
     let hash = problem_hash(problem);
     let (name, text) = match (&args.unit, &args.units_file) {
         (Some(line), _) => ("--unit".to_string(), line.clone()),
-        (None, Some(file)) => {
-            let bytes = read_input(file)?;
-            let text = String::from_utf8(bytes)
-                .map_err(|_| InputError::new(format!("{}: not UTF-8 text", display_name(file))))?;
-            (display_name(file).to_string(), text)
-        }
+        (None, Some(file)) => (display_name(file).to_string(), read_text(file)?),
         (None, None) => unreachable!("checked by the caller"),
     };
     let mut todo: Vec<UnitLine> = Vec::new();
     for (number, line) in read_lines(&name, &text)? {
         if let Line::Unit(u) = line {
+            let at = format!("{name}:{number}:1");
             if u.problem != hash {
                 return Err(InputError::new(format!(
-                    "{name}:{number}:1: unit {} is for problem {}, but {} is problem {hash}",
+                    "{at}: unit {} is for problem {}, but {} is problem {hash}",
                     u.id,
                     u.problem,
                     display_name(&args.problem.file)
                 ))
                 .into());
+            }
+            // The unit must exist in this problem, and end where its line says.
+            let search = UnitSearch::new(problem, &u.unit)
+                .map_err(|e| InputError::new(format!("{at}: unit {}: {e}", u.id)))?;
+            if let Some(until) = &u.until {
+                let end = search.end();
+                if *until != end {
+                    return Err(InputError::new(format!(
+                        "{at}: unit {} says it ends at {until}, but it ends at {end}",
+                        u.id
+                    ))
+                    .into());
+                }
             }
             if u.done.is_none() {
                 todo.push(u);
@@ -173,7 +224,7 @@ fn run_units(args: &CountArgs, problem: &Problem) -> Result<ExitCode> {
             nodes: count.stats.nodes,
             updates: count.stats.updates,
         });
-        writeln!(out, "{}", serde_json::to_string(&line)?)?;
+        writeln!(out, "{}", unit_line_text(&line))?;
         out.flush()?;
     }
     Ok(ExitCode::from(EXIT_OK))

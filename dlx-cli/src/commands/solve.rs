@@ -93,6 +93,12 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
         return Ok(ExitCode::from(EXIT_INTERRUPTED));
     }
     if interrupt_flag().load(Ordering::Relaxed) {
+        // The solutions printed are only some of those asked for: say so.
+        note!(
+            "dlx: interrupted: {found} solution{} printed; the search did not finish, so the \
+             list is incomplete",
+            if found == 1 { "" } else { "s" }
+        );
         return Ok(ExitCode::from(EXIT_INTERRUPTED));
     }
     Ok(ExitCode::from(EXIT_OK))

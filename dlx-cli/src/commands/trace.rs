@@ -12,6 +12,8 @@ use crate::cli::{TraceArgs, TraceFormat};
 use crate::input::{display_name, read_problem};
 use crate::output::{stdout, InputError, EXIT_OK};
 
+// (`--format html` keeps the steps in memory, up to `html::MAX_STEPS`.)
+
 pub fn run(args: &TraceArgs) -> Result<ExitCode> {
     if args.explain && args.format == TraceFormat::Json {
         return Err(InputError::new(
@@ -35,33 +37,102 @@ pub fn run(args: &TraceArgs) -> Result<ExitCode> {
         }
     };
     let max_steps = usize::try_from(args.max_steps).unwrap_or(usize::MAX);
-    let recorded =
-        trace::trace(&problem, max_steps).map_err(|e| InputError::new(format!("{title}: {e}")))?;
-    let rendered = match args.format {
-        TraceFormat::Text => text::render(&problem, &recorded, args.explain, lesson),
-        TraceFormat::Json => json::render(&problem, &recorded),
+    if args.format == TraceFormat::Html && max_steps > html::MAX_STEPS {
+        return Err(InputError::new(format!(
+            "--format html holds at most {} steps (the page embeds every step)",
+            html::MAX_STEPS
+        ))
+        .with_hint("lower --max-steps, or use --format text or json, which take any number")
+        .into());
+    }
+    let mut out: Box<dyn Write> = match &args.output {
+        Some(path) => Box::new(std::io::BufWriter::new(
+            std::fs::File::create(path)
+                .with_context(|| format!("{}: cannot write file", path.display()))?,
+        )),
+        None => Box::new(stdout()),
+    };
+    let traced = |e| InputError::new(format!("{title}: {e}"));
+    let recorded = match args.format {
+        // Text and JSON lines are written as the search goes, so that memory stays the same
+        // however many steps are asked for.
+        TraceFormat::Text => {
+            let mut failed = None;
+            let recorded = trace::trace_each(&problem, max_steps, |event| {
+                let written = write_text(&mut out, &problem, event, args.explain, lesson);
+                keep_going(written, &mut failed)
+            })
+            .map_err(traced)?;
+            if let Some(e) = failed {
+                return Err(e.into());
+            }
+            writeln!(out, "{}", text::summary(&recorded))?;
+            recorded
+        }
+        TraceFormat::Json => {
+            writeln!(out, "{}", json::start_line(&problem, max_steps))?;
+            let mut failed = None;
+            let mut step = 0;
+            let recorded = trace::trace_each(&problem, max_steps, |event| {
+                step += 1;
+                let written = writeln!(out, "{}", json::event_line(&problem, step, event));
+                keep_going(written, &mut failed)
+            })
+            .map_err(traced)?;
+            if let Some(e) = failed {
+                return Err(e.into());
+            }
+            writeln!(out, "{}", json::end_line(&recorded))?;
+            recorded
+        }
         TraceFormat::Html => {
+            let recorded = trace::trace(&problem, max_steps).map_err(traced)?;
             let options = match lesson {
                 Some(lesson) => html::PageOptions::for_lesson(lesson),
                 None => html::PageOptions::titled(&title),
             };
-            html::render(&problem, &recorded, &options)
+            out.write_all(html::render(&problem, &recorded, &options).as_bytes())?;
+            recorded
         }
     };
-    match &args.output {
-        Some(path) => std::fs::write(path, rendered)
-            .with_context(|| format!("{}: cannot write file", path.display()))?,
-        None => {
-            let mut out = stdout();
-            out.write_all(rendered.as_bytes())?;
-            out.flush()?;
-        }
-    }
+    out.flush()?;
+    drop(out);
     if recorded.truncated {
-        eprintln!(
+        crate::output::note!(
             "dlx: note: the trace stops after {} steps; the search goes on (raise --max-steps)",
-            recorded.events.len()
+            recorded.steps
         );
     }
     Ok(ExitCode::from(EXIT_OK))
+}
+
+/// One step as text: its line, indented by level, and its note under `--explain` (undo
+/// steps only then).
+fn write_text(
+    out: &mut dyn Write,
+    problem: &Problem,
+    event: &trace::TraceEvent,
+    explain: bool,
+    lesson: Option<&Lesson>,
+) -> std::io::Result<()> {
+    if !explain && matches!(event, trace::TraceEvent::Undo { .. }) {
+        return Ok(());
+    }
+    let indent = "  ".repeat(text::depth(event));
+    writeln!(out, "{indent}{}", text::line(problem, event))?;
+    if explain {
+        writeln!(out, "{indent}    {}", text::note(problem, event, lesson))?;
+    }
+    Ok(())
+}
+
+/// Whether the trace goes on after a write: not once one has failed (the error is kept).
+fn keep_going(written: std::io::Result<()>, failed: &mut Option<std::io::Error>) -> bool {
+    match written {
+        Ok(()) => true,
+        Err(e) => {
+            failed.get_or_insert(e);
+            false
+        }
+    }
 }

@@ -9,5 +9,5 @@
 mod parse;
 mod write;
 
-pub use parse::{parse, parse_bytes, parse_detailed, ParseError, ParseErrorKind, Parsed};
+pub use parse::{excerpt, parse, parse_bytes, parse_detailed, ParseError, ParseErrorKind, Parsed};
 pub use write::{write, WriteError};

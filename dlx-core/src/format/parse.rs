@@ -34,19 +34,19 @@ pub enum ParseErrorKind {
     #[error("no primary items: expected at least one item name before `|`")]
     NoPrimaryItems,
     /// Two items with the same name.
-    #[error("duplicate item name `{0}`")]
+    #[error("duplicate item name `{}`", excerpt(.0))]
     DuplicateItem(String),
     /// An option names an unknown item.
-    #[error("unknown item name `{0}`")]
+    #[error("unknown item name `{}`", excerpt(.0))]
     UnknownItem(String),
     /// An item occurs twice in one option.
-    #[error("duplicate item name `{0}` in this option")]
+    #[error("duplicate item name `{}` in this option", excerpt(.0))]
     RepeatedItem(String),
     /// A colour on a primary item.
-    #[error("primary item must be uncolored: `{0}`")]
+    #[error("primary item must be uncolored: `{}`", excerpt(.0))]
     ColoredPrimary(String),
     /// A name with a character that the format reserves.
-    #[error("illegal character `{1}` in item name `{0}`")]
+    #[error("illegal character `{}` in item name `{}`", .1.escape_default(), excerpt(before(.0, *.1)))]
     IllegalCharacter(String, char),
     /// `item:` with nothing after the colon, or `:colour` with nothing before it.
     #[error("empty {0} name: expected a name before and after `:`")]
@@ -55,13 +55,20 @@ pub enum ParseErrorKind {
     #[error("second `|` in the item line: expected one `|` between primary and secondary items")]
     SecondBar,
     /// A multiplicity prefix that isn't `v|` or `u:v|` with decimal numbers.
-    #[error("bad multiplicity `{0}`: expected `v|name` or `u:v|name` with decimal numbers")]
+    #[error(
+        "bad multiplicity `{}`: expected `v|name` or `u:v|name` with decimal numbers from 0 to \
+         4294967295",
+        excerpt(.0)
+    )]
     BadMultiplicity(String),
     /// Multiplicities on a secondary item.
-    #[error("secondary item `{0}` can't have a multiplicity")]
+    #[error("secondary item `{}` can't have a multiplicity", excerpt(.0))]
     SecondaryMultiplicity(String),
     /// Bounds with `u > v`, or `v = 0`.
-    #[error("item `{name}` has bounds {lower}:{upper}: expected 0 ≤ u ≤ v and v > 0")]
+    #[error(
+        "item `{}` has bounds {lower}:{upper}: expected 0 ≤ u ≤ v and v > 0",
+        excerpt(name)
+    )]
     BadBounds {
         /// The item.
         name: String,
@@ -76,6 +83,42 @@ pub enum ParseErrorKind {
     /// More items, options or nodes than 32-bit links can address.
     #[error("problem too large for 32-bit links")]
     TooLarge,
+}
+
+/// The most characters of the input an error message quotes.
+const EXCERPT_CHARS: usize = 24;
+
+/// A name from the input as an error message quotes it: at most [`EXCERPT_CHARS`]
+/// characters (then `…`), control characters escaped, so that a message never carries a
+/// terminal escape sequence or a long stretch of a file that is not DLX text (the first
+/// line of `/etc/shadow`).
+///
+/// ```
+/// use dlx_core::format::excerpt;
+/// assert_eq!(excerpt("C"), "C");
+/// assert_eq!(excerpt("red\u{1b}[31m"), "red\\u{1b}[31m");
+/// assert_eq!(excerpt(&"x".repeat(100)), format!("{}…", "x".repeat(24)));
+/// ```
+pub fn excerpt(text: &str) -> String {
+    let mut out = String::new();
+    for (k, c) in text.chars().enumerate() {
+        if k == EXCERPT_CHARS {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The part of `name` before the first `c`: an illegal character's message names no more
+/// of the word than that (`root:x:0:0:...` shows `root`).
+fn before(name: &str, c: char) -> &str {
+    name.split(c).next().unwrap_or(name)
 }
 
 /// An error at a place in DLX text: the line and column (both from 1) and what was wrong.

@@ -43,6 +43,11 @@ pub const MAX_ROWS: usize = 400;
 /// ... and at most this many items (columns); the trace and panels still cover all of them.
 pub const MAX_COLS: usize = 200;
 
+/// The most steps a page holds (the page embeds every step, and a browser must load it):
+/// `dlx trace --format html` refuses a larger `--max-steps`. Text and JSON lines are
+/// written as the search goes and take any number.
+pub const MAX_STEPS: usize = 100_000;
+
 /// What the page says about the problem.
 ///
 /// ```

@@ -236,7 +236,7 @@ pub fn event_line(problem: &Problem, step: usize, event: &TraceEvent) -> String 
 /// ```
 pub fn end_line(trace: &Trace) -> String {
     to_line(&Record::End {
-        steps: trace.events.len(),
+        steps: trace.steps,
         truncated: trace.truncated,
         solutions: trace.solutions,
         nodes: trace.nodes,

@@ -32,6 +32,9 @@
 //! Without a tracer the search runs with [`NoObserver`](crate::NoObserver), whose calls
 //! compile to nothing: tracing costs nothing when it is off.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
 use thiserror::Error;
 
 use crate::observer::{Observer, View};
@@ -202,6 +205,8 @@ pub enum TraceError {
 pub struct Tracer<'p> {
     problem: &'p Problem,
     events: Vec<TraceEvent>,
+    /// Events recorded so far (those handed on by [`trace_each`] included).
+    recorded: usize,
     max_steps: usize,
     truncated: bool,
     solutions: u64,
@@ -224,6 +229,7 @@ impl<'p> Tracer<'p> {
         Ok(Tracer {
             problem,
             events: Vec::new(),
+            recorded: 0,
             max_steps: usize::MAX,
             truncated: false,
             solutions: 0,
@@ -270,7 +276,7 @@ impl<'p> Tracer<'p> {
 
     /// True when no more events will be recorded.
     fn full(&mut self) -> bool {
-        if self.events.len() >= self.max_steps {
+        if self.recorded >= self.max_steps {
             self.truncated = true;
             true
         } else {
@@ -280,6 +286,7 @@ impl<'p> Tracer<'p> {
 
     fn push(&mut self, event: TraceEvent) {
         if !self.full() {
+            self.recorded += 1;
             self.events.push(event);
         }
     }
@@ -390,8 +397,10 @@ impl Observer for Tracer<'_> {
 /// See [`trace`] for an example.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Trace {
-    /// The steps, in order.
+    /// The steps, in order (none when they were handed on one by one by [`trace_each`]).
     pub events: Vec<TraceEvent>,
+    /// How many steps were recorded.
+    pub steps: usize,
     /// True when the search went on beyond the last step recorded (the step limit was
     /// reached).
     pub truncated: bool,
@@ -422,23 +431,117 @@ pub struct Trace {
 /// assert_eq!(short.events[..], full.events[..3]);
 /// ```
 pub fn trace(problem: &Problem, max_steps: usize) -> Result<Trace, TraceError> {
-    let mut tracer = Tracer::new(problem)?.with_max_steps(max_steps);
+    let mut events = Vec::new();
+    let mut t = trace_each(problem, max_steps, |e| {
+        events.push(e.clone());
+        true
+    })?;
+    t.events = events;
+    Ok(t)
+}
+
+/// Like [`trace`], but hands each step to `each` as the search takes it and keeps none, so
+/// that its memory stays the same however many steps are asked for (the text and JSON
+/// formats are written this way). `each` returns false to stop the search (its output was
+/// closed). The [`Trace`] returned has no events; `steps` counts them.
+///
+/// ```
+/// use dlx_core::trace::{trace, trace_each, examples};
+/// let problem = examples::lesson("toy").unwrap().problem();
+/// let mut lines = Vec::new();
+/// let t = trace_each(&problem, 10_000, |e| { lines.push(e.clone()); true }).unwrap();
+/// assert!(t.events.is_empty());
+/// assert_eq!(t.steps, lines.len());
+/// assert_eq!(lines, trace(&problem, 10_000).unwrap().events);
+/// // Stopped by the consumer after 3 steps.
+/// let mut seen = 0;
+/// let t = trace_each(&problem, 10_000, |_| { seen += 1; seen < 3 }).unwrap();
+/// assert!(t.truncated);
+/// assert_eq!(seen, 3);
+/// ```
+pub fn trace_each(
+    problem: &Problem,
+    max_steps: usize,
+    each: impl FnMut(&TraceEvent) -> bool,
+) -> Result<Trace, TraceError> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut streaming = Streaming {
+        tracer: Tracer::new(problem)?.with_max_steps(max_steps),
+        each,
+        stop: Arc::clone(&stop),
+        solutions: 0,
+    };
     let budget = (max_steps as u64).saturating_add(1);
     let count = Solver::new(problem)
         .with_node_budget(budget)
-        .count_observed(&mut tracer);
-    let truncated = tracer.truncated || !count.is_complete();
-    let events = tracer.into_events();
-    let solutions = events
-        .iter()
-        .filter(|e| matches!(e, TraceEvent::Solution { .. }))
-        .count() as u64;
+        .with_cancel_flag(Arc::clone(&stop))
+        .count_observed(&mut streaming);
+    let truncated =
+        streaming.tracer.truncated || !count.is_complete() || stop.load(Ordering::Relaxed);
     Ok(Trace {
-        events,
+        events: Vec::new(),
+        steps: streaming.tracer.recorded,
         truncated,
         max_steps,
-        solutions,
+        solutions: streaming.solutions,
         nodes: (!truncated).then_some(count.stats.nodes),
         updates: (!truncated).then_some(count.stats.updates),
     })
+}
+
+/// A [`Tracer`] whose events are handed on as soon as they are made.
+struct Streaming<'p, F> {
+    tracer: Tracer<'p>,
+    each: F,
+    /// Raised when `each` asks to stop (read by the search every 1,024 nodes).
+    stop: Arc<AtomicBool>,
+    /// Solutions among the steps handed on.
+    solutions: u64,
+}
+
+impl<F: FnMut(&TraceEvent) -> bool> Streaming<'_, F> {
+    fn hand_on(&mut self) {
+        for event in self.tracer.events.drain(..) {
+            if self.stop.load(Ordering::Relaxed) {
+                continue;
+            }
+            if matches!(event, TraceEvent::Solution { .. }) {
+                self.solutions += 1;
+            }
+            if !(self.each)(&event) {
+                self.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        if self.stop.load(Ordering::Relaxed) {
+            // Nothing more is wanted: record nothing more while the search winds down.
+            self.tracer.max_steps = self.tracer.recorded;
+        }
+    }
+}
+
+impl<F: FnMut(&TraceEvent) -> bool> Observer for Streaming<'_, F> {
+    fn choose(&mut self, level: usize, item: ItemId, view: &View<'_>) {
+        self.tracer.choose(level, item, view);
+        self.hand_on();
+    }
+
+    fn try_option(&mut self, level: usize, option: OptionId, k: u32, d: u32, view: &View<'_>) {
+        self.tracer.try_option(level, option, k, d, view);
+        self.hand_on();
+    }
+
+    fn solution(&mut self, level: usize, options: &[OptionId]) {
+        self.tracer.solution(level, options);
+        self.hand_on();
+    }
+
+    fn undo_option(&mut self, level: usize, option: OptionId) {
+        self.tracer.undo_option(level, option);
+        self.hand_on();
+    }
+
+    fn backtrack(&mut self, level: usize, item: ItemId) {
+        self.tracer.backtrack(level, item);
+        self.hand_on();
+    }
 }

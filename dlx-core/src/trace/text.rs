@@ -92,7 +92,7 @@ pub fn summary(trace: &Trace) -> String {
         }
         _ => format!(
             "Stopped after the first {} (the search goes on); {solutions} so far.",
-            plural(trace.events.len() as u64, "step", "steps")
+            plural(trace.steps as u64, "step", "steps")
         ),
     }
 }
