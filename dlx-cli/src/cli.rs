@@ -11,7 +11,7 @@ mod tour;
 pub use completions::CompletionsArgs;
 pub use gen::{GenArgs, GenCommand, MAX_PENTOMINO_SQUARES};
 pub use knightdoku::{KnightdokuArgs, PictureFormat};
-pub use sudoku::{ShapeArgs, SudokuArgs, SudokuFormat};
+pub use sudoku::{ShapeArgs, SudokuArgs, SudokuFormat, MAX_PUZZLE_SIZE};
 pub use tour::{TourArgs, MAX_COUNT_SQUARES, MAX_TOUR_SQUARES};
 
 /// Exact cover by Dancing Links: count, enumerate and check solutions of exact cover

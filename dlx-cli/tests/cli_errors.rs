@@ -18,6 +18,24 @@ fn error(name: &str, run: common::Run) {
     insta::assert_snapshot!(name, run.transcript());
 }
 
+/// A file of puzzles with bad ones: each bad puzzle is reported in its place (`error` on
+/// standard output, the message on standard error), the others are solved, and the exit
+/// code is 2 at the end (issue 25: one bad puzzle refused the whole file).
+fn puzzle_errors(name: &str, run: common::Run) {
+    assert_eq!(run.code, Some(2), "{}", run.transcript());
+    assert!(
+        run.stderr.starts_with("dlx: error: "),
+        "{}",
+        run.transcript()
+    );
+    assert!(
+        run.stdout.lines().any(|l| l == "error"),
+        "{}",
+        run.transcript()
+    );
+    insta::assert_snapshot!(name, run.transcript());
+}
+
 #[test]
 fn files_that_cannot_be_read() {
     error("missing_file", run(&["sudoku", "examples/sudoku/nope.txt"]));
@@ -46,11 +64,11 @@ fn files_that_cannot_be_read() {
 
 #[test]
 fn sudoku_text_with_mistakes() {
-    error(
+    puzzle_errors(
         "bad_symbol",
         run_stdin(&["sudoku", "-"], "12x4............\n"),
     );
-    error(
+    puzzle_errors(
         "bad_size",
         run_stdin(&["sudoku", "-"], &format!("{}\n", ".".repeat(80))),
     );
@@ -58,8 +76,8 @@ fn sudoku_text_with_mistakes() {
                 ------+-------+------\n8 . . | . 6 . | . . 3\n4 . . | 8 . 3 | . .\n\
                 7 . . | . 2 . | . . 6\n------+-------+------\n. 6 . | . . . | 2 8 .\n\
                 . . . | 4 1 9 | . . 5\n. . . | . 8 . | . 7 9\n";
-    error("grid_short_row", run_stdin(&["sudoku", "-"], grid));
-    error(
+    puzzle_errors("grid_short_row", run_stdin(&["sudoku", "-"], grid));
+    puzzle_errors(
         "grid_missing_rows",
         run_stdin(&["sudoku", "-", "--shape", "2x2"], "12..\n..34\n\n"),
     );
@@ -69,14 +87,14 @@ fn sudoku_text_with_mistakes() {
 fn contradictory_givens() {
     let line = format!("{}5{}\n", ".".repeat(9), ".".repeat(71));
     let two_fives = format!("5{}", &line[1..]);
-    error(
+    puzzle_errors(
         "contradictory_givens",
         run_stdin(
             &["sudoku", "-"],
             &format!("# two puzzles\n{line}{two_fives}"),
         ),
     );
-    error(
+    puzzle_errors(
         "contradictory_givens_grid",
         run_stdin(
             &["sudoku", "-"],
@@ -99,11 +117,11 @@ fn shapes() {
         "shape_too_large",
         run(&["sudoku", "examples/sudoku/classic.txt", "--shape", "16x16"]),
     );
-    error(
+    puzzle_errors(
         "shape_size_mismatch",
         run(&["sudoku", "examples/sudoku/classic.txt", "--shape", "4x4"]),
     );
-    error(
+    puzzle_errors(
         "no_boxes",
         run_stdin(&["sudoku", "-"], &format!("1{}\n", ".".repeat(24))),
     );

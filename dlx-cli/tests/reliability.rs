@@ -426,3 +426,54 @@ fn split_sizes_have_a_limit() {
     assert_eq!(run(&["split", q8, "--units", "0"]).code, Some(2));
     assert_eq!(run(&["split", q8, "--units", "10000001"]).code, Some(2));
 }
+
+#[test]
+fn one_line_puzzles_of_mixed_sizes_are_read_line_by_line() {
+    // Sixteen lines, the first a 4×4 puzzle: it was read as one 16×16 grid and refused.
+    let nine = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let mut text = String::from("1234341221434321\n");
+    for _ in 0..15 {
+        text.push_str(nine);
+        text.push('\n');
+    }
+    let out = run_stdin(&["sudoku", "-", "--unique", "--threads", "1"], &text);
+    assert_eq!(out.code, Some(0), "{}", out.transcript());
+    assert_eq!(out.stdout, "unique\n".repeat(16));
+}
+
+#[test]
+fn a_bad_puzzle_is_reported_and_the_others_are_solved() {
+    let nine = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let text = format!("{nine}\n12x4............\n11..............\n{nine}\n");
+    let out = run_stdin(&["sudoku", "-", "--unique", "--threads", "2"], &text);
+    assert_eq!(out.code, Some(2), "{}", out.transcript());
+    assert_eq!(out.stdout, "unique\nerror\nerror\nunique\n");
+    assert!(out.stderr.contains("<stdin>:2:3:"), "{}", out.stderr);
+    assert!(out.stderr.contains("<stdin>:3:2:"), "{}", out.stderr);
+    assert!(out.stderr.contains("2 unique"), "{}", out.stderr);
+    let json = run_stdin(&["sudoku", "-", "--json"], &text);
+    let lines: Vec<serde_json::Value> = json
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[1]["answer"], "error");
+    assert_eq!(lines[1]["line"], 2);
+    assert!(lines[1]["error"].as_str().unwrap().contains("<stdin>:2:3"));
+}
+
+#[test]
+fn puzzles_larger_than_the_documented_limit_are_refused_before_any_memory_is_taken() {
+    let n = 196;
+    let text = vec!["."; n * n].join(" ") + "\n";
+    let start = Instant::now();
+    let out = run_stdin(&["sudoku", "-", "--count"], &text);
+    assert_eq!(out.code, Some(2), "{}", out.transcript());
+    assert!(
+        out.stderr.contains("the largest taken is 144×144"),
+        "{}",
+        out.stderr
+    );
+    assert!(start.elapsed() < Duration::from_secs(20));
+}

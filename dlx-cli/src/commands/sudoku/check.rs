@@ -16,38 +16,61 @@ pub fn check(
     text: &str,
     name: &str,
 ) -> Result<Encodings> {
-    let lines: Vec<&str> = text.lines().collect();
     let mut encodings = Encodings::default();
+    let lines: Vec<&str> = text.lines().collect();
     for puzzle in puzzles {
-        let size = puzzle.grid.size();
-        if !encodings.has(size) {
-            let shape = choice
-                .shape_for(size)
-                .map_err(|e| shape_error(name, puzzle, e))?;
-            let encoding = Encoding::new(shape).map_err(|e| {
-                InputError::new(format!(
-                    "{name}:{}:1: cannot encode the puzzle: {e}",
-                    puzzle.line
-                ))
-            })?;
-            encodings.insert(size, encoding);
-        }
-        let Some(encoding) = encodings.get(size) else {
-            continue;
-        };
-        let conflict = encoding
-            .shape()
-            .first_conflict(&puzzle.grid)
-            .map_err(|e| InputError::new(format!("{name}:{}:1: {e}", puzzle.line)))?;
-        if let Some(conflict) = conflict {
-            let (line, column) = cell_position(&lines, puzzle, conflict.second);
-            return Err(InputError::new(format!(
-                "{name}:{line}:{column}: the givens contradict each other: {conflict}"
-            ))
-            .into());
-        }
+        check_one(puzzle, &mut encodings, choice, &lines, name)?;
     }
     Ok(encodings)
+}
+
+/// Checks one puzzle: its size has a shape (whose encoding is added to `encodings`), and
+/// its givens do not contradict each other.
+pub fn check_one(
+    puzzle: &Puzzle,
+    encodings: &mut Encodings,
+    choice: &ShapeChoice,
+    lines: &[&str],
+    name: &str,
+) -> Result<(), InputError> {
+    let size = puzzle.grid.size();
+    let max = crate::cli::MAX_PUZZLE_SIZE;
+    if size > max {
+        return Err(InputError::new(format!(
+            "{name}:{}:1: a {size}×{size} puzzle: the largest taken is {max}×{max}",
+            puzzle.line
+        ))
+        .with_hint(format!(
+            "a puzzle's exact cover problem has n³ options: about 0.9 GB of memory at \
+             {max}×{max}, 5.7 GB at 255×255"
+        )));
+    }
+    if !encodings.has(size) {
+        let shape = choice
+            .shape_for(size)
+            .map_err(|e| shape_error(name, puzzle, e))?;
+        let encoding = Encoding::new(shape).map_err(|e| {
+            InputError::new(format!(
+                "{name}:{}:1: cannot encode the puzzle: {e}",
+                puzzle.line
+            ))
+        })?;
+        encodings.insert(size, encoding);
+    }
+    let Some(encoding) = encodings.get(size) else {
+        return Ok(());
+    };
+    let conflict = encoding
+        .shape()
+        .first_conflict(&puzzle.grid)
+        .map_err(|e| InputError::new(format!("{name}:{}:1: {e}", puzzle.line)))?;
+    if let Some(conflict) = conflict {
+        let (line, column) = cell_position(lines, puzzle, conflict.second);
+        return Err(InputError::new(format!(
+            "{name}:{line}:{column}: the givens contradict each other: {conflict}"
+        )));
+    }
+    Ok(())
 }
 
 fn shape_error(name: &str, puzzle: &Puzzle, err: ShapeError) -> InputError {

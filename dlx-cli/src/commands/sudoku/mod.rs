@@ -13,7 +13,9 @@ use super::counter::Counter;
 use super::ordered::run_ordered;
 use super::progress::{interrupt_flag, wanted};
 use crate::cli::{SudokuArgs, SudokuFormat};
-use crate::output::{note, InputError, EXIT_INTERRUPTED, EXIT_NO_SOLUTION, EXIT_OK};
+use crate::output::{
+    note, printable, InputError, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_NO_SOLUTION, EXIT_OK,
+};
 
 mod check;
 pub mod load;
@@ -23,7 +25,7 @@ mod report;
 mod shapes;
 mod solve;
 
-use load::load;
+use load::{load_each, Entry};
 use report::{summary, Printer, Tally};
 use solve::{solve, Mode};
 
@@ -51,15 +53,25 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
         .with_hint("use --format line or --json, and --svg DIR for pictures")
         .into());
     }
-    let loaded = load(&args.file, &args.shape)?;
-    let (name, puzzles) = (&loaded.name, &loaded.puzzles);
-    if format == SudokuFormat::Svg && puzzles.len() > 1 {
+    let loaded = load_each(&args.file, &args.shape)?;
+    let (name, entries) = (&loaded.name, &loaded.entries);
+    if format == SudokuFormat::Svg && entries.len() > 1 {
         return Err(InputError::new(format!(
             "--format svg draws one puzzle, and {name} has {} puzzles",
-            puzzles.len()
+            entries.len()
         ))
         .with_hint("--svg DIR draws every puzzle in a file of its own")
         .into());
+    }
+    if format == SudokuFormat::Svg {
+        // One puzzle: if it is bad, that is the answer.
+        if let Some(Entry::Bad { error, .. }) = entries.first() {
+            let mut err = InputError::new(error.to_string());
+            if let Some(hint) = error.hint() {
+                err = err.with_hint(hint);
+            }
+            return Err(err.into());
+        }
     }
     if let Some(dir) = &args.svg {
         std::fs::create_dir_all(dir)
@@ -79,7 +91,7 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
             .iter()
             .find(|(s, _)| *s == size)
             .map(|(_, solver)| solver)
-            .expect("load encodes every puzzle's size")
+            .expect("load encodes every good puzzle's size")
     };
 
     let threads = args
@@ -87,23 +99,49 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
         .threads
         .filter(|&t| t > 0)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let counter = wanted(&args.parallel).then(|| Counter::start(puzzles.len() as u64, "puzzles"));
-    let mut printer = Printer::new(format, mode, args.svg.clone(), puzzles.len());
+    let counter = wanted(&args.parallel).then(|| Counter::start(entries.len() as u64, "puzzles"));
+    let mut printer = Printer::new(format, mode, args.svg.clone(), entries.len());
+    let mut hints = std::collections::HashSet::new();
     let start = Instant::now();
     run_ordered(
-        puzzles.len(),
+        entries.len(),
         threads,
         &stop,
-        |i| solve(solver_for(puzzles[i].grid.size()), &puzzles[i].grid, mode),
+        |i| match &entries[i] {
+            Entry::Good(puzzle) => Some(solve(solver_for(puzzle.grid.size()), &puzzle.grid, mode)),
+            Entry::Bad { .. } => None,
+        },
         |i, outcome| {
-            let outcome = outcome
-                .map_err(|e| InputError::new(format!("{name}:{}:1: {e}", puzzles[i].line)))?;
             if let Some(counter) = &counter {
                 counter.tick();
             }
-            let shape = solver_for(puzzles[i].grid.size()).encoding().shape();
-            printer.print(&puzzles[i], shape, &outcome)?;
-            Ok(outcome.complete)
+            match (&entries[i], outcome) {
+                (Entry::Good(puzzle), Some(outcome)) => {
+                    let outcome = outcome
+                        .map_err(|e| InputError::new(format!("{name}:{}:1: {e}", puzzle.line)))?;
+                    let shape = solver_for(puzzle.grid.size()).encoding().shape();
+                    printer.print(puzzle, shape, &outcome)?;
+                    Ok(outcome.complete)
+                }
+                (
+                    Entry::Bad {
+                        number,
+                        line,
+                        error,
+                    },
+                    _,
+                ) => {
+                    // Reported in its place; the others are solved all the same.
+                    note!("dlx: error: {}", printable(&error.to_string()));
+                    // A hint is given once, not once per puzzle.
+                    if let Some(hint) = error.hint().filter(|h| hints.insert(h.to_string())) {
+                        note!("dlx: hint: {}", printable(hint));
+                    }
+                    printer.print_error(*number, *line, &error.to_string())?;
+                    Ok(true)
+                }
+                (Entry::Good(_), None) => unreachable!("every good puzzle is solved"),
+            }
         },
     )?;
     let elapsed = start.elapsed();
@@ -111,21 +149,25 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
     let tally = printer.finish()?;
     let interrupted = stop.load(Ordering::Relaxed);
     if !args.quiet {
-        note!("{}", summary(&tally, puzzles.len(), elapsed, interrupted));
+        note!("{}", summary(&tally, entries.len(), elapsed, interrupted));
     }
     Ok(ExitCode::from(exit_code(
         mode,
         &tally,
-        puzzles.len(),
+        entries.len(),
         interrupted,
     )))
 }
 
-/// 130 when stopped early; with `--unique`, 0 only when every puzzle is unique; with
-/// `--count`, 0; otherwise 0 when every puzzle has a solution.
+/// 130 when stopped early; 2 when a puzzle could not be read (the others were still
+/// solved); with `--unique`, 0 only when every puzzle is unique; with `--count`, 0;
+/// otherwise 0 when every puzzle has a solution.
 fn exit_code(mode: Mode, tally: &Tally, total: usize, interrupted: bool) -> u8 {
     if interrupted || tally.incomplete > 0 || tally.total() < total {
         return EXIT_INTERRUPTED;
+    }
+    if tally.errors > 0 {
+        return EXIT_INPUT;
     }
     let all_good = match mode {
         Mode::Count => true,
@@ -150,6 +192,7 @@ mod tests {
             multiple,
             none,
             incomplete: 0,
+            errors: 0,
         };
         assert_eq!(exit_code(Mode::Solve, &tally(1, 1, 0), 2, false), EXIT_OK);
         assert_eq!(
@@ -170,5 +213,10 @@ mod tests {
             exit_code(Mode::Solve, &tally(2, 0, 0), 2, true),
             EXIT_INTERRUPTED
         );
+        let with_error = Tally {
+            errors: 1,
+            ..tally(1, 0, 0)
+        };
+        assert_eq!(exit_code(Mode::Count, &with_error, 2, false), EXIT_INPUT);
     }
 }

@@ -32,6 +32,17 @@ pub struct Puzzle {
     pub grid: Grid,
 }
 
+/// A puzzle of the file that could not be read: its number and first line, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unread {
+    /// Its number in the file, from 1.
+    pub number: usize,
+    /// The line it starts on, from 1.
+    pub line: usize,
+    /// What is wrong.
+    pub error: ReadError,
+}
+
 /// A reading error and where it is (line and column from 1), when it is somewhere.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadError {
@@ -167,23 +178,42 @@ fn grid_size(rows: &[&str], size: Option<usize>) -> Option<usize> {
         }
         None => {
             let (n, numbers) = row_cells(first);
+            // From 16 cells on, a row may as well be a small puzzle on one line: a block is
+            // grids only if all its rows but at most one per grid have n cells (a file of
+            // one-line puzzles of several sizes whose first is a 4×4 puzzle was read as
+            // 16×16 grids and refused whole).
+            let rows_of_n = rows.iter().filter(|r| row_cells(r).0 == n).count();
             let fits = rows.len() >= 2
                 && n >= 2
                 && (n <= 36 || numbers)
-                && (n < 16 || rows.len() % n == 0);
+                && (n < 16 || (rows.len() % n == 0 && rows_of_n + rows.len() / n >= rows.len()));
             fits.then_some(n)
         }
     }
 }
 
-/// Reads every puzzle of `text`; `size` fixes the size (from `--shape` or `--jigsaw`).
+/// Reads every puzzle of `text`; `size` fixes the size (from `--shape` or `--jigsaw`). The
+/// first puzzle that cannot be read is an error.
 pub fn read_puzzles(text: &str, size: Option<usize>) -> Result<Vec<Puzzle>, ReadError> {
+    read_each(text, size)?
+        .into_iter()
+        .map(|entry| entry.map_err(|bad| bad.error))
+        .collect()
+}
+
+/// Reads every puzzle of `text`, each on its own: a puzzle that cannot be read is an
+/// [`Unread`] in its place, and the others are read all the same. The error is for a text
+/// without any puzzle.
+pub fn read_each(
+    text: &str,
+    size: Option<usize>,
+) -> Result<Vec<Result<Puzzle, Unread>>, ReadError> {
     let parser = match size {
         Some(n) => Parser::new().size(n),
         None => Parser::new(),
     };
     let lines: Vec<&str> = text.lines().collect();
-    let mut puzzles = Vec::new();
+    let mut puzzles: Vec<Result<Puzzle, Unread>> = Vec::new();
     let mut k = 0;
     while k < lines.len() {
         if lines[k].trim().is_empty() {
@@ -203,28 +233,41 @@ pub fn read_puzzles(text: &str, size: Option<usize>) -> Result<Vec<Puzzle>, Read
             Some(n) => {
                 for chunk in rows.chunks(n) {
                     let grid_text: Vec<&str> = chunk.iter().map(|&(_, t)| t).collect();
+                    let number = puzzles.len() + 1;
                     let grid = parser
                         .size(n)
                         .grid(&grid_text.join("\n"))
-                        .map_err(|e| ReadError::from_parse(e, |l| chunk[l - 1].0))?;
-                    puzzles.push(Puzzle {
-                        number: puzzles.len() + 1,
-                        line: chunk[0].0,
-                        layout: Layout::Grid(chunk.iter().map(|&(l, _)| l).collect()),
-                        grid,
+                        .map_err(|e| ReadError::from_parse(e, |l| chunk[l - 1].0));
+                    puzzles.push(match grid {
+                        Ok(grid) => Ok(Puzzle {
+                            number,
+                            line: chunk[0].0,
+                            layout: Layout::Grid(chunk.iter().map(|&(l, _)| l).collect()),
+                            grid,
+                        }),
+                        Err(error) => Err(Unread {
+                            number,
+                            line: chunk[0].0,
+                            error,
+                        }),
                     });
                 }
             }
             None => {
                 for &(line, row) in &rows {
-                    let grid = parser
-                        .line(row)
-                        .map_err(|e| ReadError::from_parse(e, |_| line))?;
-                    puzzles.push(Puzzle {
-                        number: puzzles.len() + 1,
-                        line,
-                        layout: Layout::Line,
-                        grid,
+                    let number = puzzles.len() + 1;
+                    puzzles.push(match parser.line(row) {
+                        Ok(grid) => Ok(Puzzle {
+                            number,
+                            line,
+                            layout: Layout::Line,
+                            grid,
+                        }),
+                        Err(e) => Err(Unread {
+                            number,
+                            line,
+                            error: ReadError::from_parse(e, |_| line),
+                        }),
                     });
                 }
             }
@@ -311,6 +354,42 @@ mod tests {
         assert_eq!((err.at, err.message.as_str()), (None, "no puzzle found"));
         let err = read_puzzles("# one line too short\n12345\n", None).unwrap_err();
         assert_eq!(err.at, Some((2, 1)));
+    }
+
+    #[test]
+    fn one_line_puzzles_of_mixed_sizes_are_not_grids() {
+        // Issue 25: a file of one-line puzzles, the first a 4×4 one, sixteen lines in all,
+        // was read as one 16×16 grid and refused whole.
+        let four = "1234341221434321";
+        let nine =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let mut text = format!("{four}\n");
+        for _ in 0..15 {
+            text.push_str(nine);
+            text.push('\n');
+        }
+        let puzzles = read_puzzles(&text, None).unwrap();
+        assert_eq!(puzzles.len(), 16);
+        assert_eq!(puzzles[0].grid.size(), 4);
+        assert!(puzzles[1..].iter().all(|p| p.grid.size() == 9));
+        // A 16×16 grid with one row too short is still a grid, with its error there.
+        let mut rows = vec!["1..............."; 16];
+        rows[5] = "1..............";
+        let err = read_puzzles(&rows.join("\n"), None).unwrap_err();
+        assert_eq!(err.at, Some((6, 1)), "{err:?}");
+    }
+
+    #[test]
+    fn a_bad_puzzle_does_not_hide_the_others() {
+        let nine =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let text = format!("{nine}\n12x4\n{nine}\n\n{GRID}");
+        let each = read_each(&text, None).unwrap();
+        assert_eq!(each.len(), 4);
+        assert!(each[0].is_ok() && each[2].is_ok() && each[3].is_ok());
+        let bad = each[1].as_ref().unwrap_err();
+        assert_eq!((bad.number, bad.line), (2, 2));
+        assert_eq!(each[3].as_ref().unwrap().number, 4);
     }
 
     #[test]

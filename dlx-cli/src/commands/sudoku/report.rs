@@ -25,6 +25,8 @@ pub struct Tally {
     pub none: usize,
     /// Puzzles whose search was stopped.
     pub incomplete: usize,
+    /// Puzzles that could not be read (or whose givens contradict each other).
+    pub errors: usize,
 }
 
 impl Tally {
@@ -39,7 +41,7 @@ impl Tally {
 
     /// Puzzles printed.
     pub fn total(&self) -> usize {
-        self.unique + self.multiple + self.none + self.incomplete
+        self.unique + self.multiple + self.none + self.incomplete + self.errors
     }
 }
 
@@ -56,6 +58,16 @@ struct JsonLine {
     /// Present with `--count` only.
     #[serde(skip_serializing_if = "Option::is_none")]
     solutions: Option<u64>,
+    complete: bool,
+}
+
+/// The `--json` line of a puzzle that could not be read.
+#[derive(Serialize)]
+struct JsonError<'a> {
+    puzzle: usize,
+    line: usize,
+    answer: &'static str,
+    error: &'a str,
     complete: bool,
 }
 
@@ -133,6 +145,39 @@ impl Printer {
         Ok(())
     }
 
+    /// Prints the place of a puzzle that could not be read: `error` (the word) in the line
+    /// and grid formats, so that the results stay one per puzzle, or a JSON line with the
+    /// message. (The message itself goes to standard error.)
+    pub fn print_error(&mut self, number: usize, line: usize, message: &str) -> Result<()> {
+        let first = self.tally.total() == 0;
+        self.tally.errors += 1;
+        match self.format {
+            SudokuFormat::Line => writeln!(self.out, "error")?,
+            SudokuFormat::Grid => {
+                if !first {
+                    writeln!(self.out)?;
+                }
+                writeln!(self.out, "error")?;
+            }
+            // One puzzle only, and a bad one is refused before this.
+            SudokuFormat::Svg => {}
+            SudokuFormat::Json => {
+                let line = JsonError {
+                    puzzle: number,
+                    line,
+                    answer: "error",
+                    error: message,
+                    complete: false,
+                };
+                writeln!(self.out, "{}", serde_json::to_string(&line)?)?;
+            }
+        }
+        if self.flush_each {
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+
     /// The text of one puzzle's line.
     fn line(&self, outcome: &Outcome) -> String {
         match (self.mode, &outcome.solution) {
@@ -169,6 +214,13 @@ pub fn summary(tally: &Tally, total: usize, elapsed: Duration, interrupted: bool
     if tally.incomplete > 0 {
         text.push_str(&format!(", {} incomplete", tally.incomplete));
     }
+    if tally.errors > 0 {
+        text.push_str(&format!(
+            ", {} error{}",
+            tally.errors,
+            if tally.errors == 1 { "" } else { "s" }
+        ));
+    }
     let seconds = elapsed.as_secs_f64();
     let rate = done as f64 / seconds.max(1e-9);
     let rate = if rate >= 100.0 {
@@ -191,6 +243,7 @@ mod tests {
             multiple: 1,
             none: 1,
             incomplete: 0,
+            errors: 0,
         };
         assert_eq!(
             summary(&tally, 5, Duration::from_millis(500), false),

@@ -24,7 +24,16 @@ impl ShapeChoice {
     /// Reads the options (and the jigsaw file).
     pub fn from_args(args: &ShapeArgs) -> Result<Self> {
         let shape = if let Some(path) = &args.jigsaw {
-            jigsaw(path)?
+            let shape = jigsaw(path)?;
+            let (size, max) = (shape.size(), crate::cli::MAX_PUZZLE_SIZE);
+            if size > max {
+                return Err(InputError::new(format!(
+                    "{}: regions of a {size}×{size} grid: the largest taken is {max}×{max}",
+                    display_name(path)
+                ))
+                .into());
+            }
+            shape
         } else if let Some(b) = args.shape {
             Shape::boxed(b.rows, b.cols)
                 .map_err(|e| InputError::new(format!("--shape {}x{}: {e}", b.rows, b.cols)))?
