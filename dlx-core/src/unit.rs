@@ -419,7 +419,12 @@ impl UnitSearch {
                 for (level, &branch) in path.iter().enumerate() {
                     search.enter_quietly(level)?;
                     weight /= search.deg[level].max(1) as f64;
-                    search.pass_branches(level, branch - 1)?;
+                    // Branches count from 1 (found by the fuzzing harness: a path through
+                    // branch 0 underflowed).
+                    let passed = branch
+                        .checked_sub(1)
+                        .ok_or(UnitError::NoSuchBranch { level, branch })?;
+                    search.pass_branches(level, passed)?;
                     search.take_branch_quietly(level)?;
                 }
                 let level = path.len();

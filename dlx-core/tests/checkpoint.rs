@@ -366,3 +366,22 @@ fn an_oversized_or_foreign_file_is_refused() {
         Err(CheckpointError::Version { found: 1 })
     ));
 }
+
+#[test]
+fn a_path_through_branch_zero_is_refused() {
+    // Found by the fuzzing harness (tests/fuzz.rs): `branch - 1` underflowed for a path
+    // through branch 0 (branches count from 1).
+    let p = load("q8.dlx");
+    let unit = Unit::Range {
+        path: vec![0],
+        first: 1,
+        last: 2,
+    };
+    assert!(matches!(
+        dlx_core::UnitSearch::new(&p, &unit),
+        Err(dlx_core::UnitError::NoSuchBranch {
+            level: 0,
+            branch: 0
+        })
+    ));
+}
