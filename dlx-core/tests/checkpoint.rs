@@ -97,6 +97,78 @@ fn a_stopped_run_keeps_everything_it_finished_and_resumes_exactly() {
     }
 }
 
+/// A random problem with multiplicities (Algorithm M), big enough to be stopped part way:
+/// 14 items, every third with bounds 1:2 and the next with 0:2, 60 options.
+fn with_multiplicities() -> Problem {
+    let mut state: u64 = 7;
+    let mut next = |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    let items: Vec<String> = (0..14).map(|k| format!("p{k}")).collect();
+    let mut text: Vec<String> = vec![items
+        .iter()
+        .enumerate()
+        .map(|(k, i)| match k % 3 {
+            0 => format!("1:2|{i}"),
+            1 => format!("0:2|{i}"),
+            _ => i.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")];
+    for _ in 0..60 {
+        let mut option: Vec<&str> = Vec::new();
+        let size = [2, 3, 3, 4][next(4) as usize];
+        while option.len() < size {
+            let item = items[next(14) as usize].as_str();
+            if !option.contains(&item) {
+                option.push(item);
+            }
+        }
+        text.push(option.join(" "));
+    }
+    parse(&(text.join("\n") + "\n")).unwrap()
+}
+
+#[test]
+fn a_stopped_run_with_multiplicities_resumes_exactly() {
+    // Checkpoints cut running units by the number of branches of each level (θ in
+    // Algorithm M): the pieces must exist when replayed.
+    let p = with_multiplicities();
+    assert!(p.has_multiplicities());
+    let seq = Solver::new(&p).count();
+    assert!(seq.stats.nodes > 100_000, "{}", seq.stats.nodes);
+    let mut stopped_runs = 0;
+    for threads in [1, 2, 1, 2] {
+        let dir = scratch();
+        let path = dir.path().join("run.json");
+        let stopped = count_until(&p, threads, &path, seq.stats.nodes / 3);
+        let saved = Checkpoint::load(&path).unwrap();
+        saved.check(&p).unwrap();
+        if stopped.is_complete() {
+            continue;
+        }
+        stopped_runs += 1;
+        assert_eq!(saved.totals().unwrap().nodes, stopped.stats.nodes);
+        let resumed = ParallelSolver::new(&p)
+            .threads(threads)
+            .resume(saved)
+            .count()
+            .unwrap();
+        assert_eq!(
+            (
+                resumed.solutions,
+                resumed.stats.nodes,
+                resumed.stats.updates
+            ),
+            (seq.solutions, seq.stats.nodes, seq.stats.updates)
+        );
+    }
+    assert!(stopped_runs > 0, "every run finished before it was stopped");
+}
+
 #[test]
 fn checkpoints_written_during_a_one_thread_run_show_progress() {
     // q14 on one thread takes long enough for several checkpoints 5 ms apart.
