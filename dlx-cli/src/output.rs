@@ -175,6 +175,9 @@ mod tests {
         assert_eq!(printable("x\r\ny\n"), "x\\r\ny\n");
         assert_eq!(printable("\nb"), "\nb");
         let long = "z".repeat(1000);
-        assert_eq!(printable(&long).chars().count(), super::MAX_MESSAGE_CHARS + 1);
+        assert_eq!(
+            printable(&long).chars().count(),
+            super::MAX_MESSAGE_CHARS + 1
+        );
     }
 }
