@@ -222,6 +222,7 @@ fn merge_refuses_results_of_another_split() {
 }
 
 #[test]
+#[cfg(unix)]
 fn the_checkpoint_writer_replaces_nothing_it_should_not() {
     let q8 = "dlx-core/tests/data/q8.dlx";
     let dir = scratch();
@@ -307,6 +308,7 @@ fn exit_codes_say_what_happened() {
 }
 
 #[test]
+#[cfg(unix)]
 fn an_interrupted_solve_all_says_its_list_is_incomplete() {
     let mut child = Command::new(DLX)
         .args(["solve", "dlx-core/tests/data/pent6x10.dlx", "--all"])

@@ -361,6 +361,7 @@ fn counts_never_wrap() {
 }
 
 #[test]
+#[cfg(unix)]
 fn the_writer_refuses_a_fifo_and_leaves_it_alone() {
     let dir = scratch();
     let fifo = dir.path().join("pipe");
@@ -391,6 +392,7 @@ fn the_writer_refuses_a_fifo_and_leaves_it_alone() {
 }
 
 #[test]
+#[cfg(unix)]
 fn the_writer_follows_no_link() {
     let dir = scratch();
     let victim = dir.path().join("victim.txt");
