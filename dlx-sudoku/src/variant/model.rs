@@ -178,6 +178,9 @@ pub(crate) struct Choice {
     pub name: String,
     /// The rule (index into the puzzle's constraints) this choice encodes, for statistics.
     pub rule: usize,
+    /// A decomposition that only the exact cover problem needs: the clause solver states
+    /// the same constraint directly (a [`Model::members`] entry).
+    pub links_only: bool,
     pub alts: Vec<Vec<(Var, Val)>>,
 }
 
@@ -213,6 +216,10 @@ pub(crate) struct Model {
     /// `(var, value, target, target value)`.
     pub attachments: Vec<(Var, Val, Var, Val)>,
     pub choices: Vec<Choice>,
+    /// Memberships `(a, vars)`: some variable of `vars` takes `a`'s value.
+    pub members: Vec<(Var, Vec<Var>)>,
+    /// Whether choices added now are for the exact cover problem only.
+    links_only: bool,
     features: HashMap<(Var, &'static str), Var>,
     /// Feature variables, their variable, and the map from its values to theirs.
     pub feature_source: Vec<FeatureSource>,
@@ -240,6 +247,8 @@ impl Model {
             forbids: Vec::new(),
             attachments: Vec::new(),
             choices: Vec::new(),
+            members: Vec::new(),
+            links_only: false,
             features: HashMap::new(),
             feature_source: Vec::new(),
             names: HashMap::new(),
@@ -370,6 +379,23 @@ impl Model {
         &self.vars[var as usize].dom
     }
 
+    /// Some variable of `vars` takes `a`'s value (a letter's digit among the cells around
+    /// its circle). The clause solver states this directly, one clause per value of `a`;
+    /// the exact cover problem needs the rule's decomposition too, which the rule adds
+    /// inside [`links_only`](Self::links_only).
+    pub fn member(&mut self, a: Var, vars: Vec<Var>) {
+        self.members.push((a, vars));
+    }
+
+    /// Runs `f` with every choice it adds marked for the exact cover problem only.
+    pub fn links_only<R>(&mut self, f: impl FnOnce(&mut Model) -> R) -> R {
+        let before = self.links_only;
+        self.links_only = true;
+        let r = f(self);
+        self.links_only = before;
+        r
+    }
+
     /// Adds a choice with these alternatives.
     pub fn choice(&mut self, name: &str, alts: Vec<Vec<(Var, Val)>>) {
         let name = self.unique_name(name);
@@ -379,6 +405,7 @@ impl Model {
         self.choices.push(Choice {
             name,
             rule: self.rule,
+            links_only: self.links_only,
             alts,
         });
     }
@@ -613,6 +640,18 @@ impl Model {
             // attachments of one variable: features).
             for &(a, x, t, y) in &self.attachments {
                 if !self.vars[t as usize].dom.contains(y) && self.vars[a as usize].dom.remove(x) {
+                    changed = true;
+                }
+            }
+            // Memberships: a value no variable of the list can take is gone.
+            for (a, vars) in &self.members {
+                let (a, vars) = (*a, vars);
+                let keep: Vec<Val> = self.vars[a as usize]
+                    .dom
+                    .iter()
+                    .filter(|&x| vars.iter().any(|&v| self.vars[v as usize].dom.contains(x)))
+                    .collect();
+                if self.vars[a as usize].dom.retain(|x| keep.contains(&x)) {
                     changed = true;
                 }
             }

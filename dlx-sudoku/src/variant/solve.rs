@@ -157,6 +157,9 @@ pub struct SearchReport {
     pub nodes: u64,
     /// Conflicts of the clause solver.
     pub conflicts: u64,
+    /// Candidate solutions the independent checker refused (they are never reported; no
+    /// puzzle of the test corpora has produced one).
+    pub rejected: u64,
     /// Time spent searching, compiling the clauses included.
     pub elapsed: Duration,
 }
@@ -426,18 +429,19 @@ impl VariantSolver {
         found: &mut dyn FnMut(VariantSolution) -> bool,
     ) -> Outcome {
         let start = Instant::now();
-        let report = |nodes: u64, complete: bool| SearchReport {
+        let report = |nodes: u64, complete: bool, rejected: u64| SearchReport {
             engine: Engine::DancingLinks,
             complete,
             nodes,
             conflicts: 0,
+            rejected,
             elapsed: start.elapsed(),
         };
         if !self.encoded.feasible {
             return Outcome {
                 solutions: 0,
                 complete: true,
-                report: report(0, true),
+                report: report(0, true, 0),
             };
         }
         let mut solver = Solver::new(self.problem());
@@ -448,14 +452,14 @@ impl VariantSolver {
             solver = solver.with_cancel_flag(flag.clone());
         }
         let look = self.lookahead.then(|| self.encoded.lookahead.clone());
-        let (solutions, complete, nodes) = match (look, self.connectivity()) {
+        let (solutions, complete, nodes, rejected) = match (look, self.connectivity()) {
             (None, None) => self.links_run(solver, NoObserver, limit, found),
             (look, conn) => self.links_run(solver, SideConditions { look, conn }, limit, found),
         };
         Outcome {
             solutions,
             complete,
-            report: report(nodes, complete),
+            report: report(nodes, complete, rejected),
         }
     }
 
@@ -465,15 +469,17 @@ impl VariantSolver {
         obs: O,
         limit: Option<u64>,
         found: &mut dyn FnMut(VariantSolution) -> bool,
-    ) -> (u64, bool, u64) {
+    ) -> (u64, bool, u64, u64) {
         let mut it = solver.solutions_observed(obs);
         let mut solutions = 0;
+        let mut rejected = 0;
         let mut stopped = false;
         for s in it.by_ref() {
             let solution = self.decode(&s);
             // Checked like the clause solver's: a solution the rules refuse is never
             // reported.
             if self.puzzle.check(&solution).is_err() {
+                rejected += 1;
                 continue;
             }
             solutions += 1;
@@ -483,7 +489,7 @@ impl VariantSolver {
             }
         }
         let nodes = it.stats().nodes;
-        (solutions, stopped || it.is_complete(), nodes)
+        (solutions, stopped || it.is_complete(), nodes, rejected)
     }
 
     /// The clause-learning search.
@@ -503,6 +509,7 @@ impl VariantSolver {
                     complete: true,
                     nodes: 0,
                     conflicts: 0,
+                    rejected: 0,
                     elapsed: Duration::ZERO,
                 },
             };
@@ -525,6 +532,7 @@ impl VariantSolver {
                 complete: run.complete,
                 nodes: 0,
                 conflicts: run.conflicts,
+                rejected: run.rejected,
                 elapsed: run.elapsed,
             },
         }

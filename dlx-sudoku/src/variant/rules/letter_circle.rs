@@ -38,47 +38,13 @@ impl Rule for LetterCircle {
 
     fn declare(&self, _ctx: &mut Ctx<'_>) {}
 
-    /// One table over the letter and the cells when small; otherwise an auxiliary "first
-    /// cell holding it" `W`, with one table per cell `j`: before `W` the cell differs from
-    /// the letter, at `W` it equals it, after `W` anything goes (one alternative that names
-    /// only `W`), so each grid has exactly one encoding.
+    /// The letter's value is among the cells' (a membership, which the clause solver
+    /// states as one clause per value), and the exact cover problem's own form.
     fn encode(&self, ctx: &mut Ctx<'_>) {
         let l = ctx.letter(self.letter);
         let vars = ctx.cells(&self.cells);
-        let k = vars.len();
-        let mut all = vec![l];
-        all.extend(&vars);
-        let cap = ctx.m.table_cap;
-        if ctx
-            .m
-            .table("circle", &all, None, Some(cap), |p| {
-                p.len() < k + 1 || p[1..].contains(&p[0])
-            })
-            .is_ok()
-        {
-            return;
-        }
-        let first = ctx
-            .m
-            .aux("circle.first", Domain::range(0, k as Val - 1), None);
-        for (j, &v) in vars.iter().enumerate() {
-            let j = j as Val;
-            let mut alts = Vec::new();
-            for w in 0..k as Val {
-                if w < j {
-                    alts.push(vec![(first, w)]);
-                    continue;
-                }
-                for x in ctx.m.dom(l).iter() {
-                    for y in ctx.m.dom(v).iter() {
-                        if (w == j && x == y) || (w > j && x != y) {
-                            alts.push(vec![(first, w), (l, x), (v, y)]);
-                        }
-                    }
-                }
-            }
-            ctx.m.choice("circle", alts);
-        }
+        ctx.m.member(l, vars.clone());
+        ctx.m.links_only(|m| table_or_first(m, l, &vars));
     }
 
     fn check(&self, _p: &VariantPuzzle, s: &VariantSolution) -> Check {
@@ -129,5 +95,43 @@ impl Read for LetterCircle {
             cells: item.cells("cells")?,
             letter: letter_of(item, item.text("letter")?)?,
         }])
+    }
+}
+
+/// The exact cover problem's form of the rule: one table over the letter and the cells
+/// when small; otherwise an auxiliary "first cell holding it" `W`, with one table per
+/// cell `j`: before `W` the cell differs from the letter, at `W` it equals it, after `W`
+/// anything goes (one alternative that names only `W`), so each grid has exactly one
+/// encoding.
+fn table_or_first(m: &mut crate::variant::model::Model, l: Var, vars: &[Var]) {
+    let k = vars.len();
+    let mut all = vec![l];
+    all.extend(vars);
+    let cap = m.table_cap;
+    if m.table("circle", &all, None, Some(cap), |p| {
+        p.len() < k + 1 || p[1..].contains(&p[0])
+    })
+    .is_ok()
+    {
+        return;
+    }
+    let first = m.aux("circle.first", Domain::range(0, k as Val - 1), None);
+    for (j, &v) in vars.iter().enumerate() {
+        let j = j as Val;
+        let mut alts = Vec::new();
+        for w in 0..k as Val {
+            if w < j {
+                alts.push(vec![(first, w)]);
+                continue;
+            }
+            for x in m.dom(l).iter() {
+                for y in m.dom(v).iter() {
+                    if (w == j && x == y) || (w > j && x != y) {
+                        alts.push(vec![(first, w), (l, x), (v, y)]);
+                    }
+                }
+            }
+        }
+        m.choice("circle", alts);
     }
 }

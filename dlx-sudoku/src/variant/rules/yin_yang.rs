@@ -11,6 +11,7 @@
 
 use dlx_core::{Observer, OptionId, View};
 
+use crate::variant::encoding::automaton;
 use crate::variant::model::Meaning;
 use crate::variant::rules::prelude::*;
 
@@ -41,6 +42,30 @@ impl Rule for YinYang {
 
     fn encode(&self, ctx: &mut Ctx<'_>) {
         let n = ctx.n();
+        // Around the edge of the grid each kind is one run: were there two runs of water
+        // with land between them, the path joining them through the grid would cut the land
+        // in two. Implied by connectivity (so no solution changes), but local, so the
+        // searches use it before connectivity can be checked.
+        if n >= 2 {
+            let ring: Vec<Var> = perimeter(n).into_iter().map(|c| ctx.shade(c)).collect();
+            automaton(
+                &mut ctx.m,
+                "yinyang.edge",
+                &ring,
+                None,
+                |s: &Option<(Val, Val, Val)>, x| match *s {
+                    None => Some(Some((x, x, 0))),
+                    Some((first, last, changes)) => {
+                        let changes = changes + Val::from(x != last);
+                        (changes <= 2).then_some(Some((first, x, changes)))
+                    }
+                },
+                |s| match *s {
+                    Some((first, last, changes)) => changes + Val::from(first != last) <= 2,
+                    None => true,
+                },
+            );
+        }
         for r in 0..n.saturating_sub(1) {
             for c in 0..n - 1 {
                 let vars = [
@@ -113,6 +138,15 @@ impl Read for YinYang {
     fn from_toml(_key: &str, _item: &TomlIn<'_>) -> Result<Vec<Self>, NativeError> {
         Ok(vec![YinYang])
     }
+}
+
+/// The cells around the edge of an `n × n` grid, in order around it.
+fn perimeter(n: usize) -> Vec<Cell> {
+    let mut out: Vec<Cell> = (0..n).map(|c| Cell::new(0, c)).collect();
+    out.extend((1..n).map(|r| Cell::new(r, n - 1)));
+    out.extend((0..n - 1).rev().map(|c| Cell::new(n - 1, c)));
+    out.extend((1..n - 1).rev().map(|r| Cell::new(r, 0)));
+    out
 }
 
 /// Whether a complete shading (true for water) has each kind connected. Used by the

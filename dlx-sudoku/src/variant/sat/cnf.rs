@@ -130,7 +130,7 @@ impl Cnf {
                 always[*t as usize] = true;
             }
         }
-        for c in &m.choices {
+        for c in m.choices.iter().filter(|c| !c.links_only) {
             if let Some(first) = c.alts.first() {
                 for &(v, _) in first {
                     if c.alts.iter().all(|a| a.iter().any(|p| p.0 == v)) {
@@ -186,7 +186,7 @@ impl Cnf {
             }
         }
         // Choices.
-        for choice in &m.choices {
+        for choice in m.choices.iter().filter(|c| !c.links_only) {
             let alts: Vec<&Vec<(Var, Val)>> = choice
                 .alts
                 .iter()
@@ -229,6 +229,14 @@ impl Cnf {
                     }
                     cnf.add(&mut c);
                 }
+            }
+        }
+        // Memberships: a value of `a` is some variable's.
+        for (a, vars) in &m.members {
+            for (x, lx) in cnf.values[*a as usize].iter().collect::<Vec<_>>() {
+                let mut c = vec![!lx];
+                c.extend(vars.iter().filter_map(|&v| cnf.lit(v, x)));
+                cnf.add(&mut c);
             }
         }
         // A free variable's value needs a source.

@@ -68,6 +68,9 @@ pub(crate) struct SatRun {
     pub complete: bool,
     /// Conflicts (learnt clauses).
     pub conflicts: u64,
+    /// Candidates the checker refused (always 0 in the test corpora; see the module
+    /// documentation).
+    pub rejected: u64,
     /// Time spent, compiling included.
     pub elapsed: Duration,
 }
@@ -105,6 +108,7 @@ pub(crate) fn solve(
     let mut theory = Connectivity::new(n, shading, &cnf);
     let mut solutions = Vec::new();
     let mut complete = false;
+    let mut rejected = 0;
     loop {
         if limit.is_some_and(|l| solutions.len() as u64 >= l) {
             complete = true;
@@ -124,6 +128,7 @@ pub(crate) fn solve(
         if input.puzzle.check(&solution).is_err() {
             // A candidate propagation let through but the rules refuse: excluded by its
             // blocking clause, never reported.
+            rejected += 1;
             continue;
         }
         let go_on = found(&solution);
@@ -137,6 +142,7 @@ pub(crate) fn solve(
         solutions,
         complete,
         conflicts: cnf.solver.cb().conflicts,
+        rejected,
         elapsed: start.elapsed(),
     }
 }

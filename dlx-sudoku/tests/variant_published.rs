@@ -1,0 +1,201 @@
+//! Variant Sudoku on published and stress puzzles: right answers, and every engine
+//! configuration agreeing on every puzzle.
+//!
+//! The peer suite (35 published puzzles with their solutions, from a peer solver's test
+//! suite) is GPL-licensed and is not copied into the project: it is read from
+//! `../shared/puzzles/variants/peer-suite/` when that folder exists, and the tests that
+//! need it say so and pass when it does not. The stress puzzles under
+//! `tests/data/variants/stress/` are ours (made by `benches/examples/variant_generate.rs`).
+
+use std::path::{Path, PathBuf};
+
+use dlx_sudoku::sudoku::Grid;
+use dlx_sudoku::variant::{
+    read_puzzle, Engine, VariantPuzzle, VariantSolution, VariantSolver, VariantUniqueness,
+};
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants");
+const PEER_SUITE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../shared/puzzles/variants/peer-suite"
+);
+
+/// The puzzle files of a folder, sorted.
+fn files(dir: &Path, ext: &[&str]) -> Vec<PathBuf> {
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<PathBuf> = read
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.extension()
+                .and_then(|x| x.to_str())
+                .is_some_and(|x| ext.contains(&x))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn load(path: &Path) -> VariantPuzzle {
+    let text = std::fs::read_to_string(path).unwrap();
+    read_puzzle(&text)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .puzzle
+}
+
+/// The peer suite's puzzles, or none (with a note) when `../shared` is not there.
+fn peer_suite() -> Vec<PathBuf> {
+    let list = files(Path::new(PEER_SUITE), &["json"]);
+    if list.is_empty() {
+        eprintln!("note: {PEER_SUITE} not found: the peer suite is not run here");
+    }
+    list
+}
+
+/// Digits written one after another in decimal (a published solution of a 16×16 may have
+/// been read from such a string the wrong way).
+fn run_together(g: &Grid) -> String {
+    g.values().iter().map(|d| d.to_string()).collect()
+}
+
+/// The answer must be unique and the published solution; where the published grid breaks
+/// the rules and is the same digit string as ours read another way, ours is right.
+fn assert_published(path: &Path, p: &VariantPuzzle, answer: &VariantUniqueness) {
+    let VariantUniqueness::Unique(s) = answer else {
+        panic!("{}: {answer:?}", path.display());
+    };
+    p.check(s).unwrap();
+    let Some(published) = &p.solution else {
+        return;
+    };
+    if *published == s.grid {
+        return;
+    }
+    let theirs = VariantSolution {
+        grid: published.clone(),
+        shading: s.shading.clone(),
+        letters: s.letters.clone(),
+    };
+    assert!(
+        p.check(&theirs).is_err() && run_together(published) == run_together(&s.grid),
+        "{}: not the published solution",
+        path.display()
+    );
+}
+
+#[test]
+fn the_peer_suite_is_right() {
+    for path in peer_suite() {
+        let p = load(&path);
+        let answer = VariantSolver::new(&p).unwrap().unique();
+        assert_published(&path, &p, &answer);
+    }
+}
+
+#[test]
+fn the_stress_puzzles_are_unique() {
+    let list = files(&Path::new(DATA).join("stress"), &["toml"]);
+    assert!(list.len() >= 10);
+    for path in list {
+        let p = load(&path);
+        let answer = VariantSolver::new(&p).unwrap().unique();
+        assert_published(&path, &p, &answer);
+    }
+}
+
+/// Nodes each dancing-links configuration may spend on a puzzle in the differential run
+/// (hard puzzles take it millions; an answer it gives must agree, running out is allowed).
+const LINKS_BUDGET: u64 = 20_000;
+
+/// The same answer from every configuration: clause learning with tables whole and every
+/// rule decomposed (always settled), and dancing links with and without look-ahead and
+/// decomposed (within a budget).
+fn engines_agree(path: &Path, p: &VariantPuzzle) -> usize {
+    let reference = VariantSolver::new(p)
+        .unwrap()
+        .with_engine(Engine::ClauseLearning)
+        .unique();
+    assert!(
+        !matches!(reference, VariantUniqueness::Incomplete { .. }),
+        "{}",
+        path.display()
+    );
+    let key = |u: &VariantUniqueness| match u {
+        VariantUniqueness::Unique(s) => format!("unique {s:?}"),
+        VariantUniqueness::NoSolution => "none".to_string(),
+        VariantUniqueness::Multiple(..) => "multiple".to_string(),
+        VariantUniqueness::Incomplete { .. } => "incomplete".to_string(),
+    };
+    let configs: Vec<(&str, VariantSolver)> = vec![
+        (
+            "clauses decomposed",
+            VariantSolver::with_table_cap(p, 0)
+                .unwrap()
+                .with_engine(Engine::ClauseLearning),
+        ),
+        (
+            "links",
+            VariantSolver::new(p)
+                .unwrap()
+                .with_engine(Engine::DancingLinks)
+                .with_node_budget(LINKS_BUDGET),
+        ),
+        (
+            "links without look-ahead",
+            VariantSolver::new(p)
+                .unwrap()
+                .with_engine(Engine::DancingLinks)
+                .with_lookahead(false)
+                .with_node_budget(LINKS_BUDGET),
+        ),
+        (
+            "links decomposed",
+            VariantSolver::with_table_cap(p, 0)
+                .unwrap()
+                .with_engine(Engine::DancingLinks)
+                .with_node_budget(LINKS_BUDGET),
+        ),
+    ];
+    let mut settled = 0;
+    for (what, solver) in configs {
+        let answer = solver.unique();
+        if matches!(answer, VariantUniqueness::Incomplete { .. }) {
+            continue;
+        }
+        settled += 1;
+        assert_eq!(
+            key(&answer),
+            key(&reference),
+            "{}: {what} disagrees with clause learning",
+            path.display()
+        );
+    }
+    settled
+}
+
+#[test]
+fn every_engine_agrees_on_every_puzzle() {
+    let mut list = files(Path::new(DATA), &["toml", "json"]);
+    list.extend(files(&Path::new(DATA).join("stress"), &["toml"]));
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/variant");
+    list.extend(
+        files(&examples, &["toml", "json"])
+            .into_iter()
+            .filter(|p| !p.to_string_lossy().contains("unsupported")),
+    );
+    list.extend(peer_suite());
+    let mut settled = 0;
+    let mut puzzles = 0;
+    for path in &list {
+        let text = std::fs::read_to_string(path).unwrap();
+        let Ok(imported) = read_puzzle(&text) else {
+            // The neutral JSON of the seed puzzles is read by variant.rs.
+            continue;
+        };
+        puzzles += 1;
+        settled += engines_agree(path, &imported.puzzle);
+    }
+    eprintln!("{puzzles} puzzles, {settled} settled answers compared");
+    assert!(puzzles >= 20);
+}
