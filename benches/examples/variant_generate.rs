@@ -174,7 +174,7 @@ fn main() {
     let count: usize = count.parse().expect("a number of puzzles");
     let out = PathBuf::from(out);
     std::fs::create_dir_all(&out).expect("the output folder");
-    let mut rng = Rng(0x9e3779b97f4a7c15 ^ mix.len() as u64 * 7919);
+    let mut rng = Rng(0x9e3779b97f4a7c15 ^ (mix.len() as u64 * 7919));
     for k in 0..count {
         let mut p = VariantPuzzle::new(Shape::classic());
         p.title = Some(format!("{mix} {}", k + 1));
