@@ -40,8 +40,8 @@ use crate::variant::rules;
 /// ```
 #[derive(Debug, Error)]
 pub enum NativeError {
-    /// Not TOML.
-    #[error("{0}")]
+    /// Not TOML (the message quotes the line, control characters escaped).
+    #[error("{}", printable(&.0.to_string()))]
     Toml(#[from] toml::de::Error),
     /// A value that makes no sense where it is, or a key we do not know (every known key
     /// is listed in the message).
@@ -52,6 +52,20 @@ pub enum NativeError {
         /// What is wrong.
         message: String,
     },
+}
+
+/// Text with its control characters (other than line breaks) escaped, so that an error
+/// quoting the input cannot drive a terminal.
+pub(crate) fn printable(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() && c != '\n' {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 pub(crate) fn bad(place: impl Into<String>, message: impl Into<String>) -> NativeError {

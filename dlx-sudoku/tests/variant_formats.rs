@@ -1,0 +1,559 @@
+//! Variant Sudoku formats: the f-puzzles conventions followed (each with a small puzzle
+//! that depends on it), the solver plug-in's keys and drawings, refusals by name, and
+//! round trips of every rule through f-puzzles JSON and our TOML.
+
+use dlx_sudoku::sudoku::{Cell, Shape};
+use dlx_sudoku::variant::{
+    from_fpuzzles, from_toml, read_puzzle, to_fpuzzles, to_toml, AntiKing, AntiKnight, Arrow,
+    Candidates, CloneCells, Constraint, Diagonal, Difference, DisjointGroups, Even, ExtraRegion,
+    FpuzzlesError, Indexer, IndexerKind, Killer, Letter, LetterCircle, Letters, Line, LineKind,
+    LittleKiller, Maximum, Minimum, Negative, NegativeKind, NonConsecutive, Odd, Outside,
+    Quadruple, Ratio, Sandwich, Shade, Side, Skyscraper, VariantPuzzle, VariantSolver,
+    VariantUniqueness, XSum, Xv, YinYang,
+};
+
+fn c(r: usize, col: usize) -> Cell {
+    Cell::new(r - 1, col - 1)
+}
+
+/// An f-puzzles JSON text: `size`, an empty grid, and the other keys given.
+fn fp(size: usize, rest: &str) -> String {
+    let row = format!("[{}]", vec!["{}"; size].join(","));
+    let grid = vec![row; size].join(",");
+    if rest.is_empty() {
+        format!(r#"{{"size": {size}, "grid": [{grid}]}}"#)
+    } else {
+        format!(r#"{{"size": {size}, "grid": [{grid}], {rest}}}"#)
+    }
+}
+
+fn solutions(p: &VariantPuzzle) -> u64 {
+    let count = VariantSolver::new(p).unwrap().count(None);
+    assert!(count.complete);
+    count.solutions
+}
+
+#[test]
+fn non_consecutive_does_not_apply_across_a_white_dot() {
+    // f-puzzles' global non-consecutive is "all white dots are given": a pair with a dot
+    // follows its dot. With the dot between r1c1 and r1c2 they must be consecutive.
+    let json = fp(
+        9,
+        r#""nonconsecutive": true, "difference": [{"cells": ["R1C1", "R1C2"]}]"#,
+    );
+    let p = from_fpuzzles(&json).unwrap().puzzle;
+    let s = VariantSolver::new(&p).unwrap().first().expect("solvable");
+    let (a, b) = (s.grid.get(c(1, 1)).unwrap(), s.grid.get(c(1, 2)).unwrap());
+    assert_eq!(a.abs_diff(b), 1);
+    p.check(&s).unwrap();
+}
+
+#[test]
+fn extremes_compare_only_with_the_other_kind() {
+    // Two maximum cells side by side: each is above its other neighbours, not each other.
+    let json = fp(
+        4,
+        r#""maximum": [{"cell": "R1C1"}, {"cell": "R1C2"}], "minimum": [{"cell": "R4C4"}]"#,
+    );
+    let p = from_fpuzzles(&json).unwrap().puzzle;
+    assert!(solutions(&p) > 0);
+    for s in VariantSolver::new(&p).unwrap().solutions(None) {
+        let d = |r, col| s.grid.get(c(r, col)).unwrap();
+        assert!(d(1, 1) > d(2, 1) && d(1, 2) > d(2, 2) && d(1, 2) > d(1, 3));
+        assert!(d(4, 4) < d(3, 4) && d(4, 4) < d(4, 3));
+    }
+}
+
+#[test]
+fn cells_without_a_region_keep_their_default_one() {
+    // 7×7 has no boxes: a cell's default region is its row. Rows 1 and 2 swap two cells.
+    let mut grid = Vec::new();
+    for r in 0..7 {
+        let mut row = Vec::new();
+        for col in 0..7 {
+            row.push(match (r, col) {
+                (0, 6) => r#"{"region": 1}"#.to_string(),
+                (1, 6) => r#"{"region": 0}"#.to_string(),
+                _ => "{}".to_string(),
+            });
+        }
+        grid.push(format!("[{}]", row.join(",")));
+    }
+    let json = format!(r#"{{"size": 7, "grid": [{}]}}"#, grid.join(","));
+    let p = from_fpuzzles(&json).unwrap().puzzle;
+    assert_eq!(p.shape.region_of(c(1, 1)), Some(0));
+    assert_eq!(p.shape.region_of(c(1, 7)), Some(1));
+    assert_eq!(p.shape.region_of(c(2, 7)), Some(0));
+    assert_eq!(p.shape.region_of(c(5, 3)), Some(4));
+    // 9×9 cells without a region are in their box.
+    let p = from_fpuzzles(&fp(9, "")).unwrap().puzzle;
+    assert_eq!(p.shape, Shape::classic());
+}
+
+#[test]
+fn whispers_default_to_half_the_size_and_take_a_value() {
+    let read = |size, rest: &str| from_fpuzzles(&fp(size, rest)).unwrap().puzzle.constraints;
+    let line = r#"{"lines": [["R1C1", "R1C2"]]}"#;
+    let kinds = |cs: Vec<Constraint>| -> Vec<LineKind> {
+        cs.into_iter()
+            .map(|c| match c {
+                Constraint::Line(l) => l.kind,
+                other => panic!("{other:?}"),
+            })
+            .collect()
+    };
+    assert_eq!(
+        kinds(read(9, &format!(r#""whispers": [{line}]"#))),
+        [LineKind::Whispers { difference: None }]
+    );
+    let dutch = r#""whispers": [{"lines": [["R1C1", "R1C2"]], "value": "4"}]"#;
+    assert_eq!(
+        kinds(read(9, dutch)),
+        [LineKind::Whispers {
+            difference: Some(4)
+        }]
+    );
+    assert_eq!(
+        kinds(read(9, &format!(r#""dutchwhispers": [{line}]"#))),
+        [LineKind::Whispers {
+            difference: Some(4)
+        }]
+    );
+    // On 6×6 the default difference is 3: 1-4, 2-5, 3-6 and reverses.
+    let p = from_fpuzzles(&fp(6, &format!(r#""whispers": [{line}]"#)))
+        .unwrap()
+        .puzzle;
+    for s in VariantSolver::new(&p).unwrap().solutions(Some(50)) {
+        let (a, b) = (s.grid.get(c(1, 1)).unwrap(), s.grid.get(c(1, 2)).unwrap());
+        assert!(a.abs_diff(b) >= 3);
+    }
+}
+
+#[test]
+fn a_line_that_ends_where_it_starts_is_a_loop() {
+    let json = fp(
+        9,
+        r#""entropicline": [{"lines": [["R1C1", "R1C2", "R1C3", "R2C3", "R2C2", "R2C1", "R1C1"]]}]"#,
+    );
+    let p = from_fpuzzles(&json).unwrap().puzzle;
+    let Constraint::Line(l) = &p.constraints[0] else {
+        panic!()
+    };
+    assert!(l.closed && l.cells.len() == 6);
+    let s = VariantSolver::new(&p).unwrap().first().unwrap();
+    // The wrap: r2c1, r1c1 and r1c2 are one of each third too.
+    let third = |d: u8| (d - 1) / 3;
+    let mut t = [
+        third(s.grid.get(c(2, 1)).unwrap()),
+        third(s.grid.get(c(1, 1)).unwrap()),
+        third(s.grid.get(c(1, 2)).unwrap()),
+    ];
+    t.sort_unstable();
+    assert_eq!(t, [0, 1, 2]);
+    // A thermometer has ends: as a loop it is refused, by name.
+    let json = fp(
+        9,
+        r#""thermometer": [{"lines": [["R1C1", "R1C2", "R2C2", "R1C1"]]}]"#,
+    );
+    let p = from_fpuzzles(&json).unwrap().puzzle;
+    let err = VariantSolver::new(&p).unwrap_err().to_string();
+    assert!(err.contains("cannot be a closed loop"), "{err}");
+}
+
+#[test]
+fn given_pencil_marks_restrict_the_cell() {
+    let mut grid: Vec<String> = Vec::new();
+    for r in 0..4 {
+        let mut row = vec!["{}".to_string(); 4];
+        if r == 0 {
+            row[0] = r#"{"givenPencilMarks": [2, 3]}"#.to_string();
+            row[1] = r#"{"givenPencilMarks": null}"#.to_string();
+        }
+        grid.push(format!("[{}]", row.join(",")));
+    }
+    let json = format!(r#"{{"size": 4, "grid": [{}]}}"#, grid.join(","));
+    let p = from_fpuzzles(&json).unwrap().puzzle;
+    assert_eq!(
+        p.constraints,
+        [Constraint::from(Candidates {
+            cell: c(1, 1),
+            digits: vec![2, 3]
+        })]
+    );
+    assert_eq!(solutions(&p), 144);
+}
+
+#[test]
+fn plug_in_drawings_are_copies_or_the_rule_itself() {
+    let line = r##"{"lines": [["R1C1", "R1C2", "R1C3"]], "outlineC": "#F067F0", "width": 0.25, "fromConstraint": "Renban"}"##;
+    // With the rule's own key: a copy, not reported.
+    let both = fp(
+        9,
+        &format!(r#""renban": [{{"lines": [["R1C1", "R1C2", "R1C3"]]}}], "line": [{line}]"#),
+    );
+    let imported = from_fpuzzles(&both).unwrap();
+    assert_eq!(imported.puzzle.constraints.len(), 1);
+    assert!(imported.ignored.is_empty());
+    // Without it: the drawing is the rule.
+    let alone = from_fpuzzles(&fp(9, &format!(r#""line": [{line}]"#))).unwrap();
+    assert_eq!(
+        alone.puzzle.constraints,
+        [Constraint::from(Line::new(
+            LineKind::Renban,
+            [c(1, 1), c(1, 2), c(1, 3)]
+        ))]
+    );
+    // An outside clue drawn as two texts: the symbol and the value.
+    let texts = r#""text": [{"cells": ["R0C1"], "value": "◯", "fromConstraint": "X Sum"},
+        {"cells": ["R0C1"], "value": "15", "fromConstraint": "X Sum"}]"#;
+    let p = from_fpuzzles(&fp(9, texts)).unwrap().puzzle;
+    assert_eq!(
+        p.constraints,
+        [Constraint::from(XSum {
+            clue: Outside {
+                side: Side::Top,
+                index: 0
+            },
+            sum: 15
+        })]
+    );
+    // A drawing for a rule we do not know is refused by its name.
+    let unknown = r#""line": [{"lines": [["R1C1", "R1C2"]], "fromConstraint": "Clock Line"}]"#;
+    let err = from_fpuzzles(&fp(9, unknown)).unwrap_err().to_string();
+    assert!(err.contains("\"Clock Line\""), "{err}");
+    // An old export that does not name its rule, with no rule of the same line: refused.
+    let old = r##""line": [{"lines": [["R1C1", "R1C2"]], "outlineC": "#60C060", "isNewConstraint": true}]"##;
+    assert!(matches!(
+        from_fpuzzles(&fp(9, old)),
+        Err(FpuzzlesError::Unsupported { .. })
+    ));
+    // ... and with the rule it copies: a copy.
+    let old_with_rule = fp(
+        9,
+        r#""whispers": [{"lines": [["R1C1", "R1C2"]]}], "line": [{"lines": [["R1C2", "R1C1"]], "isNewConstraint": true}]"#,
+    );
+    assert_eq!(
+        from_fpuzzles(&old_with_rule)
+            .unwrap()
+            .puzzle
+            .constraints
+            .len(),
+        1
+    );
+}
+
+#[test]
+fn cosmetic_keys_are_ignored_with_a_note() {
+    let json = fp(
+        4,
+        r#""successMessage": "Well done!", "cage": [{"cells": ["R1C1"], "value": "7"}], "highlightConflicts": true"#,
+    );
+    let imported = from_fpuzzles(&json).unwrap();
+    assert_eq!(imported.ignored, ["cage (1)", "successMessage (1)"]);
+    assert!(imported.puzzle.constraints.is_empty());
+}
+
+#[test]
+fn unknown_rules_are_refused_by_name() {
+    let json = fp(
+        9,
+        r#""clock": [{"lines": [["R1C1"]]}], "sumdot(intersection)": [{"cells": ["R1C1"], "value": "3"}]"#,
+    );
+    assert_eq!(
+        from_fpuzzles(&json).unwrap_err().to_string(),
+        "unsupported f-puzzles constraints: clock, sumdot(intersection)"
+    );
+}
+
+#[test]
+fn a_decompression_bomb_is_refused() {
+    // 200,000 characters of one letter compress to a few hundred bytes and expand
+    // quadratically in the dictionary if nothing stops them; the limit is 4 Mi.
+    let huge = format!(r#"{{"size": 4, "title": "{}"}}"#, "x".repeat(5_000_000));
+    let payload = lz_str::compress_to_base64(huge.as_str());
+    assert!(payload.len() < 100_000);
+    let err = read_puzzle(&format!("https://f-puzzles.com/?load={payload}")).unwrap_err();
+    assert!(
+        err.to_string().contains("decompresses to more than"),
+        "{err}"
+    );
+}
+
+#[test]
+fn links_with_escapes_never_panic() {
+    for text in [
+        "https://www.f-puzzles.com/?load=%aé",
+        "https://www.f-puzzles.com/?load=%",
+        "https://sudokupad.app/fpuzzles%é%",
+    ] {
+        assert!(read_puzzle(text).is_err(), "{text}");
+    }
+}
+
+#[test]
+fn toml_is_told_from_links_by_parsing() {
+    let text = "size = 4\nrules = \"Play it at https://f-puzzles.com/?load=N4Ig\"\n";
+    let p = read_puzzle(text).unwrap().puzzle;
+    assert!(p.rules.unwrap().contains("load="));
+    let text = "title = \"http is not a link here\"\nsize = 4\n";
+    assert!(read_puzzle(text).is_ok());
+}
+
+/// A 9×9 puzzle with one rule of every kind f-puzzles can express.
+fn every_fpuzzles_rule() -> VariantPuzzle {
+    let mut p = VariantPuzzle::new(Shape::classic());
+    let lines = [
+        LineKind::Thermometer,
+        LineKind::SlowThermometer,
+        LineKind::Renban,
+        LineKind::Whispers { difference: None },
+        LineKind::Whispers {
+            difference: Some(4),
+        },
+        LineKind::Nabner,
+        LineKind::RegionSum,
+        LineKind::Parity,
+        LineKind::Entropic,
+        LineKind::Modular,
+        LineKind::Palindrome,
+        LineKind::SameDifference,
+        LineKind::Zipper,
+        LineKind::Between,
+        LineKind::Lockout { difference: None },
+        LineKind::DoubleArrow,
+    ];
+    for (k, kind) in lines.into_iter().enumerate() {
+        let r = k % 9 + 1;
+        let col = if k < 9 { 1 } else { 5 };
+        p.constraints
+            .push(Line::new(kind, [c(r, col), c(r, col + 1), c(r, col + 2)]).into());
+    }
+    let mut loop_line = Line::new(
+        LineKind::Entropic,
+        [
+            c(7, 7),
+            c(7, 8),
+            c(7, 9),
+            c(8, 9),
+            c(8, 8),
+            c(8, 7),
+            c(7, 7),
+        ],
+    );
+    loop_line.conditional = false;
+    p.constraints.push(loop_line.into());
+    let rules: Vec<Constraint> = vec![
+        Killer {
+            cells: vec![c(9, 1), c(9, 2)],
+            sum: Some(7),
+        }
+        .into(),
+        Killer {
+            cells: vec![c(9, 3)],
+            sum: None,
+        }
+        .into(),
+        LittleKiller {
+            cells: vec![c(1, 2), c(2, 3), c(3, 4)],
+            sum: 12,
+        }
+        .into(),
+        ExtraRegion {
+            cells: vec![c(2, 8), c(3, 9)],
+        }
+        .into(),
+        Diagonal::Main.into(),
+        Diagonal::Anti.into(),
+        AntiKnight.into(),
+        AntiKing.into(),
+        NonConsecutive.into(),
+        DisjointGroups.into(),
+        Arrow {
+            circle: vec![c(4, 8), c(4, 9)],
+            shaft: vec![c(5, 8), c(6, 8)],
+        }
+        .into(),
+        Ratio {
+            cells: [c(5, 9), c(6, 9)],
+            ratio: 3,
+        }
+        .into(),
+        Difference {
+            cells: [c(7, 1), c(8, 1)],
+            difference: 2,
+        }
+        .into(),
+        Xv {
+            cells: [c(7, 2), c(8, 2)],
+            sum: 5,
+        }
+        .into(),
+        Negative(NegativeKind::Ratio).into(),
+        Negative(NegativeKind::Xv).into(),
+        Quadruple {
+            cells: vec![c(7, 3), c(7, 4), c(8, 3), c(8, 4)],
+            digits: vec![1, 2],
+        }
+        .into(),
+        CloneCells {
+            cells: vec![c(9, 4)],
+            copy: vec![c(9, 9)],
+        }
+        .into(),
+        Odd(c(9, 5)).into(),
+        Even(c(9, 6)).into(),
+        Minimum(c(9, 7)).into(),
+        Maximum(c(9, 8)).into(),
+        Sandwich {
+            clue: Outside {
+                side: Side::Top,
+                index: 3,
+            },
+            sum: 10,
+        }
+        .into(),
+        XSum {
+            clue: Outside {
+                side: Side::Right,
+                index: 4,
+            },
+            sum: 20,
+        }
+        .into(),
+        Skyscraper {
+            clue: Outside {
+                side: Side::Bottom,
+                index: 6,
+            },
+            count: 3,
+        }
+        .into(),
+        Indexer {
+            kind: IndexerKind::Column,
+            cells: vec![c(1, 1), c(2, 1)],
+        }
+        .into(),
+        Indexer {
+            kind: IndexerKind::Row,
+            cells: vec![c(1, 5)],
+        }
+        .into(),
+        Indexer {
+            kind: IndexerKind::Box,
+            cells: vec![c(5, 5)],
+        }
+        .into(),
+        Candidates {
+            cell: c(6, 6),
+            digits: vec![1, 4],
+        }
+        .into(),
+    ];
+    p.constraints.extend(rules);
+    p
+}
+
+/// The rules as sorted debug strings (formats group rules by kind).
+fn rule_set(p: &VariantPuzzle) -> Vec<String> {
+    let mut v: Vec<String> = p.constraints.iter().map(|c| format!("{c:?}")).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn every_rule_round_trips_through_fpuzzles_and_toml() {
+    let p = every_fpuzzles_rule();
+    p.validate().unwrap();
+    let json = to_fpuzzles(&p).unwrap();
+    let back = from_fpuzzles(&json).unwrap();
+    assert!(back.ignored.is_empty());
+    assert_eq!(rule_set(&back.puzzle), rule_set(&p));
+    let toml = to_toml(&p);
+    let back = from_toml(&toml).unwrap();
+    assert_eq!(rule_set(&back), rule_set(&p));
+    // And the rules f-puzzles lacks, through TOML.
+    let mut q = VariantPuzzle::new(Shape::for_size(6).unwrap());
+    q.constraints = vec![
+        YinYang.into(),
+        Shade {
+            cell: c(1, 1),
+            water: true,
+        }
+        .into(),
+        Letters(vec!['A', 'B']).into(),
+        Letter {
+            cell: c(2, 2),
+            letter: 'A',
+        }
+        .into(),
+        LetterCircle {
+            cells: vec![c(3, 3), c(3, 4), c(4, 3), c(4, 4)],
+            letter: 'B',
+        }
+        .into(),
+        Line {
+            kind: LineKind::Renban,
+            cells: vec![c(5, 1), c(5, 2)],
+            conditional: true,
+            closed: false,
+        }
+        .into(),
+    ];
+    let back = from_toml(&to_toml(&q)).unwrap();
+    assert_eq!(rule_set(&back), rule_set(&q));
+    let err = to_fpuzzles(&q).unwrap_err().to_string();
+    assert!(err.starts_with("f-puzzles cannot express:"), "{err}");
+}
+
+#[test]
+fn every_rule_draws() {
+    let p = every_fpuzzles_rule();
+    let svg = dlx_sudoku::variant::render_svg(&p, None);
+    insta::assert_snapshot!("every_rule", svg);
+}
+
+#[test]
+fn new_rules_read_from_toml() {
+    let p = from_toml(
+        r#"
+        size = 4
+        [[sandwich]]
+        clue = "r0c2"
+        sum = 5
+        [[x-sum]]
+        clue = "r3c5"
+        sum = 7
+        [[skyscraper]]
+        clue = "r5c1"
+        count = 2
+        [[indexer]]
+        kind = "column"
+        cells = "r1c1 r2c1"
+        [[candidates]]
+        cell = "r4c4"
+        digits = [1, 2]
+        [[lockout]]
+        cells = "r1c2 r2c2 r3c2"
+        [[double-arrow]]
+        cells = "r1c3 r2c3 r3c3"
+        [[modular]]
+        cells = "r1c4 r2c4 r3c4 r4c4 r1c4"
+    "#,
+    )
+    .unwrap();
+    assert_eq!(p.constraints.len(), 8);
+    assert!(matches!(
+        &p.constraints[4],
+        Constraint::Line(l) if l.closed && l.kind == LineKind::Modular
+    ));
+    let answer = VariantSolver::new(&p).unwrap().unique();
+    if let VariantUniqueness::Unique(s) | VariantUniqueness::Multiple(s, _) = &answer {
+        p.check(s).unwrap();
+    }
+    // Wrong clues are named.
+    let err = from_toml("size = 4\n[[sandwich]]\nclue = \"r2c2\"\nsum = 1\n").unwrap_err();
+    assert_eq!(err.to_string(), "sandwich 1: r2c2 is not beside the grid");
+    let err =
+        from_toml("size = 4\n[[indexer]]\nkind = \"diagonal\"\ncells = \"r1c1\"\n").unwrap_err();
+    assert!(err.to_string().contains("not an indexer kind"));
+}
