@@ -512,6 +512,13 @@ fn every_rule_draws() {
     insta::assert_snapshot!("every_rule", svg);
 }
 
+/// The TOML of every rule f-puzzles has: the reference the TOML section of
+/// docs/variants.md is written from.
+#[test]
+fn every_rule_writes_toml() {
+    insta::assert_snapshot!("every_rule_toml", to_toml(&every_fpuzzles_rule()));
+}
+
 #[test]
 fn new_rules_read_from_toml() {
     let p = from_toml(
