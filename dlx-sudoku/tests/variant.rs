@@ -1131,25 +1131,52 @@ fn unknown_fpuzzles_constraints_are_named() {
 
 #[test]
 fn toml_errors_name_the_place() {
-    let err = dlx_sudoku::variant::from_toml("size = 4\n[[thermometer]]\ncells = \"r1c1 r9c9\"\n")
-        .unwrap();
-    let e = VariantSolver::new(&err).unwrap_err();
+    use dlx_sudoku::variant::{from_toml, Position};
+    let at = |line, column| Some(Position { line, column });
+    // A cell outside the grid is refused as the entry is read, at the entry.
+    let e = from_toml("size = 4\n[[thermometer]]\ncells = \"r1c1 r2c2\"\n[[thermometer]]\ncells = \"r1c1 r9c9\"\n")
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "thermometer 2: cell r9c9 is outside the 4×4 grid"
+    );
+    assert_eq!(e.position(), at(4, 1));
+    // A puzzle built in code is still checked by the solver.
+    let mut p = from_toml("size = 4\n").unwrap();
+    p.constraints
+        .push(Line::new(LineKind::Thermometer, [Cell::new(0, 0), Cell::new(8, 8)]).into());
+    let e = VariantSolver::new(&p).unwrap_err();
     assert_eq!(
         e.to_string(),
         "constraint 1 (thermometer): cell r9c9 is outside the 4×4 grid"
     );
-    let e = dlx_sudoku::variant::from_toml("size = 4\nglobal = [\"anti-bishop\"]\n").unwrap_err();
+    let e = from_toml("size = 4\nglobal = [\"anti-bishop\"]\n").unwrap_err();
     assert!(e.to_string().starts_with(
         "global: unknown rule \"anti-bishop\"; known: anti-diagonal, anti-king, anti-knight"
     ));
-    let e = dlx_sudoku::variant::from_toml(
-        "size = 4\n[[zipper]]\ncells = \"r1c1 r1c2\"\ndifference = 3\n",
-    )
-    .unwrap_err();
+    assert_eq!(e.position(), at(2, 10));
+    let e = from_toml("size = 4\n[[zipper]]\ncells = \"r1c1 r1c2\"\ndifference = 3\n").unwrap_err();
     assert_eq!(
         e.to_string(),
         "zipper 1: only whispers and lockout lines take a difference"
     );
+    assert_eq!(e.position(), at(4, 1));
+    // A key of an inline table, a cell list, a missing key (the table), a value of the
+    // container.
+    let e = from_toml("size = 4\nkiller = [{cells = \"r1c1 r1c2\", sum = \"x\"}]\n").unwrap_err();
+    assert_eq!(e.to_string(), "killer 1: sum must be a whole number");
+    assert_eq!(e.position(), at(2, 33));
+    let e = from_toml("size = 4\n\nodd = \"r1c1 r5c1\"\n").unwrap_err();
+    assert_eq!(e.to_string(), "odd: cell r5c1 is outside the 4×4 grid");
+    assert_eq!(e.position(), at(3, 7));
+    let e = from_toml("size = 4\n[[killer]]\nsum = 3\n").unwrap_err();
+    assert_eq!(e.to_string(), "killer 1: missing cells");
+    assert_eq!(e.position(), at(2, 1));
+    let e = from_toml("title = \"t\"\nsize = 4\nboxes = \"3by3\"\n").unwrap_err();
+    assert_eq!(e.position(), at(3, 9));
+    // f-puzzles JSON text: the key at fault.
+    let e = dlx_sudoku::variant::from_fpuzzles("{\"size\": 4,\n  \"clock\": [1]}").unwrap_err();
+    assert_eq!(e.position(), at(2, 3));
 }
 
 /// Mitchell Lee's Miracle Sudoku: anti-knight, anti-king, non-consecutive, two givens.

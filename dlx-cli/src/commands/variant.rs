@@ -205,7 +205,10 @@ pub fn run(args: &VariantArgs) -> Result<ExitCode> {
     let name = display_name(&args.file);
     let text =
         String::from_utf8(bytes).map_err(|_| InputError::new(format!("{name}: not UTF-8 text")))?;
-    let imported = read_puzzle(&text).map_err(|e| InputError::new(format!("{name}: {e}")))?;
+    let imported = read_puzzle(&text).map_err(|e| match e.position() {
+        Some(at) => InputError::new(format!("{name}:{}:{}: {e}", at.line, at.column)),
+        None => InputError::new(format!("{name}: {e}")),
+    })?;
     for element in &imported.ignored {
         eprintln!("dlx: warning: {name}: ignored cosmetic f-puzzles element {element}");
     }
@@ -231,11 +234,9 @@ pub fn run(args: &VariantArgs) -> Result<ExitCode> {
     if args.stats {
         let s = solver.stats();
         eprintln!(
-            "built in {built:.2?}, total {:.2?}; {}: {} nodes, {} conflicts; {} primary and {} secondary items, {} options, {} entries",
+            "built in {built:.2?}, total {:.2?}; {}; {} primary and {} secondary items, {} options, {} entries",
             start.elapsed(),
-            report.engine.name(),
-            report.nodes,
-            report.conflicts,
+            effort(&report),
             s.primary,
             s.secondary,
             s.options,
@@ -243,4 +244,23 @@ pub fn run(args: &VariantArgs) -> Result<ExitCode> {
         );
     }
     Ok(ExitCode::from(code))
+}
+
+/// What the engine did, in its own unit: nodes for dancing links, conflicts for clause
+/// learning (and the candidates the checker refused, when there were any).
+fn effort(report: &SearchReport) -> String {
+    let mut text = match report.engine {
+        Engine::ClauseLearning => format!("clause learning: {} conflicts", report.conflicts),
+        _ => format!("{}: {} nodes", report.engine.name(), report.nodes),
+    };
+    if report.nodes > 0 && report.engine == Engine::ClauseLearning {
+        text.push_str(&format!(" (after {} dancing-links nodes)", report.nodes));
+    }
+    if report.rejected > 0 {
+        text.push_str(&format!(
+            ", {} candidates refused by the checker",
+            report.rejected
+        ));
+    }
+    text
 }

@@ -12,6 +12,7 @@ use thiserror::Error;
 
 use crate::sudoku::{Cell, Grid, Shape};
 use crate::variant::lzstring::{self, LzError};
+use crate::variant::native::Position;
 use crate::variant::puzzle::VariantPuzzle;
 use crate::variant::rules::{self, Candidates, Constraint, Inexpressible};
 
@@ -25,8 +26,10 @@ pub const MAX_JSON_UNITS: usize = 1 << 22;
 /// use dlx_sudoku::variant::{from_fpuzzles, FpuzzlesError};
 /// let err = from_fpuzzles(r#"{"size": 4, "grid": [], "clock": [{"cells": ["R1C1"]}]}"#)
 ///     .unwrap_err();
-/// assert!(matches!(&err, FpuzzlesError::Unsupported { kinds } if kinds == &["clock"]));
+/// assert!(matches!(&err, FpuzzlesError::Unsupported { kinds, .. } if kinds == &["clock"]));
 /// assert_eq!(err.to_string(), "unsupported f-puzzles constraints: clock");
+/// // Where the key is (line 1, column 25), for JSON text.
+/// assert_eq!(err.position().map(|p| (p.line, p.column)), Some((1, 25)));
 /// ```
 #[derive(Debug, Error)]
 pub enum FpuzzlesError {
@@ -47,6 +50,8 @@ pub enum FpuzzlesError {
     Unsupported {
         /// The names.
         kinds: Vec<String>,
+        /// Where the first of them appears, when read from JSON text (not a link).
+        at: Option<Position>,
     },
     /// An entry that does not have the expected form.
     #[error("{key}: {message}")]
@@ -55,6 +60,8 @@ pub enum FpuzzlesError {
         key: String,
         /// What is wrong.
         message: String,
+        /// Where the key first appears, when read from JSON text (not a link).
+        at: Option<Position>,
     },
     /// Constraints that f-puzzles cannot express (on export).
     #[error("f-puzzles cannot express: {}", .kinds.join(", "))]
@@ -136,6 +143,7 @@ pub(crate) fn malformed(key: &str, message: impl Into<String>) -> FpuzzlesError 
     FpuzzlesError::Malformed {
         key: key.to_string(),
         message: message.into(),
+        at: None,
     }
 }
 
@@ -356,16 +364,69 @@ fn decompress(text: &str) -> Result<String, FpuzzlesError> {
 /// ```
 pub fn from_fpuzzles(text: &str) -> Result<Imported, FpuzzlesError> {
     let t = text.trim_start();
-    let json = if t.starts_with('{') {
-        t.to_string()
-    } else {
-        decompress(t)?
-    };
-    let root: Value = serde_json::from_str(&json)?;
+    if t.starts_with('{') {
+        return read_json(t).map_err(|e| e.located(text));
+    }
+    read_json(&decompress(t)?)
+}
+
+fn read_json(json: &str) -> Result<Imported, FpuzzlesError> {
+    let root: Value = serde_json::from_str(json)?;
     let obj = root
         .as_object()
         .ok_or_else(|| malformed("puzzle", "expected a JSON object"))?;
     read(obj)
+}
+
+impl FpuzzlesError {
+    /// Where in the JSON text the key at fault first appears, for errors about a key of a
+    /// puzzle read from JSON text (a link's payload has no lines to point at; a JSON syntax
+    /// error's message gives its own line and column).
+    ///
+    /// See [`FpuzzlesError`] for an example.
+    pub fn position(&self) -> Option<Position> {
+        match self {
+            FpuzzlesError::Unsupported { at, .. } | FpuzzlesError::Malformed { at, .. } => *at,
+            _ => None,
+        }
+    }
+
+    /// Finds the key of an error in the JSON text it was read from.
+    fn located(self, text: &str) -> FpuzzlesError {
+        match self {
+            FpuzzlesError::Unsupported { kinds, at: None } => {
+                // A kind may name its key and more (`negative sum`).
+                let at = kinds.first().and_then(|k| {
+                    key_position(text, k).or_else(|| key_position(text, k.split(' ').next()?))
+                });
+                FpuzzlesError::Unsupported { kinds, at }
+            }
+            FpuzzlesError::Malformed {
+                key,
+                message,
+                at: None,
+            } => {
+                let at = key_position(text, &key);
+                FpuzzlesError::Malformed { key, message, at }
+            }
+            other => other,
+        }
+    }
+}
+
+/// Where `"key"` first appears as an object key (followed by a colon) in JSON text.
+fn key_position(text: &str, key: &str) -> Option<Position> {
+    let quoted = format!("\"{key}\"");
+    let mut from = 0;
+    while let Some(i) = text[from..].find(&quoted) {
+        let start = from + i;
+        let after = &text[start + quoted.len()..];
+        if after.trim_start().starts_with(':') {
+            return Some(Position::of_offset(text, start));
+        }
+        from = start + quoted.len();
+    }
+    None
 }
 
 /// The default region of a cell in f-puzzles (and SudokuPad): boxes for sizes that have
@@ -498,7 +559,7 @@ fn read(obj: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
         }
         match rules::read_fpuzzles(k, v, &fp) {
             Some(Ok(read)) => constraints.extend(read),
-            Some(Err(FpuzzlesError::Unsupported { kinds })) => unsupported.extend(kinds),
+            Some(Err(FpuzzlesError::Unsupported { kinds, .. })) => unsupported.extend(kinds),
             Some(Err(e)) => return Err(e),
             None => unsupported.push(k.to_string()),
         }
@@ -513,7 +574,10 @@ fn read(obj: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
     if !unsupported.is_empty() {
         unsupported.sort();
         unsupported.dedup();
-        return Err(FpuzzlesError::Unsupported { kinds: unsupported });
+        return Err(FpuzzlesError::Unsupported {
+            kinds: unsupported,
+            at: None,
+        });
     }
     puzzle.constraints = constraints;
     puzzle.constraints.extend(candidates);

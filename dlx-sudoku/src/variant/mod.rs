@@ -51,7 +51,7 @@ mod svg;
 
 pub use check::RuleViolation;
 pub use fpuzzles::{from_fpuzzles, to_fpuzzles, FpuzzlesError, Imported, MAX_JSON_UNITS};
-pub use native::{from_toml, to_toml, NativeError};
+pub use native::{from_toml, to_toml, NativeError, Position};
 pub use puzzle::{VariantError, VariantPuzzle};
 pub use rules::{
     AntiKing, AntiKnight, Arrow, Candidates, CloneCells, Constraint, Diagonal, Difference,
@@ -113,4 +113,21 @@ pub enum ReadError {
     /// The text could not be read as our TOML format.
     #[error("{0}")]
     Native(#[from] NativeError),
+}
+
+impl ReadError {
+    /// Where in the text the error lies, for errors whose message does not say so itself
+    /// (see [`NativeError::position`] and [`FpuzzlesError::position`]).
+    ///
+    /// ```
+    /// use dlx_sudoku::variant::{read_puzzle, Position};
+    /// let err = read_puzzle("size = 4\n[[killer]]\ncells = \"r1c1 r1c2\"\nsum = \"3\"\n").unwrap_err();
+    /// assert_eq!(err.position(), Some(Position { line: 4, column: 1 }));
+    /// ```
+    pub fn position(&self) -> Option<Position> {
+        match self {
+            ReadError::Fpuzzles(e) => e.position(),
+            ReadError::Native(e) => e.position(),
+        }
+    }
 }

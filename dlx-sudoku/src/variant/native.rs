@@ -51,7 +51,148 @@ pub enum NativeError {
         place: String,
         /// What is wrong.
         message: String,
+        /// The key inside the table that is wrong, when the error is about one.
+        field: Option<String>,
+        /// Where in the text: the value (or key) at fault, else its table. Set by
+        /// [`from_toml`]; see [`NativeError::position`].
+        at: Option<Position>,
     },
+}
+
+impl NativeError {
+    /// The same error, about a key of its table.
+    fn in_field(self, key: &str) -> NativeError {
+        match self {
+            NativeError::Bad {
+                place,
+                message,
+                field: None,
+                at,
+            } => NativeError::Bad {
+                place,
+                message,
+                field: Some(key.to_string()),
+                at,
+            },
+            other => other,
+        }
+    }
+}
+
+/// A place in a text: line and column, both from 1 (columns count characters).
+///
+/// ```
+/// use dlx_sudoku::variant::Position;
+/// assert_eq!(Position::of_offset("ab\ncd", 4), Position { line: 2, column: 2 });
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column, from 1, in characters.
+    pub column: usize,
+}
+
+impl Position {
+    /// The position of a byte offset in `text` (clamped to the text, and to a character
+    /// boundary).
+    ///
+    /// See [`Position`] for an example.
+    pub fn of_offset(text: &str, offset: usize) -> Position {
+        let mut offset = offset.min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let before = &text[..offset];
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        Position {
+            line: before.matches('\n').count() + 1,
+            column: before[line_start..].chars().count() + 1,
+        }
+    }
+}
+
+impl NativeError {
+    /// Where in the text the error lies, for errors whose message does not say so itself
+    /// (a TOML syntax error's message quotes its line and column).
+    ///
+    /// ```
+    /// use dlx_sudoku::variant::{from_toml, Position};
+    /// let err = from_toml("size = 4\n[[killer]]\ncells = \"r1c1 x\"\n").unwrap_err();
+    /// assert_eq!(err.position(), Some(Position { line: 3, column: 1 }));
+    /// ```
+    pub fn position(&self) -> Option<Position> {
+        match self {
+            NativeError::Bad { at, .. } => *at,
+            NativeError::Toml(_) => None,
+        }
+    }
+
+    /// Finds where a `Bad` error lies in the text it was read from.
+    fn located(self, text: &str) -> NativeError {
+        match self {
+            NativeError::Bad {
+                place,
+                message,
+                field,
+                at: None,
+            } => {
+                let at = locate(text, &place, field.as_deref());
+                NativeError::Bad {
+                    place,
+                    message,
+                    field,
+                    at,
+                }
+            }
+            other => other,
+        }
+    }
+}
+
+/// The position of what an error's place and field name: `killer 3` and `sum` are the key
+/// `sum` of the third `[[killer]]` table, `odd` is the value of `odd`, `killer 3` alone
+/// the third table.
+fn locate(text: &str, place: &str, field: Option<&str>) -> Option<Position> {
+    use toml::de::{DeTable, DeValue};
+    let root = DeTable::parse(text).ok()?;
+    let root = root.get_ref();
+    fn lookup<'t, 'i>(
+        table: &'t DeTable<'i>,
+        key: &str,
+    ) -> Option<(std::ops::Range<usize>, &'t toml::Spanned<DeValue<'i>>)> {
+        table
+            .iter()
+            .find(|(k, _)| k.get_ref().as_ref() == key)
+            .map(|(k, v)| (k.span(), v))
+    }
+    let (key, index) = match place.rsplit_once(' ') {
+        Some((key, i)) if i.parse::<usize>().is_ok() => (key, i.parse::<usize>().ok()),
+        _ => (place, None),
+    };
+    let (key_span, value) = lookup(root, key)?;
+    let mut span = value.span();
+    let mut table = None;
+    match (index, value.get_ref()) {
+        (Some(i), DeValue::Array(items)) => {
+            let item = items.get(i.checked_sub(1)?)?;
+            span = item.span();
+            if let DeValue::Table(t) = item.get_ref() {
+                table = Some(t);
+            }
+        }
+        (None, DeValue::Table(t)) => table = Some(t),
+        _ => {}
+    }
+    if let (Some(t), Some(field)) = (table, field) {
+        if let Some((k, _)) = lookup(t, field) {
+            span = k;
+        }
+    }
+    if span.is_empty() {
+        span = key_span;
+    }
+    Some(Position::of_offset(text, span.start))
 }
 
 /// Text with its control characters (other than line breaks) escaped, so that an error
@@ -72,6 +213,22 @@ pub(crate) fn bad(place: impl Into<String>, message: impl Into<String>) -> Nativ
     NativeError::Bad {
         place: place.into(),
         message: message.into(),
+        field: None,
+        at: None,
+    }
+}
+
+/// An error about one key of a table.
+pub(crate) fn bad_field(
+    place: impl Into<String>,
+    field: &str,
+    message: impl Into<String>,
+) -> NativeError {
+    NativeError::Bad {
+        place: place.into(),
+        message: message.into(),
+        field: Some(field.to_string()),
+        at: None,
     }
 }
 
@@ -151,6 +308,11 @@ impl TomlIn<'_> {
         bad(self.place.clone(), message)
     }
 
+    /// An error about one key of this entry's table.
+    pub fn bad_field(&self, key: &str, message: impl Into<String>) -> NativeError {
+        bad_field(self.place.clone(), key, message)
+    }
+
     /// The entry's table.
     pub fn table(&self) -> Result<&Table, NativeError> {
         match self.item {
@@ -163,7 +325,9 @@ impl TomlIn<'_> {
     pub fn allow(&self, keys: &[&str]) -> Result<(), NativeError> {
         for k in self.table()?.keys() {
             if !keys.contains(&k.as_str()) {
-                return Err(self.bad(format!("unknown key {k:?}; known: {}", keys.join(", "))));
+                return Err(
+                    self.bad_field(k, format!("unknown key {k:?}; known: {}", keys.join(", ")))
+                );
             }
         }
         Ok(())
@@ -193,7 +357,7 @@ impl TomlIn<'_> {
         match self.get(key)? {
             None => Ok(None),
             Some(Value::String(s)) => Ok(Some(s)),
-            Some(_) => Err(self.bad(format!("{key} must be a string"))),
+            Some(_) => Err(self.bad_field(key, format!("{key} must be a string"))),
         }
     }
 
@@ -201,7 +365,9 @@ impl TomlIn<'_> {
     pub fn opt_cells(&self, key: &str) -> Result<Option<Vec<Cell>>, NativeError> {
         match self.string(key)? {
             None => Ok(None),
-            Some(s) => Ok(Some(to_cells(parse_cells(&self.place, s, false)?))),
+            Some(s) => Ok(Some(to_cells(
+                parse_cells(&self.place, s, false).map_err(|e| e.in_field(key))?,
+            ))),
         }
     }
 
@@ -215,7 +381,7 @@ impl TomlIn<'_> {
     pub fn cell(&self, key: &str) -> Result<Cell, NativeError> {
         match self.cells(key)?[..] {
             [c] => Ok(c),
-            _ => Err(self.bad(format!("{key} must be one cell"))),
+            _ => Err(self.bad_field(key, format!("{key} must be one cell"))),
         }
     }
 
@@ -225,9 +391,9 @@ impl TomlIn<'_> {
         let s = self
             .string(key)?
             .ok_or_else(|| self.bad(format!("missing {key}")))?;
-        match parse_cells(&self.place, s, true)?[..] {
+        match parse_cells(&self.place, s, true).map_err(|e| e.in_field(key))?[..] {
             [p] => Ok(p),
-            _ => Err(self.bad(format!("{key} must be one position"))),
+            _ => Err(self.bad_field(key, format!("{key} must be one position"))),
         }
     }
 
@@ -237,8 +403,8 @@ impl TomlIn<'_> {
             None => Ok(None),
             Some(Value::Integer(i)) => u32::try_from(*i)
                 .map(Some)
-                .map_err(|_| self.bad(format!("{key} = {i} is out of range"))),
-            Some(_) => Err(self.bad(format!("{key} must be a whole number"))),
+                .map_err(|_| self.bad_field(key, format!("{key} = {i} is out of range"))),
+            Some(_) => Err(self.bad_field(key, format!("{key} must be a whole number"))),
         }
     }
 
@@ -253,7 +419,7 @@ impl TomlIn<'_> {
         match self.get(key)? {
             None => Ok(false),
             Some(Value::Boolean(b)) => Ok(*b),
-            Some(_) => Err(self.bad(format!("{key} must be true or false"))),
+            Some(_) => Err(self.bad_field(key, format!("{key} must be true or false"))),
         }
     }
 
@@ -270,11 +436,11 @@ impl TomlIn<'_> {
             .ok_or_else(|| self.bad(format!("missing {key}")))?;
         let list = v
             .as_array()
-            .ok_or_else(|| self.bad(format!("{key} must be a list of digits")))?;
+            .ok_or_else(|| self.bad_field(key, format!("{key} must be a list of digits")))?;
         list.iter()
             .map(|d| match d.as_integer() {
                 Some(x) if (1..=255).contains(&x) => Ok(x as u8),
-                _ => Err(self.bad(format!("{d} is not a digit"))),
+                _ => Err(self.bad_field(key, format!("{d} is not a digit"))),
             })
             .collect()
     }
@@ -388,6 +554,22 @@ fn known_keys() -> String {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn from_toml(text: &str) -> Result<VariantPuzzle, NativeError> {
+    read_toml(text).map_err(|e| e.located(text))
+}
+
+/// Reads one entry through the rule that owns its key and checks what it read against the
+/// grid, so that an error points at the entry.
+fn read_entry(p: &mut VariantPuzzle, key: &TomlKey, item: &TomlIn<'_>) -> Result<(), NativeError> {
+    let read = rules::read_toml(key, item).expect("a known key")?;
+    for c in &read {
+        p.validate_constraint(c)
+            .map_err(|reason| item.bad(reason))?;
+    }
+    p.constraints.extend(read);
+    Ok(())
+}
+
+fn read_toml(text: &str) -> Result<VariantPuzzle, NativeError> {
     let root: Table = toml::from_str(text)?;
     let n = match root.get("size") {
         Some(Value::Integer(i)) if (1..=255).contains(i) => *i as usize,
@@ -470,8 +652,7 @@ pub fn from_toml(text: &str) -> Result<VariantPuzzle, NativeError> {
                     n,
                     item: TomlItem::Flag,
                 };
-                p.constraints
-                    .extend(rules::read_toml(&tk, &item).expect("a known key")?);
+                read_entry(&mut p, &tk, &item)?;
             }
             continue;
         }
@@ -488,8 +669,7 @@ pub fn from_toml(text: &str) -> Result<VariantPuzzle, NativeError> {
                     n,
                     item: TomlItem::Table(t),
                 };
-                p.constraints
-                    .extend(rules::read_toml(&tk, &item).expect("a known key")?);
+                read_entry(&mut p, &tk, &item)?;
             }
         } else if let Some(tk) = lookup(&keys, k, TomlKey::Cells) {
             let text = value
@@ -501,8 +681,7 @@ pub fn from_toml(text: &str) -> Result<VariantPuzzle, NativeError> {
                     n,
                     item: TomlItem::Cell(c),
                 };
-                p.constraints
-                    .extend(rules::read_toml(&tk, &item).expect("a known key")?);
+                read_entry(&mut p, &tk, &item)?;
             }
         } else if let Some(tk) = lookup(&keys, k, TomlKey::Value) {
             let item = TomlIn {
@@ -510,8 +689,7 @@ pub fn from_toml(text: &str) -> Result<VariantPuzzle, NativeError> {
                 n,
                 item: TomlItem::Value(value),
             };
-            p.constraints
-                .extend(rules::read_toml(&tk, &item).expect("a known key")?);
+            read_entry(&mut p, &tk, &item)?;
         } else {
             return Err(bad(k, format!("unknown key; known: {}", known_keys())));
         }

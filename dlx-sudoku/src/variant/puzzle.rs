@@ -158,6 +158,17 @@ impl VariantPuzzle {
         }
         Ok(())
     }
+
+    /// Checks one constraint against the grid (its cells inside it, its own rule's
+    /// conditions); the reason when it fails. Readers call it as they read each entry, so
+    /// that the error can point at the entry.
+    pub(crate) fn validate_constraint(&self, c: &Constraint) -> Result<(), String> {
+        let n = self.size();
+        if let Some(cell) = c.cells().into_iter().find(|c| c.row >= n || c.col >= n) {
+            return Err(format!("cell {cell} is outside the {n}×{n} grid"));
+        }
+        c.rule().validate(self)
+    }
 }
 
 /// Why a puzzle cannot be solved as given.

@@ -97,7 +97,7 @@ impl Read for Difference {
         item.allow(&["cells", "difference"])?;
         let cells = item.cells("cells")?;
         let [a, b] = cells[..] else {
-            return Err(item.bad("a dot sits between two cells"));
+            return Err(item.bad_field("cells", "a dot sits between two cells"));
         };
         Ok(vec![Difference {
             cells: [a, b],

@@ -212,9 +212,10 @@ impl Read for Indexer {
             "column" => IndexerKind::Column,
             "box" => IndexerKind::Box,
             other => {
-                return Err(item.bad(format!(
-                    "{other:?} is not an indexer kind (row, column or box)"
-                )))
+                return Err(item.bad_field(
+                    "kind",
+                    format!("{other:?} is not an indexer kind (row, column or box)"),
+                ))
             }
         };
         Ok(vec![Indexer {

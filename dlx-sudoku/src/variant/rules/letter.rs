@@ -22,7 +22,7 @@ pub(crate) fn letter_of(item: &TomlIn<'_>, s: &str) -> Result<char, NativeError>
     let mut it = s.chars();
     match (it.next(), it.next()) {
         (Some(c), None) if c.is_alphabetic() => Ok(c),
-        _ => Err(item.bad(format!("{s:?} is not one letter"))),
+        _ => Err(item.bad_field("letter", format!("{s:?} is not one letter"))),
     }
 }
 

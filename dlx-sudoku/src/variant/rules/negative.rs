@@ -198,7 +198,10 @@ impl Read for Negative {
             }
         }
         if !unknown.is_empty() {
-            return Err(FpuzzlesError::Unsupported { kinds: unknown });
+            return Err(FpuzzlesError::Unsupported {
+                kinds: unknown,
+                at: None,
+            });
         }
         Ok(out)
     }

@@ -123,7 +123,7 @@ pub(crate) fn read_clue(item: &TomlIn<'_>, value_key: &str) -> Result<(Outside, 
     item.allow(&["clue", value_key])?;
     let (r, c) = item.position("clue")?;
     let clue = Outside::at(r, c, item.n)
-        .ok_or_else(|| item.bad(format!("r{r}c{c} is not beside the grid")))?;
+        .ok_or_else(|| item.bad_field("clue", format!("r{r}c{c} is not beside the grid")))?;
     Ok((clue, item.int(value_key)?))
 }
 

@@ -142,7 +142,7 @@ impl Read for Ratio {
         item.allow(&["cells", "ratio"])?;
         let cells = item.cells("cells")?;
         let [a, b] = cells[..] else {
-            return Err(item.bad("a dot sits between two cells"));
+            return Err(item.bad_field("cells", "a dot sits between two cells"));
         };
         Ok(vec![Ratio {
             cells: [a, b],

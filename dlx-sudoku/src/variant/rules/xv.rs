@@ -118,7 +118,7 @@ impl Read for Xv {
         item.allow(&["cells", "sum"])?;
         let cells = item.cells("cells")?;
         let [a, b] = cells[..] else {
-            return Err(item.bad("a mark sits between two cells"));
+            return Err(item.bad_field("cells", "a mark sits between two cells"));
         };
         let sum = match item.opt_int("sum")? {
             Some(s) => s,

@@ -473,7 +473,10 @@ impl Read for Line {
             (LineKind::Whispers { .. }, d) => LineKind::Whispers { difference: d },
             (LineKind::Lockout { .. }, d) => LineKind::Lockout { difference: d },
             (_, Some(_)) => {
-                return Err(item.bad("only whispers and lockout lines take a difference"))
+                return Err(item.bad_field(
+                    "difference",
+                    "only whispers and lockout lines take a difference",
+                ))
             }
             (k, None) => k,
         };
