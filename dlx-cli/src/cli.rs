@@ -102,7 +102,7 @@ Examples:
   dlx count dlx-core/tests/data/q12.dlx                # 14200
   dlx count dlx-core/tests/data/q14.dlx --stats --threads 4
   dlx gen pentomino 6x10 | dlx count - --json
-  dlx count big.dlx --checkpoint run.json              # after a crash: --resume run.json
+  dlx count dlx-core/tests/data/q14.dlx --checkpoint run.json   # after a crash: --resume run.json
   dlx count dlx-core/tests/data/pent4x15.dlx --engine dense   # 1472, one thread";
 
 const SOLVE_EXAMPLES: &str = "\
@@ -167,8 +167,10 @@ pub struct CountArgs {
     pub problem: ProblemArgs,
     #[command(flatten)]
     pub parallel: ParallelArgs,
-    /// Write a checkpoint to PATH now and then, so that a killed run can be resumed (a
-    /// checkpoint already there is refused: --resume it, or --force to start over).
+    /// Write a checkpoint to PATH, so that a killed run can be resumed: the first as soon as
+    /// the run is split into units (within a second of the start), then every
+    /// --checkpoint-interval, and at the end (a checkpoint already there is refused:
+    /// --resume it, or --force to start over).
     #[arg(long, value_name = "PATH", conflicts_with_all = ["unit", "units_file"])]
     pub checkpoint: Option<std::path::PathBuf>,
     /// Replace the checkpoint at --checkpoint PATH and start the count over.
@@ -280,8 +282,24 @@ pub struct MergeArgs {
     pub json: bool,
 }
 
+const TRACE_EXAMPLES: &str = "\
+Lessons: latin2 (a 2×2 Latin square), toy (Knuth's 7-item example), sudoku4 (a 4×4 Sudoku),
+queens4 (four queens: secondary items). The HTML page draws the puzzle beside the matrix for
+every lesson and for problems written by `dlx gen` (its first line says how they were made).
+
+Examples:
+  dlx trace --example toy --explain
+  dlx trace --example queens4 --format html -o queens4.html
+  dlx gen queens 5 | dlx trace - --format html -o queens5.html
+  dlx gen sudoku examples/sudoku/classic.txt --puzzle 1 | dlx trace - --format html -o s.html
+  dlx trace dlx-core/tests/data/toy.dlx --json";
+
 /// `dlx trace`.
 #[derive(Debug, Args)]
+#[command(
+    override_usage = "dlx trace [OPTIONS] <FILE>\n       dlx trace [OPTIONS] --example <NAME>",
+    after_long_help = TRACE_EXAMPLES
+)]
 pub struct TraceArgs {
     /// The problem in Knuth's DLX format; `-` reads standard input.
     #[arg(

@@ -55,9 +55,13 @@ pub fn display_name(path: &str) -> &str {
 
 /// Reads and parses a DLX problem; warns about options skipped for having no primary item.
 pub fn read_problem(path: &str) -> Result<Parsed> {
-    let bytes = read_input(path)?;
+    parse_problem(path, &read_input(path)?)
+}
+
+/// Parses `bytes`, read from `path`, as a DLX problem, as [`read_problem`] does.
+pub fn parse_problem(path: &str, bytes: &[u8]) -> Result<Parsed> {
     // A byte-order mark is not an item name.
-    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     let parsed = parse_bytes(bytes).map_err(|e| {
         crate::output::InputError::new(format!(
             "{}:{}:{}: {}",

@@ -135,3 +135,78 @@ fn the_readme_shows_the_main_job() {
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(normalise(&actual), normalise(shown));
 }
+
+/// The commands of the README's "A taste of the command line", in order: each line that
+/// starts with `dlx`, without its comment (what follows two spaces and `#`).
+fn readme_commands(readme: &str) -> Vec<(usize, String, String)> {
+    let section = readme
+        .split("## A taste of the command line")
+        .nth(1)
+        .expect("the README has its taste of the command line");
+    let block = section
+        .split("```sh\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .expect("a sh block");
+    block
+        .lines()
+        .filter(|l| l.starts_with("dlx "))
+        .map(|l| {
+            let line = readme.lines().position(|r| r == l).map_or(0, |k| k + 1);
+            let (command, comment) = l.split_once("  #").unwrap_or((l, ""));
+            (
+                line,
+                command.trim_end().to_string(),
+                comment.trim().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The number a comment starts with (`# 14200: the total` → `14200`), if any.
+fn leading_number(comment: &str) -> Option<&str> {
+    let end = comment
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(comment.len());
+    (end > 0).then(|| &comment[..end])
+}
+
+#[test]
+fn every_readme_command_runs_as_written_on_bundled_files() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    assert!(
+        readme.contains("cargo install --path dlx-cli"),
+        "the README says how to install dlx"
+    );
+    let commands = readme_commands(&readme);
+    assert!(commands.len() >= 20, "only {} commands", commands.len());
+    let dir = scratch("readme-taste");
+    let mut failures = Vec::new();
+    for (line, command, comment) in &commands {
+        let out = run_in(
+            &dir,
+            &format!("set -o pipefail; {command}; echo \"exit $?\""),
+        );
+        let ok = out.trim_end().ends_with("exit 0");
+        let shows = leading_number(comment).is_none_or(|n| out.contains(n));
+        if !ok || !shows {
+            failures.push(format!(
+                "README.md:{line}: {command}  # {comment}\n--- printed\n{out}"
+            ));
+        }
+    }
+    // What the commands wrote: the tour's picture, the checkpoint, the units.
+    for file in [
+        "tour.svg",
+        "run.json",
+        "units.jsonl",
+        "results.jsonl",
+        "queens4.html",
+    ] {
+        if !dir.join(file).is_file() {
+            failures.push(format!("{file} was not written"));
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

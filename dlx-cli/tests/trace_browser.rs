@@ -451,3 +451,285 @@ fn screenshot_of_a_step() {
     assert!(png.len() > 10_000, "the screenshot is suspiciously small");
     eprintln!("screenshot: {}", shot.display());
 }
+
+/// Writes the page of `dlx gen ARGS | dlx trace - --format html EXTRA` as
+/// `trace-{name}.html` and returns its path.
+fn write_gen_page(name: &str, gen: &[&str], extra: &[&str]) -> PathBuf {
+    let problem = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .arg("gen")
+        .args(gen)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
+        .output()
+        .expect("run dlx gen");
+    assert!(problem.status.success(), "dlx gen {gen:?} failed");
+    let path = output_dir().join(format!("trace-{name}.html"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(["trace", "-", "--format", "html", "-o"])
+        .arg(&path)
+        .args(extra)
+        .stdin(Stdio::piped())
+        .spawn()
+        .expect("run dlx trace");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(&problem.stdout)
+        .expect("write the problem");
+    assert!(child.wait().expect("wait").success(), "dlx trace failed");
+    path
+}
+
+/// Runs `script` (the body of a function that returns a string) in a copy of `page`
+/// opened at `#step=STEP` in a window `width` pixels wide, and returns what it returned.
+fn drive(chrome: &Path, page: &Path, step: &str, width: u32, script: &str) -> String {
+    let source = std::fs::read_to_string(page).unwrap();
+    let driver = format!(
+        "<script>\n(function () {{\n  var result = (function () {{\n{script}\n  }})();\n  \
+         var out = document.createElement('div'); out.id = 'test-result';\n  \
+         out.textContent = String(result); document.body.appendChild(out);\n}})();\n\
+         </script>\n</body>"
+    );
+    let name = page.file_stem().unwrap().to_string_lossy();
+    let driven = output_dir().join(format!("{name}-driven-{width}.html"));
+    std::fs::write(&driven, source.replacen("</body>", &driver, 1)).unwrap();
+    let url = file_url(&driven, &format!("#step={step}"));
+    let html = run_browser(
+        chrome,
+        &[
+            "--dump-dom".to_string(),
+            format!("--window-size={width},900"),
+        ],
+        &url,
+    );
+    Dom(html).text("test-result", "div")
+}
+
+/// How many times `needle` occurs in the DOM.
+impl Dom {
+    fn count(&self, needle: &str) -> usize {
+        self.0.matches(needle).count()
+    }
+}
+
+/// Four queens (secondary items): the board fills in, the links and the tree follow the
+/// search, and a dead end is not a solution. Options are the squares row by row (option
+/// 4r + c is a queen on row r + 1, column c + 1); items r1..r4 are 0..3.
+#[test]
+fn queens4_page_draws_the_board_the_links_and_the_tree() {
+    let Some(chrome) = chromium() else { return };
+    let page = write_page("queens4", "queens4", &[]);
+    // Step 13: queens on (1,1), (2,4), (3,2); r4 has no option left.
+    let dom = dom_at(&chrome, &page, "13");
+    assert_eq!(dom.attr("status", "data-status").as_deref(), Some("dead-end"));
+    assert!(dom.text("status", "div").contains("dead end"));
+    assert_eq!(dom.count("data-role=\"placed\""), 3);
+    for option in [0, 7, 9] {
+        assert!(
+            dom.0
+                .contains(&format!("data-option=\"{option}\" data-role=\"placed\"")),
+            "queen of option {option} on the board"
+        );
+    }
+    assert_eq!(dom.text("len-3", "td"), "0", "r4 has no options left");
+    assert_eq!(dom.text("updates", "b"), "74");
+    assert!(dom
+        .text("updates-detail", "span")
+        .contains("57 nodes hidden + 17 items covered"));
+    assert_eq!(dom.attr("tree-node-4", "data-kind").as_deref(), Some("dead-end"));
+    assert!(dom.has_class("tree-node-4", "current"));
+    assert_eq!(dom.count("class=\"node current"), 1, "one current node");
+    // Secondary items: the diagonals are in the matrix, after the primary ones.
+    assert!(dom.tag("item-8").contains("a1"));
+    // The page's own model of the links agrees with the trace's item lengths.
+    assert!(dom.0.contains("data-links-check=\"ok\""));
+
+    // The end: two solutions in the tree, dead ends marked apart from them.
+    let dom = dom_at(&chrome, &page, "68");
+    assert_eq!(dom.count("data-kind=\"solution\""), 2);
+    assert!(dom.count("data-kind=\"dead-end\"") >= 2);
+    assert_eq!(dom.items("solutions").len(), 2);
+    assert_eq!(dom.text("updates", "b"), "237");
+
+    // At a solution: the status says so, and the four queens are drawn as the solution.
+    let first_solution = drive(
+        &chrome,
+        &page,
+        "0",
+        1280,
+        "for (var s = 0; s < 68; s++) { document.getElementById('next').click();
+           if (document.getElementById('status').getAttribute('data-status') === 'solution') break; }
+         return document.body.getAttribute('data-step') + ' ' +
+           document.querySelectorAll('#puzzle .mark[data-role=\"solution\"]').length + ' ' +
+           document.querySelectorAll('#puzzle .mark[data-role=\"placed\"]').length;",
+    );
+    let parts: Vec<&str> = first_solution.split(' ').collect();
+    assert_eq!(parts[1..], ["4", "0"], "at step {}: {first_solution}", parts[0]);
+}
+
+/// The legend draws what the page draws, each entry differently; dead ends and solutions
+/// are told apart by colour and by word; level tints never repeat.
+#[test]
+fn legend_states_and_level_colours_are_distinct() {
+    let Some(chrome) = chromium() else { return };
+    let page = write_gen_page("queens8", &["queens", "8"], &["--max-steps", "2000"]);
+    let result = drive(
+        &chrome,
+        &page,
+        "2000",
+        1280,
+        "var sw = Array.prototype.map.call(document.querySelectorAll('#legend .sw'),
+            function (e) { return e.innerHTML; });
+         var distinct = new Set(sw).size === sw.length;
+         var hues = new Map(), clash = [];
+         document.querySelectorAll('#tree .node[data-kind=\"choose\"]').forEach(function (n) {
+           var level = /L(\\d+)/.exec(n.getAttribute('aria-label'))[1];
+           var tint = n.style.getPropertyValue('--lvl');
+           var hue = parseFloat(/hsl\\(([\\d.]+)/.exec(tint)[1]);
+           if (hues.has(level) && hues.get(level) !== hue) clash.push('level ' + level + ' two tints');
+           hues.set(level, hue);
+         });
+         var seen = new Map();
+         hues.forEach(function (h, l) {
+           if (seen.has(h)) clash.push('levels ' + seen.get(h) + ' and ' + l + ' share hue ' + h);
+           seen.set(h, l);
+           if (h < 28 || h > 340 || (h > 85 && h < 165)) clash.push('level ' + l + ' hue ' + h + ' is red or green');
+         });
+         var words = Array.prototype.map.call(document.querySelectorAll('#legend span'),
+            function (e) { return e.textContent; }).join('|');
+         return [sw.length, distinct, hues.size, clash.join(';') || 'none',
+                 /dead end/.test(words), /solution/.test(words)].join(' ');",
+    );
+    let parts: Vec<&str> = result.split(' ').collect();
+    assert!(parts[0].parse::<usize>().unwrap() >= 8, "{result}");
+    assert_eq!(parts[1], "true", "legend swatches are all different: {result}");
+    assert!(parts[2].parse::<usize>().unwrap() >= 8, "levels seen: {result}");
+    assert_eq!(parts[3..], ["none", "true", "true"], "{result}");
+}
+
+/// A 9×9 Sudoku's matrix (all 300-odd columns) fits its panel, keeps its headers in view,
+/// zooms, and shows only what is active on request; the tree and the keys work.
+#[test]
+fn a_wide_matrix_fits_zooms_and_shows_only_what_is_active() {
+    let Some(chrome) = chromium() else { return };
+    let page = write_gen_page(
+        "sudoku9",
+        &["sudoku", "examples/sudoku/classic.txt", "--puzzle", "1"],
+        &["--max-steps", "300"],
+    );
+    let result = drive(
+        &chrome,
+        &page,
+        "40",
+        1400,
+        "var wrap = document.getElementById('matrix-wrap'), table = document.getElementById('matrix');
+         var fits = table.getBoundingClientRect().width <= wrap.clientWidth + 2;
+         var th = table.querySelector('thead th');
+         var sticky = getComputedStyle(th).position === 'sticky';
+         function shown() { return Array.prototype.filter.call(table.querySelectorAll('thead th[id^=\"item-\"]'),
+           function (e) { return getComputedStyle(e).display !== 'none'; }).length; }
+         function rows() { return Array.prototype.filter.call(table.querySelectorAll('tr[id^=\"option-\"]'),
+           function (e) { return getComputedStyle(e).display !== 'none'; }).length; }
+         var before = [shown(), rows()];
+         document.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }));
+         var after = [shown(), rows()];
+         var pressed = document.getElementById('active-only').getAttribute('aria-pressed');
+         var z0 = document.body.getAttribute('data-zoom');
+         document.getElementById('zoom-in').click();
+         var z1 = document.body.getAttribute('data-zoom');
+         document.getElementById('tree-node-2').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+         var step = document.body.getAttribute('data-step');
+         var hasPicture = document.querySelectorAll('#puzzle .mark').length;
+         return [fits, sticky, before[0], after[0] < before[0], after[1] < before[1], pressed,
+                 parseFloat(z1) > parseFloat(z0), step === document.getElementById('tree-node-2').getAttribute('data-step'),
+                 hasPicture].join(' ');",
+    );
+    let parts: Vec<&str> = result.split(' ').collect();
+    assert_eq!(parts[0..2], ["true", "true"], "fits, sticky: {result}");
+    assert!(parts[2].parse::<usize>().unwrap() > 200, "{result}");
+    assert_eq!(
+        parts[3..8],
+        ["true", "true", "true", "true", "true"],
+        "active only, zoom, tree click: {result}"
+    );
+    assert!(parts[8].parse::<usize>().unwrap() > 0, "the grid is drawn: {result}");
+}
+
+/// "Links one at a time" plays a step unlink by unlink, with the list it changes drawn, and
+/// the update count moves one at a time.
+#[test]
+fn links_one_at_a_time_play_a_cover() {
+    let Some(chrome) = chromium() else { return };
+    let page = write_page("latin2-dance", "latin2", &[]);
+    let result = drive(
+        &chrome,
+        &page,
+        "1",
+        1280,
+        "function key(k) { document.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true })); }
+         function updates() { return Number(document.getElementById('updates').textContent); }
+         key('d');
+         var u0 = updates(), seen = [];
+         for (var n = 0; n < 6; n++) {
+           key('ArrowRight');
+           seen.push(document.body.getAttribute('data-step') + ':' + document.body.getAttribute('data-link') + ':' + updates());
+         }
+         var drawn = document.getElementById('list-view').childElementCount;
+         var label = document.getElementById('dance-label').textContent;
+         return u0 + ' ' + seen.join(',') + ' ' + drawn + ' ' + (label.length > 0);",
+    );
+    // Step 2 tries p11 r11 c11: it covers r11 and c11 (after p11 at step 1: 5 updates).
+    let parts: Vec<&str> = result.split(' ').collect();
+    assert_eq!(parts[0], "5", "{result}");
+    let seen: Vec<&str> = parts[1].split(',').collect();
+    assert_eq!(seen[0], "1:1:6", "{result}");
+    assert_eq!(seen[1], "1:2:7", "{result}");
+    assert!(parts[2].parse::<usize>().unwrap() > 0, "{result}");
+    assert_eq!(parts[3], "true", "{result}");
+}
+
+/// On a phone-sized window the page does not scroll sideways (the matrix scrolls in its own
+/// panel), and every control can be reached with the keyboard.
+#[test]
+fn the_page_reads_on_a_phone_and_by_keyboard() {
+    let Some(chrome) = chromium() else { return };
+    let page = write_page("sudoku4-phone", "sudoku4", &[]);
+    let result = drive(
+        &chrome,
+        &page,
+        "6",
+        390,
+        "var wide = document.documentElement.scrollWidth <= window.innerWidth + 1;
+         var controls = document.querySelectorAll('button, input, [tabindex]');
+         var unreachable = Array.prototype.filter.call(controls, function (e) { return e.tabIndex < 0; }).length;
+         var puzzle = document.getElementById('puzzle').getBoundingClientRect().width <= window.innerWidth;
+         return [wide, controls.length > 10, unreachable, puzzle].join(' ');",
+    );
+    assert_eq!(result, "true true 0 true");
+    let shot = output_dir().join("trace-sudoku4-phone.png");
+    run_browser(
+        &chrome,
+        &[
+            format!("--screenshot={}", shot.display()),
+            "--window-size=390,1600".to_string(),
+        ],
+        &file_url(&page, "#step=6"),
+    );
+    assert!(std::fs::read(&shot).is_ok_and(|png| png.starts_with(b"\x89PNG")));
+}
+
+/// Problems from `dlx gen` get their puzzle drawn: one mark group per option.
+#[test]
+fn gen_problems_are_drawn() {
+    let Some(chrome) = chromium() else { return };
+    for (name, gen) in [
+        ("gen-queens5", &["queens", "5"][..]),
+        ("gen-langford4", &["langford", "4"][..]),
+        ("gen-pent3x20", &["pentomino", "3x20", "--symmetry-break"][..]),
+    ] {
+        let page = write_gen_page(name, gen, &["--max-steps", "200"]);
+        let dom = dom_at(&chrome, &page, "6");
+        assert!(dom.count("class=\"mark\"") > 10, "{name}: no marks");
+        assert!(dom.count("data-role=\"placed\"") >= 1, "{name}: nothing placed at step 6");
+    }
+}

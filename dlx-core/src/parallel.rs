@@ -261,6 +261,13 @@ impl Table {
         id
     }
 
+    /// Whether the run is split into units: more than one record, or a unit under way
+    /// that its worker has cut where it had got to. Until then a checkpoint would say
+    /// only "the whole tree, to do".
+    fn is_split(&self) -> bool {
+        self.records.len() > 1 || self.records.iter().any(|r| r.cut.is_some())
+    }
+
     /// The run as a checkpoint: finished records with their counts; a unit under way (or
     /// stopped) cut where its worker last looked, into its finished part and the units
     /// left to do ([`Cut::pieces`]); then finished records that meet end to start merged
@@ -412,7 +419,9 @@ impl<'p> ParallelSolver<'p> {
         self
     }
 
-    /// Writes a checkpoint to `path` every `every` (and at the end), atomically.
+    /// Writes a checkpoint to `path`, atomically: one at the start, one as soon as the run
+    /// is split into units (within milliseconds: a second worker takes a share, or the
+    /// only worker notes where it has got to), then one every `every`, and one at the end.
     ///
     /// ```
     /// # use dlx_core::{format::parse, ParallelSolver, Checkpoint};
@@ -638,9 +647,12 @@ impl<'p> ParallelSolver<'p> {
                 let ctx = &ctx;
                 scope.spawn(move |_| ctx.work(worker));
             }
-            // This thread writes checkpoints while the workers run.
+            // This thread writes checkpoints while the workers run: the first as soon as
+            // the run is split into units (a worker's unit split, or cut where it has got
+            // to), so that a run killed early keeps what it did; then one every `every`.
             if let Some((path, every)) = &self.checkpoint {
                 let mut last = Instant::now();
+                let mut split_written = false;
                 loop {
                     let table = shared.table.lock().expect("table");
                     let finished = table.busy == 0
@@ -652,7 +664,9 @@ impl<'p> ParallelSolver<'p> {
                         .wake
                         .wait_timeout(table, Duration::from_millis(50))
                         .expect("table");
-                    if last.elapsed() >= *every {
+                    let first_split = !split_written && table.is_split();
+                    if first_split || last.elapsed() >= *every {
+                        split_written = true;
                         let c = table.checkpoint(hash.clone());
                         drop(table);
                         if let Err(e) = c.save(path) {

@@ -205,6 +205,49 @@ fn checkpoints_written_during_a_one_thread_run_show_progress() {
     );
 }
 
+#[test]
+fn the_first_checkpoint_is_written_as_soon_as_the_run_is_split() {
+    // An interval of an hour: before issue 23 nothing but "the whole tree, to do" was on
+    // disk until then. A reader stops the run as soon as the file shows the run split
+    // into units (finished parts, or several units): that must happen long before q14's
+    // count (a second or more) ends.
+    let p = load("q14.dlx");
+    for threads in [1, 2] {
+        let dir = scratch();
+        let path = dir.path().join("run.json");
+        let stop = Arc::new(AtomicBool::new(false));
+        let reader = {
+            let (path, stop) = (path.clone(), Arc::clone(&stop));
+            std::thread::spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    if let Ok(c) = Checkpoint::load(&path) {
+                        if c.units.len() > 1 || c.totals().unwrap().nodes > 0 {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            })
+        };
+        let count = ParallelSolver::new(&p)
+            .threads(threads)
+            .cancel_flag(Arc::clone(&stop))
+            .checkpoint(&path, Duration::from_secs(3600))
+            .count()
+            .unwrap();
+        stop.store(true, Ordering::Relaxed);
+        reader.join().unwrap();
+        assert!(
+            !count.is_complete(),
+            "{threads} threads: no checkpoint showed the run split before it ended"
+        );
+        // The file left covers the tree exactly once, with what was counted.
+        let saved = Checkpoint::load(&path).unwrap();
+        saved.check(&p).unwrap();
+        assert!(saved.totals().unwrap().nodes <= count.stats.nodes);
+    }
+}
+
 /// Whether some checkpoint written during a count of `problem` on two threads (every 5 ms)
 /// had finished parts in two places of the tree before `share` of its nodes were done.
 fn two_regions_early(problem: &Problem, total_nodes: u64, share: f64) -> bool {

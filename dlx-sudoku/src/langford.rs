@@ -113,6 +113,39 @@ impl Langford {
         })
     }
 
+    /// The slots for the trace page: a strip of `2n` cells numbered from 1; each option
+    /// writes its number in its two slots.
+    ///
+    /// ```
+    /// use dlx_core::trace::picture::{Mark, Picture};
+    /// use dlx_core::OptionId;
+    /// use dlx_sudoku::langford::Langford;
+    /// let picture = Langford::new(3, false)?.picture();
+    /// // Option 0 is "1 s1 s3".
+    /// assert_eq!(picture.marks(OptionId::new(0)), [Mark::text_in(0, 0, "1"), Mark::text_in(0, 2, "1")]);
+    /// # Ok::<(), dlx_sudoku::langford::LangfordError>(())
+    /// ```
+    pub fn picture(&self) -> dlx_core::trace::picture::Drawing {
+        use dlx_core::trace::picture::{Drawing, GridBoard, Mark};
+        let slots = 2 * self.n;
+        let board = (0..slots)
+            .fold(GridBoard::new(1, slots), |b, s| {
+                b.label(0, s, (s + 1).to_string())
+            })
+            .build();
+        let marks = self
+            .placements
+            .iter()
+            .map(|&(i, j)| {
+                vec![
+                    Mark::text_in(0, j, i.to_string()),
+                    Mark::text_in(0, j + i + 1, i.to_string()),
+                ]
+            })
+            .collect();
+        Drawing { board, marks }
+    }
+
     /// The number of pairs.
     ///
     /// ```

@@ -22,6 +22,7 @@
 
 #![deny(missing_docs)]
 
+mod picture;
 mod solution;
 mod svg;
 

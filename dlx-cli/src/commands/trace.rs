@@ -5,11 +5,16 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use dlx_core::trace::picture::Drawing;
 use dlx_core::trace::{self, examples, html, json, text, Lesson};
-use dlx_core::Problem;
+use dlx_core::{OptionId, Problem};
+use dlx_sudoku::langford::Langford;
+use dlx_sudoku::polyomino::{self, Packing, SymmetryBreaking};
+use dlx_sudoku::queens::Queens;
+use dlx_sudoku::sudoku::{trace_picture, Encoding, Grid, Shape};
 
 use crate::cli::{TraceArgs, TraceFormat};
-use crate::input::{display_name, read_problem};
+use crate::input::{display_name, parse_problem, read_input};
 use crate::output::{stdout, InputError, EXIT_OK};
 
 // (`--format html` keeps the steps in memory, up to `html::MAX_STEPS`.)
@@ -21,21 +26,32 @@ pub fn run(args: &TraceArgs) -> Result<ExitCode> {
         )
         .into());
     }
-    let (problem, lesson, title): (Problem, Option<&Lesson>, String) = match &args.example {
-        Some(name) => {
-            let lesson = examples::lesson(name)
-                .ok_or_else(|| InputError::new(format!("no example called {name:?}")))?;
-            (lesson.problem(), Some(lesson), lesson.title.to_string())
-        }
-        None => {
-            let path = args
-                .file
-                .as_deref()
-                .expect("clap requires FILE or --example");
-            let parsed = read_problem(path)?;
-            (parsed.problem, None, display_name(path).to_string())
-        }
-    };
+    let (problem, lesson, title, header): (Problem, Option<&Lesson>, String, String) =
+        match &args.example {
+            Some(name) => {
+                let lesson = examples::lesson(name)
+                    .ok_or_else(|| InputError::new(format!("no example called {name:?}")))?;
+                (
+                    lesson.problem(),
+                    Some(lesson),
+                    lesson.title.to_string(),
+                    String::new(),
+                )
+            }
+            None => {
+                let path = args
+                    .file
+                    .as_deref()
+                    .expect("clap requires FILE or --example");
+                let bytes = read_input(path)?;
+                let header =
+                    String::from_utf8_lossy(bytes.split(|&b| b == b'\n').next().unwrap_or(&[]))
+                        .trim_end()
+                        .to_string();
+                let parsed = parse_problem(path, &bytes)?;
+                (parsed.problem, None, display_name(path).to_string(), header)
+            }
+        };
     let max_steps = usize::try_from(args.max_steps).unwrap_or(usize::MAX);
     if args.format == TraceFormat::Html && max_steps > html::MAX_STEPS {
         return Err(InputError::new(format!(
@@ -87,9 +103,15 @@ pub fn run(args: &TraceArgs) -> Result<ExitCode> {
         }
         TraceFormat::Html => {
             let recorded = trace::trace(&problem, max_steps).map_err(traced)?;
-            let options = match lesson {
-                Some(lesson) => html::PageOptions::for_lesson(lesson),
-                None => html::PageOptions::titled(&title),
+            let drawing = if lesson.is_none() {
+                gen_picture(&header, &problem)
+            } else {
+                None
+            };
+            let options = match (lesson, &drawing) {
+                (Some(lesson), _) => html::PageOptions::for_lesson(lesson),
+                (None, Some(drawing)) => html::PageOptions::titled(&title).with_picture(drawing),
+                (None, None) => html::PageOptions::titled(&title),
             };
             out.write_all(html::render(&problem, &recorded, &options).as_bytes())?;
             recorded
@@ -134,5 +156,75 @@ fn keep_going(written: std::io::Result<()>, failed: &mut Option<std::io::Error>)
             failed.get_or_insert(e);
             false
         }
+    }
+}
+
+/// The puzzle of a problem written by `dlx gen`, rebuilt from its first line (`| dlx gen
+/// queens 8`, `| dlx gen sudoku 1.3...`), so that the trace page can draw it. `None` for
+/// any other problem, or when the problem read is not the one that line makes (an edited
+/// file): a picture must never draw options as something they are not.
+fn gen_picture(header: &str, problem: &Problem) -> Option<Drawing> {
+    let words: Vec<&str> = header
+        .strip_prefix("| dlx gen ")?
+        .split_whitespace()
+        .collect();
+    let symmetry_break = words.get(2) == Some(&"--symmetry-break");
+    if words.len() > 2 + usize::from(symmetry_break) {
+        return None;
+    }
+    let same = |made: &Problem| {
+        let (a, b) = (
+            dlx_core::format::write(made),
+            dlx_core::format::write(problem),
+        );
+        matches!((a, b), (Ok(a), Ok(b)) if a == b)
+    };
+    let arg = *words.get(1)?;
+    let small = |n: usize| (1..=64).contains(&n);
+    match words[0] {
+        "queens" if !symmetry_break => {
+            let n = arg.parse().ok().filter(|&n| small(n))?;
+            let queens = Queens::new(n).ok()?;
+            same(queens.problem()).then(|| queens.picture())
+        }
+        "langford" => {
+            let n = arg.parse().ok().filter(|&n| small(n))?;
+            let langford = Langford::new(n, symmetry_break).ok()?;
+            same(langford.problem()).then(|| langford.picture())
+        }
+        "pentomino" | "pentominoes" => {
+            let (rows, cols) = arg.split_once('x')?;
+            let (rows, cols) = (rows.parse().ok()?, cols.parse().ok()?);
+            if rows * cols > 100 {
+                return None;
+            }
+            let symmetry = if symmetry_break {
+                SymmetryBreaking::Auto
+            } else {
+                SymmetryBreaking::None
+            };
+            let board = polyomino::Board::rectangle(rows, cols).ok()?;
+            let packing = Packing::pentominoes(board, symmetry).ok()?;
+            same(packing.problem()).then(|| packing.picture())
+        }
+        "sudoku" if !symmetry_break => {
+            let givens: Grid = arg.parse().ok()?;
+            // The boxes are drawn when the problem is the one of the usual shape; a
+            // jigsaw's or a Sudoku X's is drawn without them (the header does not say).
+            let boxed = Shape::for_size(givens.size()).ok().filter(|shape| {
+                let Ok(encoding) = Encoding::new(shape.clone()) else {
+                    return false;
+                };
+                let chosen: Vec<OptionId> = givens
+                    .cells()
+                    .filter_map(|(cell, digit)| digit.map(|d| encoding.option(cell, d)))
+                    .collect();
+                super::gen::residual::residual(encoding.problem(), &chosen)
+                    .is_ok_and(|made| same(&made))
+            });
+            let shape = boxed.or_else(|| Shape::latin(givens.size()).ok())?;
+            Some(trace_picture(&shape, &givens, problem))
+        }
+        _ => None,
     }
 }

@@ -1,5 +1,6 @@
-//! Three small lessons for watching Algorithm X: a 2×2 Latin square, Knuth's 7-item example
-//! and a 4×4 Sudoku.
+//! Four small lessons for watching Algorithm X: a 2×2 Latin square, Knuth's 7-item example,
+//! a 4×4 Sudoku, and four queens (with secondary items: the diagonals). Each has a
+//! [`Picture`](super::picture::Picture) of its puzzle for the trace page.
 //!
 //! ```
 //! use dlx_core::{Solver, trace::examples};
@@ -7,9 +8,10 @@
 //!     let problem = lesson.problem();
 //!     assert!(Solver::new(&problem).count().solutions >= 1, "{}", lesson.name);
 //! }
-//! assert_eq!(examples::names().collect::<Vec<_>>(), ["latin2", "toy", "sudoku4"]);
+//! assert_eq!(examples::names().collect::<Vec<_>>(), ["latin2", "toy", "sudoku4", "queens4"]);
 //! ```
 
+use super::picture::{Drawing, GridBoard, Mark};
 use crate::problem::{Problem, ProblemBuilder};
 
 /// A built-in lesson: a small exact cover problem with a name, a title and a description
@@ -37,9 +39,10 @@ enum Kind {
     Latin2,
     Toy,
     Sudoku4,
+    Queens4,
 }
 
-const LESSONS: [Lesson; 3] = [
+const LESSONS: [Lesson; 4] = [
     Lesson {
         name: "latin2",
         title: "2×2 Latin square",
@@ -68,6 +71,18 @@ const LESSONS: [Lesson; 3] = [
                   Every step of its search is forced: some item always has only one option.",
         kind: Kind::Sudoku4,
     },
+    Lesson {
+        name: "queens4",
+        title: "Four queens",
+        summary: "Place four queens on a 4×4 board so that none attacks another. Primary \
+                  items (exactly once): rR = a queen in row R, cC = a queen in column C. \
+                  Secondary items (at most once): aK = the diagonal ↗ where row + column = \
+                  K + 1, bK = the diagonal ↘ where row − column = K − 4. A diagonal may stay \
+                  empty, so it is secondary: options that share one can't both be chosen, but \
+                  no option has to cover it. Each option puts a queen on one square: \
+                  16 options, 2 solutions.",
+        kind: Kind::Queens4,
+    },
 ];
 
 /// The Sudoku of the `sudoku4` lesson, row by row (`.` is an empty cell).
@@ -80,7 +95,7 @@ pub fn lessons() -> &'static [Lesson] {
     &LESSONS
 }
 
-/// The names of the lessons: `latin2`, `toy`, `sudoku4`.
+/// The names of the lessons: `latin2`, `toy`, `sudoku4`, `queens4`.
 ///
 /// See the [module docs](self) for an example.
 pub fn names() -> impl Iterator<Item = &'static str> {
@@ -111,7 +126,76 @@ impl Lesson {
             Kind::Latin2 => latin2(),
             Kind::Toy => toy(),
             Kind::Sudoku4 => sudoku4(),
+            Kind::Queens4 => queens4(),
         }
+    }
+
+    /// The lesson's puzzle, for the trace page: the grid (with the Sudoku's givens), the
+    /// board of the queens, or for the toy example a strip of its seven items; each option
+    /// draws its digit, its queen, or the items it covers.
+    ///
+    /// ```
+    /// use dlx_core::trace::{examples, picture::{Mark, Picture}};
+    /// use dlx_core::OptionId;
+    /// let lesson = examples::lesson("latin2").unwrap();
+    /// let picture = lesson.picture();
+    /// // Option 3 is "p12 r12 c22": a 2 in row 1, column 2.
+    /// assert_eq!(picture.marks(OptionId::new(3)), [Mark::text_in(0, 1, "2")]);
+    /// ```
+    pub fn picture(&self) -> Drawing {
+        let problem = self.problem();
+        let names = |o| {
+            problem
+                .option_items(o)
+                .map(|i| problem.item_name(i).to_string())
+                .collect::<Vec<_>>()
+        };
+        // The digit after a prefix letter, as a 0-based index.
+        let digit = |name: &str, k: usize| usize::from(name.as_bytes()[k] - b'1');
+        let marks = problem
+            .options()
+            .map(|o| {
+                let items = names(o);
+                match self.kind {
+                    Kind::Latin2 | Kind::Sudoku4 => {
+                        // "pRC rRV ...": the value V in cell (R, C).
+                        let (cell, row) = (&items[0], &items[1]);
+                        let value = (row.as_bytes()[2] as char).to_string();
+                        vec![Mark::text_in(digit(cell, 1), digit(cell, 2), value)]
+                    }
+                    Kind::Toy => items
+                        .iter()
+                        .map(|name| Mark::cell(0, usize::from(name.as_bytes()[0] - b'a')))
+                        .collect(),
+                    Kind::Queens4 => {
+                        vec![Mark::text_in(
+                            digit(&items[0], 1),
+                            digit(&items[1], 1),
+                            "\u{265B}",
+                        )]
+                    }
+                }
+            })
+            .collect();
+        let board = match self.kind {
+            Kind::Latin2 => GridBoard::new(2, 2).build(),
+            Kind::Sudoku4 => {
+                let mut grid = GridBoard::new(4, 4).regions(|r, c| box_of(r + 1, c + 1));
+                for (r, row) in SUDOKU4_GIVENS.iter().enumerate() {
+                    for (c, ch) in row.chars().enumerate().filter(|&(_, ch)| ch != '.') {
+                        grid = grid.given(r, c, ch.to_string());
+                    }
+                }
+                grid.build()
+            }
+            Kind::Toy => (0..7)
+                .fold(GridBoard::new(1, 7), |grid, k| {
+                    grid.label(0, k, ((b'a' + k as u8) as char).to_string())
+                })
+                .build(),
+            Kind::Queens4 => GridBoard::new(4, 4).checkered().build(),
+        };
+        Drawing { board, marks }
     }
 
     /// What an item of this lesson means, in words (`None` for the abstract items of the
@@ -129,6 +213,7 @@ impl Lesson {
             Kind::Toy => return None,
             Kind::Latin2 => b'2',
             Kind::Sudoku4 => b'4',
+            Kind::Queens4 => return describe_queens4(item),
         };
         let &[kind, x, y] = item.as_bytes() else {
             return None;
@@ -145,6 +230,58 @@ impl Lesson {
             _ => None,
         }
     }
+}
+
+/// The items of the `queens4` lesson, in words.
+fn describe_queens4(item: &str) -> Option<String> {
+    let &[kind, k] = item.as_bytes() else {
+        return None;
+    };
+    let k = k.checked_sub(b'0')? as i32;
+    match kind {
+        b'r' if (1..=4).contains(&k) => Some(format!("a queen in row {k}")),
+        b'c' if (1..=4).contains(&k) => Some(format!("a queen in column {k}")),
+        b'a' if (1..=7).contains(&k) => Some(format!(
+            "at most one queen on the diagonal ↗ where row + column = {}",
+            k + 1
+        )),
+        b'b' if (1..=7).contains(&k) => Some(format!(
+            "at most one queen on the diagonal ↘ where row - column = {}",
+            k - 4
+        )),
+        _ => None,
+    }
+}
+
+/// Four queens: rows and columns primary, the 7 + 7 diagonals secondary; one option per
+/// square, row by row.
+fn queens4() -> Problem {
+    let mut b = ProblemBuilder::new();
+    for prefix in ['r', 'c'] {
+        for k in 1..=4 {
+            b.add_primary(format!("{prefix}{k}"))
+                .expect("distinct names");
+        }
+    }
+    for prefix in ['a', 'b'] {
+        for k in 1..=7 {
+            b.add_secondary(format!("{prefix}{k}"))
+                .expect("distinct names");
+        }
+    }
+    for r in 1..=4 {
+        for c in 1..=4 {
+            let names = [
+                format!("r{r}"),
+                format!("c{c}"),
+                format!("a{}", r + c - 1),
+                format!("b{}", r + 4 - c),
+            ];
+            b.add_option_by_names(names.iter().map(String::as_str))
+                .expect("known items");
+        }
+    }
+    b.build().expect("a valid problem")
 }
 
 fn latin2() -> Problem {
@@ -256,6 +393,28 @@ mod tests {
         assert_eq!(Solver::new(&toy).count().solutions, 1);
         let sudoku = lesson("sudoku4").unwrap().problem();
         assert_eq!(Solver::new(&sudoku).count().solutions, 1);
+        let queens = lesson("queens4").unwrap().problem();
+        assert_eq!((queens.num_primary(), queens.num_secondary()), (8, 14));
+        assert_eq!(queens.num_options(), 16);
+        assert_eq!(Solver::new(&queens).count().solutions, 2);
+    }
+
+    #[test]
+    fn every_lesson_draws_every_option() {
+        use crate::trace::picture::Picture;
+        for lesson in lessons() {
+            let picture = lesson.picture();
+            let problem = lesson.problem();
+            assert_eq!(picture.marks.len(), problem.num_options(), "{}", lesson.name);
+            assert!(picture.marks.iter().all(|m| !m.is_empty()), "{}", lesson.name);
+            assert!(picture.board().width > 0.0);
+        }
+        let queens = lesson("queens4").unwrap();
+        assert_eq!(
+            queens.describe("b1").as_deref(),
+            Some("at most one queen on the diagonal ↘ where row - column = -3")
+        );
+        assert_eq!(queens.describe("a8"), None);
     }
 
     #[test]

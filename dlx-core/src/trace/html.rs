@@ -1,22 +1,45 @@
-//! Traces as one self-contained HTML page: the matrix of items × options, and controls to
-//! step through the trace forwards and backwards.
+//! Traces as one self-contained HTML page: the puzzle, the matrix of items × options, the
+//! dancing links and the search tree, with controls to step through the trace forwards
+//! and backwards.
 //!
-//! The page needs nothing from the network: its CSS and script are inline, and the trace
-//! and the matrix are embedded as JSON. It shows, at every step, which items are active or
-//! covered (tinted with the colour of the level that covered them), which options are
-//! available, set aside, hidden (by level), tried or in the partial solution, the item
-//! chosen, the option being tried, the partial solution and the solutions found so far.
+//! The page needs nothing from the network: its CSS and script are inline, and the trace,
+//! the matrix and the picture are embedded as JSON. At every step it shows
 //!
-//! Buttons, the arrow keys (and Home/End) and a slider over all steps move through the
-//! trace; the address `page.html#step=N` opens it at step `N` (0 is the start, before the
-//! first step), and the page keeps that address up to date.
+//! * **the puzzle** (when the page has a [`Picture`]): the board, with the marks of the
+//!   options in the partial solution tinted by level, the option being tried outlined, and
+//!   the options set aside for the item being branched on drawn faintly;
+//! * **the matrix**: which items are active or covered (tinted with the colour of the level
+//!   that covered them), which options are available, set aside, hidden (by level), tried
+//!   or in the partial solution, and each active item's number of options (its `LEN`).
+//!   Covered items and unavailable options can be collapsed ("only what is active"), the
+//!   headers stay in view, and the matrix zooms (and fits itself to the window);
+//! * **the dancing links**: the running number of updates (Knuth's count), and a mode that
+//!   plays a step one link at a time: every node unlinked from its item's list (or relinked,
+//!   going back), with a picture of that list;
+//! * **the search tree**: the nodes visited so far, dead ends and solutions marked, the
+//!   current node highlighted; a click on a node goes to its step;
+//! * the step's line and note, the partial solution, the solutions found, and the whole
+//!   trace as a list of lines (a click goes there).
+//!
+//! Levels are tinted with hues that never repeat (a golden-angle walk that skips the red of
+//! dead ends and the green of solutions), and the level number is written beside them.
+//!
+//! Buttons, the keyboard (arrows, Home/End, PageUp/PageDown; `a` only what is active, `d`
+//! the links one at a time, `+`/`-`/`0` zoom, `f` fit) and a slider move through the trace;
+//! the address `page.html#step=N` opens it at step `N` (0 is the start, before the first
+//! step), and the page keeps that address up to date.
 //!
 //! For a test, every piece of state is in the DOM: `<body data-step="N">`; item headers
 //! `th#item-K` with `data-state` (`active`, `covered` or `colored`), `data-level` and the
-//! classes `chosen` (the item branched on at its level) and `current`; option rows
-//! `tr#option-K` with `data-state` (`active`, `candidate`, `chosen`, `tried` or `hidden`)
-//! and `data-level`; the lists `ol#partial` and `ol#solutions`; `#step-label`
-//! (`Step N of M`); `#line` (the step's trace line).
+//! classes `chosen` (the item branched on at its level) and `current`; `#len-K` the item's
+//! number of options while it is active; option rows `tr#option-K` with `data-state`
+//! (`active`, `candidate`, `chosen`, `tried` or `hidden`) and `data-level`; the lists
+//! `ol#partial` and `ol#solutions`; `#step-label` (`Step N of M`); `#line` (the step's
+//! trace line); `#status` with `data-status` (`start`, `choose`, `dead-end`, `try`,
+//! `solution`, `undo`, `backtrack`, `done`); `#updates`; the puzzle's marks
+//! `#puzzle .mark` with `data-option` and `data-role` (`placed`, `current`, `candidate`,
+//! `solution`); the tree's nodes `#tree .node` with `data-step` and `data-kind` (`choose`,
+//! `dead-end`, `solution`) and the class `current`.
 //!
 //! ```
 //! use dlx_core::trace::{trace, html, examples};
@@ -32,7 +55,9 @@
 use serde_json::{json, Value};
 
 use super::examples::Lesson;
+use super::picture::{Drawing, Picture};
 use super::{json as json_lines, text, Trace};
+use crate::problem::OptionId;
 use crate::problem::Problem;
 
 /// The page template: inline CSS and script; `__TITLE__` and `__DATA__` are filled in.
@@ -40,29 +65,43 @@ const TEMPLATE: &str = include_str!("page.html");
 
 /// The matrix on the page shows at most this many options (rows)...
 pub const MAX_ROWS: usize = 400;
-/// ... and at most this many items (columns); the trace and panels still cover all of them.
-pub const MAX_COLS: usize = 200;
+/// ... and at most this many items (columns: every item of a 9×9 Sudoku); the trace,
+/// the panels, the puzzle and the tree still cover all of them.
+pub const MAX_COLS: usize = 324;
 
 /// The most steps a page holds (the page embeds every step, and a browser must load it):
 /// `dlx trace --format html` refuses a larger `--max-steps`. Text and JSON lines are
 /// written as the search goes and take any number.
 pub const MAX_STEPS: usize = 100_000;
 
-/// What the page says about the problem.
+/// What the page says about the problem, and how to draw its puzzle.
 ///
 /// ```
 /// use dlx_core::trace::html::PageOptions;
 /// let o = PageOptions::titled("q8.dlx");
 /// assert_eq!(o.title, "q8.dlx");
-/// assert!(o.lesson.is_none());
+/// assert!(o.lesson.is_none() && o.picture.is_none());
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct PageOptions<'a> {
     /// The page's title (a file name, or a lesson's title).
     pub title: &'a str,
-    /// The lesson the problem comes from, if any: its summary is shown and its item
-    /// descriptions appear in the notes and as tooltips on the matrix.
+    /// The lesson the problem comes from, if any: its summary is shown, its item
+    /// descriptions appear in the notes and as tooltips on the matrix, and its picture is
+    /// drawn unless [`picture`](Self::picture) gives another.
     pub lesson: Option<&'a Lesson>,
+    /// The puzzle behind the problem, drawn beside the matrix and filled in step by step.
+    pub picture: Option<&'a dyn Picture>,
+}
+
+impl std::fmt::Debug for PageOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PageOptions")
+            .field("title", &self.title)
+            .field("lesson", &self.lesson.map(|l| l.name))
+            .field("picture", &self.picture.is_some())
+            .finish()
+    }
 }
 
 impl<'a> PageOptions<'a> {
@@ -73,7 +112,23 @@ impl<'a> PageOptions<'a> {
         PageOptions {
             title,
             lesson: None,
+            picture: None,
         }
+    }
+
+    /// The same page, with the puzzle drawn by `picture`.
+    ///
+    /// ```
+    /// use dlx_core::trace::{examples, html::{self, PageOptions}, trace};
+    /// let lesson = examples::lesson("queens4").unwrap();
+    /// let (problem, picture) = (lesson.problem(), lesson.picture());
+    /// let t = trace(&problem, 1000).unwrap();
+    /// let page = html::render(&problem, &t, &PageOptions::titled("4 queens").with_picture(&picture));
+    /// assert!(page.contains('\u{265B}')); // a queen
+    /// ```
+    pub fn with_picture(mut self, picture: &'a dyn Picture) -> Self {
+        self.picture = Some(picture);
+        self
     }
 
     /// A page for a built-in lesson: its title, summary and item descriptions.
@@ -83,6 +138,7 @@ impl<'a> PageOptions<'a> {
         PageOptions {
             title: lesson.title,
             lesson: Some(lesson),
+            picture: None,
         }
     }
 }
@@ -141,6 +197,26 @@ fn data(problem: &Problem, trace: &Trace, options: &PageOptions<'_>) -> Value {
                 .expect("event lines are JSON")
         })
         .collect();
+    let lesson_picture: Option<Drawing> = match (options.picture, lesson) {
+        (None, Some(l)) => Some(l.picture()),
+        _ => None,
+    };
+    let picture = options
+        .picture
+        .or(lesson_picture.as_ref().map(|d| d as &dyn Picture))
+        .map(|p| {
+            let board = p.board();
+            let marks: Vec<Value> = problem
+                .options()
+                .map(|o: OptionId| json!(p.marks(o)))
+                .collect();
+            json!({
+                "width": board.width,
+                "height": board.height,
+                "svg": board.svg,
+                "marks": marks,
+            })
+        });
     let primary = problem.num_primary();
     let summary = format!(
         "{} items ({primary} primary, {} secondary), {} options. {}",
@@ -162,6 +238,9 @@ fn data(problem: &Problem, trace: &Trace, options: &PageOptions<'_>) -> Value {
         "truncated": trace.truncated,
         "max_steps": trace.max_steps,
         "solutions": trace.solutions,
+        "nodes": trace.nodes,
+        "updates": trace.updates,
+        "picture": picture,
         "max_rows": MAX_ROWS,
         "max_cols": MAX_COLS,
     })

@@ -12,10 +12,12 @@
 //! * [`text`]: Knuth-style lines such as `L2: C E F (1 of 2)`, indented by level, with an
 //!   optional plain-English note per step;
 //! * [`json`]: JSON lines, one event per line (the schema is in that module's docs);
-//! * [`html`]: one self-contained page that steps through the trace over the matrix.
+//! * [`html`]: one self-contained page that steps through the trace over the matrix, with
+//!   the puzzle drawn beside it (a [`picture::Picture`] from the front end), the dancing
+//!   links and the search tree.
 //!
-//! [`examples`] holds three small lessons: a 2×2 Latin square, Knuth's 7-item example and a
-//! 4×4 Sudoku.
+//! [`examples`] holds four small lessons: a 2×2 Latin square, Knuth's 7-item example, a
+//! 4×4 Sudoku and four queens (secondary items).
 //!
 //! ```
 //! use dlx_core::trace::{trace, TraceEvent, examples};
@@ -44,6 +46,7 @@ use crate::solver::Solver;
 pub mod examples;
 pub mod html;
 pub mod json;
+pub mod picture;
 pub mod text;
 
 pub use examples::Lesson;

@@ -193,6 +193,46 @@ impl Packing {
         self.placements.get(option.index())
     }
 
+    /// The board for the trace page: its squares (those outside the board shaded); each
+    /// option fills the squares of its piece and writes the piece's name in the first.
+    ///
+    /// ```
+    /// use dlx_core::trace::picture::{Mark, Picture};
+    /// use dlx_core::OptionId;
+    /// use dlx_sudoku::polyomino::{Board, Packing, SymmetryBreaking};
+    /// let p = Packing::pentominoes(Board::rectangle(3, 20)?, SymmetryBreaking::None)?;
+    /// let marks = p.picture().marks(OptionId::new(0));
+    /// assert_eq!(marks.len(), 5 + 1); // five squares and the name
+    /// assert!(matches!(&marks[5], Mark::Text { text, .. } if text == "F"));
+    /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
+    /// ```
+    pub fn picture(&self) -> dlx_core::trace::picture::Drawing {
+        use dlx_core::trace::picture::{Drawing, GridBoard, Mark, CELL, MARGIN};
+        let (rows, cols) = (self.board.rows(), self.board.cols());
+        let mut board = GridBoard::new(rows, cols).build();
+        for r in 0..rows {
+            for c in (0..cols).filter(|&c| !self.board.contains(r, c)) {
+                board.svg.push_str(&format!(
+                    "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"#6b7280\"/>",
+                    MARGIN + c as f64 * CELL,
+                    MARGIN + r as f64 * CELL
+                ));
+            }
+        }
+        let marks = self
+            .placements
+            .iter()
+            .map(|p| {
+                let mut marks: Vec<Mark> = p.cells.iter().map(|&(r, c)| Mark::cell(r, c)).collect();
+                if let Some(&(r, c)) = p.cells.first() {
+                    marks.push(Mark::text_in(r, c, self.pieces[p.piece].name()));
+                }
+                marks
+            })
+            .collect();
+        Drawing { board, marks }
+    }
+
     /// Turns a solution of [`problem`](Self::problem) into a tiling. The result is not
     /// checked: see [`Tiling::check`].
     ///

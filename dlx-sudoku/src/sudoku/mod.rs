@@ -33,6 +33,7 @@ mod check;
 mod encode;
 mod grid;
 mod parse;
+mod picture;
 mod render;
 mod shape;
 mod solve;
@@ -43,6 +44,7 @@ pub use check::{Conflict, SizeMismatch, Violation};
 pub use encode::Encoding;
 pub use grid::{Grid, GridError};
 pub use parse::{ParseError, Parser, PuzzleLine, Puzzles};
+pub use picture::trace_picture;
 pub use render::render_text;
 pub use shape::{Cell, House, HouseKind, Shape, ShapeError, MAX_SIZE};
 pub use solve::{

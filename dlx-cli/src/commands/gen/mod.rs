@@ -17,7 +17,7 @@ use crate::cli::{GenArgs, GenCommand, MAX_PENTOMINO_SQUARES};
 use crate::output::{stdout, InputError, EXIT_OK};
 
 mod json;
-mod residual;
+pub(crate) mod residual;
 
 use json::JsonProblem;
 use residual::residual;
