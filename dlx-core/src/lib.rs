@@ -38,6 +38,7 @@ pub mod distributed;
 mod error;
 pub mod format;
 mod links;
+mod memo;
 mod observer;
 #[cfg(feature = "parallel")]
 mod parallel;
@@ -53,6 +54,15 @@ pub use checkpoint::{
 };
 pub use dense::{DenseError, DenseSolutions, DenseSolver};
 pub use error::ProblemError;
+pub use memo::zdd::text as zdd_text;
+pub use memo::zdd::{
+    NodeId, Sampler, Solutions as ZddSolutions, Zdd, ZddError, ZddNode, BOTTOM, TOP,
+};
+pub use memo::{
+    default_memo_limit, ItemOrder, MemoCount, MemoError, MemoProgress, MemoSnapshot, MemoSolver,
+    MemoStats, MAX_MEMO_THREADS,
+};
+pub use num_bigint::BigUint;
 pub use observer::{NoObserver, Observer, View};
 #[cfg(feature = "parallel")]
 pub use parallel::{ParallelError, ParallelSolver, Progress, ProgressSnapshot, MAX_THREADS};

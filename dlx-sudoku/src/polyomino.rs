@@ -21,6 +21,7 @@ mod board;
 mod packing;
 mod piece;
 mod shape;
+mod tiles;
 mod tiling;
 
 use dlx_core::ProblemError;
@@ -30,6 +31,7 @@ pub use board::Board;
 pub use packing::{Packing, Placement, SymmetryBreaking};
 pub use piece::{pentominoes, Piece};
 pub use shape::{Shape, Transform};
+pub use tiles::{PieceSet, Tiles};
 pub use tiling::{Tiling, TilingViolation};
 
 /// What can go wrong building a packing problem or reading a board or shape.

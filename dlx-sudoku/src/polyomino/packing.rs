@@ -328,7 +328,7 @@ fn restricted_piece(
 
 /// Every way to put the piece on the board: orientation by orientation, then positions in
 /// reading order; squares sorted.
-fn fits(board: &Board, piece: &Piece) -> Vec<Vec<(usize, usize)>> {
+pub(crate) fn fits(board: &Board, piece: &Piece) -> Vec<Vec<(usize, usize)>> {
     let mut out = Vec::new();
     for shape in piece.shape().orientations() {
         let (h, w) = shape.size();
