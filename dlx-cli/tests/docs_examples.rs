@@ -137,7 +137,7 @@ fn the_readme_shows_the_main_job() {
 }
 
 /// The commands of the README's "A taste of the command line", in order: each line that
-/// starts with `dlx`, without its comment (what follows two spaces and `#`).
+/// is not indented or a comment, without its comment (what follows two spaces and `#`).
 fn readme_commands(readme: &str) -> Vec<(usize, String, String)> {
     let section = readme
         .split("## A taste of the command line")
@@ -150,7 +150,7 @@ fn readme_commands(readme: &str) -> Vec<(usize, String, String)> {
         .expect("a sh block");
     block
         .lines()
-        .filter(|l| l.starts_with("dlx "))
+        .filter(|l| !l.is_empty() && !l.starts_with([' ', '#']))
         .map(|l| {
             let line = readme.lines().position(|r| r == l).map_or(0, |k| k + 1);
             let (command, comment) = l.split_once("  #").unwrap_or((l, ""));
