@@ -125,3 +125,29 @@ fn bad_input() {
     assert_eq!(missing.code, Some(2));
     insta::assert_snapshot!("variant_missing_file", missing.transcript());
 }
+
+#[test]
+fn a_link_is_read_from_the_command_line() {
+    // What a setter pastes: an f-puzzles link (and a SudokuPad one) as the argument.
+    let json =
+        std::fs::read_to_string(common::root().join("examples/variant/kropki-fpuzzles.json"))
+            .expect("example");
+    let payload = lz_str::compress_to_base64(&json);
+    let from_file = run(&["variant", "examples/variant/kropki-fpuzzles.json"]);
+    for link in [
+        format!("https://www.f-puzzles.com/?load={payload}"),
+        format!("https://sudokupad.app/fpuzzles{payload}"),
+    ] {
+        let from_link = run(&["variant", &link, "--unique"]);
+        assert_eq!(from_link.code, Some(0), "{}", from_link.stderr);
+        assert!(from_link.stdout.starts_with(&from_file.stdout));
+    }
+    // A broken link is named as a link, not as a missing file.
+    let broken = run(&["variant", "https://www.f-puzzles.com/?load=N4Ig%%%"]);
+    assert_eq!(broken.code, Some(2));
+    assert!(
+        broken.stderr.starts_with("dlx: error: link: f-puzzles:"),
+        "{}",
+        broken.stderr
+    );
+}

@@ -254,6 +254,19 @@ fn cosmetic_keys_are_ignored_with_a_note() {
 }
 
 #[test]
+fn the_editors_list_of_active_tools_is_not_a_rule() {
+    // Newer f-puzzles exports list the constraint tools in use beside the rules
+    // themselves, each rule still under its own key.
+    let json = fp(
+        4,
+        r#""killercage": [{"cells": ["R1C1", "R2C1"], "value": "3"}], "activeConstraints": ["Killer Cage"]"#,
+    );
+    let imported = from_fpuzzles(&json).unwrap();
+    assert_eq!(imported.puzzle.constraints.len(), 1, "the cage is read");
+    assert!(imported.ignored.is_empty());
+}
+
+#[test]
 fn unknown_rules_are_refused_by_name() {
     let json = fp(
         9,

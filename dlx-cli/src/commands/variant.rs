@@ -21,9 +21,10 @@ use crate::output::{stdout, InputError, EXIT_INTERRUPTED, EXIT_NO_SOLUTION, EXIT
 /// `dlx variant`.
 #[derive(Debug, Args)]
 pub struct VariantArgs {
-    /// The puzzle: our TOML format, f-puzzles JSON, or an f-puzzles or SudokuPad link (its
-    /// compressed payload); `-` reads standard input.
-    #[arg(value_name = "FILE")]
+    /// The puzzle: a file in our TOML format, f-puzzles JSON, or an f-puzzles or SudokuPad
+    /// link (its compressed payload); `-` reads standard input; an argument starting with
+    /// `https://` (or `http://`) that names no file is read as the link itself.
+    #[arg(value_name = "FILE|LINK")]
     pub file: String,
     /// Count the solutions instead of printing one.
     #[arg(long, conflicts_with = "unique")]
@@ -200,11 +201,23 @@ fn solve(
     Ok((code, report))
 }
 
+/// Whether the argument is a link to read as the puzzle itself rather than a file's name:
+/// it starts with `http://` or `https://` and no file has that name.
+fn is_link_argument(arg: &str) -> bool {
+    (arg.starts_with("https://") || arg.starts_with("http://"))
+        && !std::path::Path::new(arg).exists()
+}
+
 pub fn run(args: &VariantArgs) -> Result<ExitCode> {
-    let bytes = read_input(&args.file)?;
-    let name = display_name(&args.file);
-    let text =
-        String::from_utf8(bytes).map_err(|_| InputError::new(format!("{name}: not UTF-8 text")))?;
+    let (text, name) = if is_link_argument(&args.file) {
+        (args.file.clone(), "link")
+    } else {
+        let bytes = read_input(&args.file)?;
+        let name = display_name(&args.file);
+        let text = String::from_utf8(bytes)
+            .map_err(|_| InputError::new(format!("{name}: not UTF-8 text")))?;
+        (text, name)
+    };
     let imported = read_puzzle(&text).map_err(|e| match e.position() {
         Some(at) => InputError::new(format!("{name}:{}:{}: {e}", at.line, at.column)),
         None => InputError::new(format!("{name}: {e}")),

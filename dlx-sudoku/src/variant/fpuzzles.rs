@@ -96,6 +96,9 @@ const METADATA: &[&str] = &[
     "disabledlogic",
     "truecandidatesoptions",
     "highlightConflicts",
+    // The editor's list of the constraint tools in use ("Killer Cage"): each rule is
+    // read from its own key, so the list adds nothing.
+    "activeConstraints",
 ];
 
 /// Drawings and texts without a rule of their own.
