@@ -175,6 +175,22 @@ fn split_count_and_merge_give_the_whole_count() {
     assert_eq!(merged["solutions"], 724);
     assert_eq!(merged["nodes"], 11_578);
     assert_eq!(merged["updates"], 198_264);
+    // The whole split file through --units-file, as it was written (header and the lines
+    // already done included): the same results, and the same total.
+    let whole = Command::new(DLX)
+        .args(["count", q10, "--threads", "1", "--units-file"])
+        .arg(&units)
+        .output()
+        .unwrap();
+    assert!(
+        whole.status.success(),
+        "{}",
+        String::from_utf8_lossy(&whole.stderr)
+    );
+    assert_eq!(
+        whole.stdout, results,
+        "one result line per unit to do, in order"
+    );
     // A missing result is a gap; a repeated one a duplicate.
     let half: Vec<u8> = {
         let text = String::from_utf8(results.clone()).unwrap();

@@ -181,9 +181,16 @@ fn run_units(args: &CountArgs, problem: &Problem) -> Result<ExitCode> {
                 ))
                 .into());
             }
-            // The unit must exist in this problem, and end where its line says.
+            // The unit must exist in this problem.
             let search = UnitSearch::new(problem, &u.unit)
                 .map_err(|e| InputError::new(format!("{at}: unit {}: {e}", u.id)))?;
+            // A line already done (the top of the tree, explored while splitting) is in
+            // the split file for `dlx merge` and is not counted again; its `until` is where
+            // the split stopped exploring, not where its subtree ends. A unit to do must
+            // end where its line says.
+            if u.done.is_some() {
+                continue;
+            }
             if let Some(until) = &u.until {
                 let end = search.end();
                 if *until != end {
@@ -194,9 +201,7 @@ fn run_units(args: &CountArgs, problem: &Problem) -> Result<ExitCode> {
                     .into());
                 }
             }
-            if u.done.is_none() {
-                todo.push(u);
-            }
+            todo.push(u);
         }
     }
     let threads = args.parallel.threads.unwrap_or(0);
