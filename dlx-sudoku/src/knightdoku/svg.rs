@@ -5,6 +5,7 @@
 use std::fmt::Write;
 
 use crate::knightdoku::board::{Board, Cell};
+use crate::sudoku::outline::baseline;
 
 const CELL: usize = 40;
 const MARGIN: usize = 4;
@@ -88,25 +89,25 @@ impl Board {
                     Cell::Knight => {
                         let _ = writeln!(
                             w,
-                            "<text x=\"{x}\" y=\"{y}\" font-family=\"serif\" font-size=\"30\" \
-                             text-anchor=\"middle\" dominant-baseline=\"central\" \
-                             fill=\"#1f3f7f\">♞</text>"
+                            "<text x=\"{x}\" y=\"{}\" font-family=\"serif\" font-size=\"30\" \
+                             text-anchor=\"middle\" fill=\"#1f3f7f\">♞</text>",
+                            baseline(y as f64, 30.0)
                         );
                     }
                     Cell::Clue(k) => {
                         let _ = writeln!(
                             w,
                             "<text x=\"{}\" y=\"{}\" font-family=\"serif\" font-size=\"12\" \
-                             text-anchor=\"middle\" dominant-baseline=\"central\" \
-                             fill=\"#000000\">♞</text>",
+                             text-anchor=\"middle\" fill=\"#000000\">♞</text>",
                             at(c) + 8,
-                            at(r) + 9
+                            baseline((at(r) + 9) as f64, 12.0)
                         );
                         let _ = writeln!(
                             w,
-                            "<text x=\"{x}\" y=\"{y}\" font-family=\"sans-serif\" \
+                            "<text x=\"{x}\" y=\"{}\" font-family=\"sans-serif\" \
                              font-size=\"24\" font-weight=\"bold\" text-anchor=\"middle\" \
-                             dominant-baseline=\"central\" fill=\"#000000\">{k}</text>"
+                             fill=\"#000000\">{k}</text>",
+                            baseline(y as f64, 24.0)
                         );
                     }
                 }

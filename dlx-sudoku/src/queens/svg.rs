@@ -4,6 +4,7 @@
 use std::fmt::Write;
 
 use crate::queens::QueensSolution;
+use crate::sudoku::outline::baseline;
 
 const SQUARE: usize = 40;
 const MARGIN: usize = 4;
@@ -58,10 +59,9 @@ impl QueensSolution {
             let _ = writeln!(
                 w,
                 "<text x=\"{}\" y=\"{}\" font-family=\"serif\" font-size=\"32\" \
-                 text-anchor=\"middle\" dominant-baseline=\"central\" \
-                 fill=\"#000000\">♛</text>",
+                 text-anchor=\"middle\" fill=\"#000000\">♛</text>",
                 at(c) + SQUARE / 2,
-                at(r) + SQUARE / 2
+                baseline((at(r) + SQUARE / 2) as f64, 32.0)
             );
         }
         out.push_str("</svg>\n");
@@ -80,7 +80,9 @@ mod tests {
     #[test]
     fn queens_sit_in_the_middle_of_their_squares() {
         let svg = QueensSolution::from_columns(vec![0]).render_svg();
-        assert!(svg.contains("<text x=\"24\" y=\"24\""));
+        // Centred: the baseline 0.35 of the font size below the centre (24, 24).
+        assert!(svg.contains("<text x=\"24\" y=\"35.2\""));
+        assert!(!svg.contains("dominant-baseline"));
         assert!(svg.ends_with("</svg>\n"));
     }
 

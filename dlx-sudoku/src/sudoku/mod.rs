@@ -32,6 +32,7 @@ mod alphabet;
 mod check;
 mod encode;
 mod grid;
+pub(crate) mod outline;
 mod parse;
 mod picture;
 mod render;

@@ -7,6 +7,7 @@ use std::fmt::Write;
 
 use crate::sudoku::check::SizeMismatch;
 use crate::sudoku::grid::Grid;
+use crate::sudoku::outline::baseline;
 use crate::sudoku::shape::{Cell, HouseKind, Shape};
 
 const CELL: usize = 40;
@@ -201,7 +202,8 @@ fn region_borders(w: &mut String, shape: &Shape) {
     let _ = writeln!(w, "</g>");
 }
 
-/// Givens bold black; the rest of the solution normal weight, blue.
+/// Givens bold black; the rest of the solution normal weight, blue. Each digit's baseline
+/// is placed explicitly (see [`baseline`]), so that every renderer centres it.
 fn digits(w: &mut String, puzzle: &Grid, solution: Option<&Grid>) {
     let alphabet = puzzle.alphabet();
     let widest = (1..=puzzle.size() as u8)
@@ -215,8 +217,7 @@ fn digits(w: &mut String, puzzle: &Grid, solution: Option<&Grid>) {
     };
     let _ = writeln!(
         w,
-        "<g font-family=\"sans-serif\" font-size=\"{font}\" text-anchor=\"middle\" \
-         dominant-baseline=\"central\">"
+        "<g font-family=\"sans-serif\" font-size=\"{font}\" text-anchor=\"middle\">"
     );
     for (cell, given) in puzzle.cells() {
         let (digit, given) = match (given, solution.and_then(|s| s.get(cell))) {
@@ -233,7 +234,7 @@ fn digits(w: &mut String, puzzle: &Grid, solution: Option<&Grid>) {
             w,
             "<text x=\"{}\" y=\"{}\" fill=\"{colour}\"{weight}>{}</text>",
             x(cell.col) + CELL / 2,
-            x(cell.row) + CELL / 2,
+            baseline((x(cell.row) + CELL / 2) as f64, font as f64),
             alphabet.text(Some(digit))
         );
     }

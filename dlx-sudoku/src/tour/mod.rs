@@ -40,6 +40,6 @@ pub use existence::{
     closed_tour_obstruction, open_tour_obstruction, start_obstruction, tour_obstruction,
 };
 pub use path::{Closure, Tour};
-pub use svg::SvgOptions;
+pub use svg::{SvgOptions, MAX_NUMBERED_SQUARES};
 pub use verify::{verify_tour, TourViolation};
 pub use warnsdorff::{warnsdorff_tour, DEFAULT_SEARCH_STEPS};

@@ -4,6 +4,7 @@
 
 use std::fmt::Write;
 
+use crate::sudoku::outline::{baseline, outline_path};
 use crate::sudoku::{self, Cell, Grid};
 use crate::variant::puzzle::VariantPuzzle;
 use crate::variant::rules::Side;
@@ -12,6 +13,8 @@ use crate::variant::solve::VariantSolution;
 /// Cell size and margin of the plain grid's drawing (see `sudoku::svg`).
 pub(crate) const CELL: f64 = 40.0;
 pub(crate) const MARGIN: f64 = 4.0;
+/// How far a cage outline lies inside its cells' borders.
+const CAGE_INSET: f64 = 4.0;
 
 /// Where rules draw: fills under the grid lines, clues over them (under the digits).
 pub(crate) struct Canvas {
@@ -54,12 +57,13 @@ impl Canvas {
         }
     }
 
-    /// Text centred on a point (the vertical offset is explicit, so that every renderer
-    /// centres it).
+    /// Text centred on a point (the baseline is placed explicitly, so that every
+    /// renderer centres it: see [`baseline`]).
     pub fn text(&mut self, x: f64, y: f64, size: f64, s: &str) {
         let _ = writeln!(
             self.over,
-            "<text x=\"{x}\" y=\"{y}\" dy=\"0.35em\" font-family=\"sans-serif\" font-size=\"{size}\" text-anchor=\"middle\">{}</text>",
+            "<text x=\"{x}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"{size}\" text-anchor=\"middle\">{}</text>",
+            baseline(y, size),
             escape(s)
         );
     }
@@ -108,48 +112,13 @@ impl Canvas {
         );
     }
 
-    /// One dashed outline around a set of cells, inset from the cell borders, drawn as a
-    /// single path whose segments meet at the corners.
+    /// One outline around a set of cells (a killer cage), `inset` pixels inside their
+    /// boundary, traced along it as one closed path per loop (the outside of each piece
+    /// and each hole), whatever the cells' shape.
     pub fn outline(&mut self, cells: &[Cell], colour: &str, dashed: bool) {
-        let inset = 4.0;
-        let inside =
-            |r: i64, c: i64| r >= 0 && c >= 0 && cells.contains(&Cell::new(r as usize, c as usize));
-        let mut d = String::new();
-        for cell in cells {
-            let (r, c) = (cell.row as i64, cell.col as i64);
-            let x0 = MARGIN + c as f64 * CELL;
-            let y0 = MARGIN + r as f64 * CELL;
-            let (x1, y1) = (x0 + CELL, y0 + CELL);
-            // Where an edge ends on the side of neighbour (nr, nc), with the diagonal
-            // neighbour (dr, dc) beyond it: short of the corner (convex), at the corner
-            // (straight on), or past it (concave).
-            let end = |nr: i64, nc: i64, dr: i64, dc: i64| -> f64 {
-                match (inside(nr, nc), inside(dr, dc)) {
-                    (false, _) => inset,
-                    (true, false) => 0.0,
-                    (true, true) => -inset,
-                }
-            };
-            if !inside(r - 1, c) {
-                let a = x0 + end(r, c - 1, r - 1, c - 1);
-                let b = x1 - end(r, c + 1, r - 1, c + 1);
-                let _ = write!(d, "M{a},{} H{b} ", y0 + inset);
-            }
-            if !inside(r + 1, c) {
-                let a = x0 + end(r, c - 1, r + 1, c - 1);
-                let b = x1 - end(r, c + 1, r + 1, c + 1);
-                let _ = write!(d, "M{a},{} H{b} ", y1 - inset);
-            }
-            if !inside(r, c - 1) {
-                let a = y0 + end(r - 1, c, r - 1, c - 1);
-                let b = y1 - end(r + 1, c, r + 1, c - 1);
-                let _ = write!(d, "M{},{a} V{b} ", x0 + inset);
-            }
-            if !inside(r, c + 1) {
-                let a = y0 + end(r - 1, c, r - 1, c + 1);
-                let b = y1 - end(r + 1, c, r + 1, c + 1);
-                let _ = write!(d, "M{},{a} V{b} ", x1 - inset);
-            }
+        let d = outline_path(cells, CELL, MARGIN, CAGE_INSET);
+        if d.is_empty() {
+            return;
         }
         let dash = if dashed {
             " stroke-dasharray=\"3 2\""
@@ -158,8 +127,30 @@ impl Canvas {
         };
         let _ = writeln!(
             self.over,
-            "<path d=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"1\"{dash}/>",
-            d.trim_end()
+            "<path d=\"{d}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"1\"{dash}/>"
+        );
+    }
+
+    /// A small label in the top-left corner of a cell, on a white patch that breaks the
+    /// cage outline under it (as killer sums are printed).
+    pub fn corner_label(&mut self, cell: Cell, s: &str) {
+        let size = 10.0;
+        let x0 = MARGIN + cell.col as f64 * CELL;
+        let y0 = MARGIN + cell.row as f64 * CELL;
+        let width = 2.0 + 0.6 * size * s.chars().count() as f64;
+        let height = size + 1.0;
+        let _ = writeln!(
+            self.over,
+            "<rect x=\"{}\" y=\"{}\" width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>",
+            x0 + 1.0,
+            y0 + 1.0
+        );
+        let _ = writeln!(
+            self.over,
+            "<text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"{size}\">{}</text>",
+            x0 + 2.0,
+            baseline(y0 + 1.0 + height / 2.0, size),
+            escape(s)
         );
     }
 

@@ -167,9 +167,9 @@ impl Rule for Killer {
 
     fn draw(&self, canvas: &mut Canvas) {
         canvas.outline(&self.cells, "#000000", true);
+        // The sum in the top-left corner of the cage's first cell in reading order.
         if let (Some(s), Some(first)) = (self.sum, self.cells.iter().min()) {
-            let (x, y) = centre(*first);
-            canvas.text(x - 11.0, y - 10.0, 10.0, &s.to_string());
+            canvas.corner_label(*first, &s.to_string());
         }
     }
 
