@@ -147,9 +147,30 @@ pub fn report_usage_error(err: &clap::Error) -> ExitCode {
             let text = printable(&err.render().to_string());
             let mut stderr = io::stderr().lock();
             let _ = write!(stderr, "dlx: {text}");
+            if is_svg_without_path(err) {
+                let _ = writeln!(stderr, "dlx: hint: {SVG_PATH_HINT}");
+            }
             ExitCode::from(EXIT_INPUT)
         }
     }
+}
+
+/// What to give `--svg`, for the old bare flag of `dlx variant`.
+const SVG_PATH_HINT: &str = "--svg takes a PATH: --svg - prints the picture on standard output \
+(what --svg alone did); --svg NAME.svg writes it to a file";
+
+/// Whether `err` is `--svg` given without its PATH (the old flag of `dlx variant`).
+fn is_svg_without_path(err: &clap::Error) -> bool {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    err.kind() == ErrorKind::InvalidValue
+        && matches!(
+            err.get(ContextKind::InvalidArg),
+            Some(ContextValue::String(arg)) if arg.starts_with("--svg")
+        )
+        && matches!(
+            err.get(ContextKind::InvalidValue),
+            Some(ContextValue::String(v)) if v.is_empty()
+        )
 }
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
@@ -162,6 +183,78 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 /// Standard output, locked and buffered.
 pub fn stdout() -> io::BufWriter<io::StdoutLock<'static>> {
     io::BufWriter::new(io::stdout().lock())
+}
+
+/// For the commands that draw one picture and print text, `--format` or JSON
+/// (`knightdoku`, `tour`): the format to print on standard output and the file to draw in.
+/// `--svg -` prints the picture in place of the text (as `--format svg` does); with
+/// `--json` or `--format json` it is refused, since both would write standard output.
+pub fn svg_output(
+    svg: Option<&std::path::Path>,
+    format: crate::cli::PictureFormat,
+) -> Result<(crate::cli::PictureFormat, Option<std::path::PathBuf>), InputError> {
+    use crate::cli::PictureFormat;
+    match svg.map(|p| svg_target(p, 1)).transpose()? {
+        None => Ok((format, None)),
+        Some(SvgTarget::File(path)) => Ok((format, Some(path))),
+        Some(SvgTarget::Stdout) if format == PictureFormat::Json => Err(InputError::new(
+            "--svg - and --json both write standard output",
+        )
+        .with_hint("give --svg a file name, as in --svg picture.svg")),
+        Some(SvgTarget::Stdout) => Ok((PictureFormat::Svg, None)),
+        // (One picture is never given a folder.)
+        Some(SvgTarget::Dir(path)) => Ok((format, Some(path))),
+    }
+}
+
+/// Where `--svg PATH` sends a picture or pictures. The rule is the same in every command:
+/// PATH is a file (its name ending in `.svg`, or `-` for standard output) when the command
+/// draws one picture, and a folder when it draws several (`dlx sudoku` on a file of more
+/// than one puzzle).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SvgTarget {
+    /// One picture, on standard output (`--svg -`), in place of the text.
+    Stdout,
+    /// One picture, in this file.
+    File(std::path::PathBuf),
+    /// Several pictures, in this folder (created if need be).
+    Dir(std::path::PathBuf),
+}
+
+/// Reads `--svg PATH` for a command that draws `pictures` pictures (one, or several):
+/// refuses a folder for one picture, a file for several, and an empty PATH, each with a
+/// message saying what to give instead. (`--svg` without a PATH, the old flag of `dlx
+/// variant`, is a usage error, given the same hint by [`report_usage_error`].)
+pub fn svg_target(path: &std::path::Path, pictures: usize) -> Result<SvgTarget, InputError> {
+    let text = path.to_string_lossy();
+    if text.is_empty() {
+        return Err(InputError::new("--svg needs a PATH").with_hint(SVG_PATH_HINT));
+    }
+    let looks_like_dir =
+        text.ends_with('/') || text.ends_with(std::path::MAIN_SEPARATOR) || path.is_dir();
+    let svg_name = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+    if pictures <= 1 {
+        if text == "-" {
+            return Ok(SvgTarget::Stdout);
+        }
+        if looks_like_dir || !svg_name {
+            return Err(InputError::new(format!(
+                "--svg {text}: this draws one picture, so --svg takes a file whose name ends in .svg"
+            ))
+            .with_hint("as in --svg picture.svg, or --svg - for standard output (a folder is for several pictures)"));
+        }
+        Ok(SvgTarget::File(path.to_path_buf()))
+    } else {
+        if text == "-" || svg_name || (path.exists() && !path.is_dir()) {
+            return Err(InputError::new(format!(
+                "--svg {text}: this draws {pictures} pictures, so --svg takes a folder"
+            ))
+            .with_hint("as in --svg pictures/, which gets puzzle-1.svg, puzzle-2.svg ... (a file is for one picture)"));
+        }
+        Ok(SvgTarget::Dir(path.to_path_buf()))
+    }
 }
 
 #[cfg(test)]
@@ -179,5 +272,30 @@ mod tests {
             printable(&long).chars().count(),
             super::MAX_MESSAGE_CHARS + 1
         );
+    }
+
+    #[test]
+    fn svg_paths() {
+        use super::{svg_target, SvgTarget};
+        use std::path::Path;
+        assert_eq!(svg_target(Path::new("-"), 1).unwrap(), SvgTarget::Stdout);
+        assert_eq!(
+            svg_target(Path::new("a/b.SVG"), 1).unwrap(),
+            SvgTarget::File("a/b.SVG".into())
+        );
+        assert_eq!(
+            svg_target(Path::new("pictures"), 3).unwrap(),
+            SvgTarget::Dir("pictures".into())
+        );
+        for (path, n) in [
+            ("", 1),
+            ("pictures/", 1),
+            ("pictures", 1),
+            (".", 1),
+            ("-", 2),
+            ("x.svg", 2),
+        ] {
+            assert!(svg_target(Path::new(path), n).is_err(), "{path} {n}");
+        }
     }
 }

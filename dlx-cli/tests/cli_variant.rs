@@ -89,7 +89,7 @@ fn json_and_svg() {
         "variant_json",
         run(&["variant", "examples/variant/kropki.toml", "--json"]).transcript()
     );
-    let svg = run(&["variant", "examples/variant/kropki.toml", "--svg"]);
+    let svg = run(&["variant", "examples/variant/kropki.toml", "--svg", "-"]);
     assert_eq!(svg.code, Some(0));
     assert!(svg.stdout.starts_with("<svg") || svg.stdout.starts_with("<?xml"));
     insta::assert_snapshot!("variant_svg", svg.stdout);

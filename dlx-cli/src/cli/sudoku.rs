@@ -101,8 +101,11 @@ pub struct SudokuArgs {
     /// Print JSON lines, one object per puzzle (same as --format json).
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
-    /// Also draw each puzzle with its solution in DIR/puzzle-N.svg (DIR is created).
-    #[arg(long, value_name = "DIR")]
+    /// Also draw the puzzles with their solutions as SVG. One puzzle: in PATH, a file
+    /// NAME.svg, or with `--svg -` on standard output instead of the text. Several: in the
+    /// folder PATH, as PATH/puzzle-N.svg (PATH is created). (As in every command: a file
+    /// for one picture, a folder for several.)
+    #[arg(long, value_name = "PATH")]
     pub svg: Option<PathBuf>,
     #[command(flatten)]
     pub parallel: ParallelArgs,
@@ -135,5 +138,6 @@ Examples:
   dlx sudoku examples/sudoku/16x16.txt --format grid
   dlx sudoku puzzles.txt --unique --threads 8       # check a collection
   dlx sudoku examples/sudoku/jigsaw.txt --jigsaw examples/sudoku/jigsaw-regions.txt
-  dlx sudoku examples/sudoku/x.txt --x --svg pictures/
+  dlx sudoku examples/sudoku/x.txt --x --svg x.svg  # one puzzle: one picture, in a file
+  dlx sudoku examples/sudoku/classic.txt --svg pictures/   # several: a folder of pictures
   echo 1234............ | dlx sudoku - --count      # a 4×4 puzzle: 12 solutions";

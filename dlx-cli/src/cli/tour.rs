@@ -38,8 +38,10 @@ pub struct TourArgs {
     /// Print one JSON object (same as --format json).
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
-    /// Also draw the tour in FILE (SVG).
-    #[arg(long, value_name = "FILE")]
+    /// Also draw the tour, with its move numbers and a legend, as SVG in PATH (a file
+    /// NAME.svg), or with `--svg -` on standard output instead of the text. (As in every
+    /// command: a file for one picture, a folder for several.)
+    #[arg(long, value_name = "PATH")]
     pub svg: Option<PathBuf>,
     #[command(flatten)]
     pub parallel: ParallelArgs,

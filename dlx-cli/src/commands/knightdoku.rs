@@ -13,7 +13,9 @@ use super::answer::Answer;
 use super::progress::interrupt_flag;
 use crate::cli::{KnightdokuArgs, PictureFormat};
 use crate::input::{display_name, read_text};
-use crate::output::{note, stdout, InputError, EXIT_INTERRUPTED, EXIT_NO_SOLUTION, EXIT_OK};
+use crate::output::{
+    note, stdout, svg_output, InputError, EXIT_INTERRUPTED, EXIT_NO_SOLUTION, EXIT_OK,
+};
 
 /// The `--json` object.
 #[derive(Serialize)]
@@ -30,6 +32,10 @@ struct JsonResult {
 }
 
 pub fn run(args: &KnightdokuArgs) -> Result<ExitCode> {
+    let (format, svg_file) = svg_output(args.svg.as_deref(), args.format())?;
+    if args.count && args.svg.is_some() {
+        return Err(InputError::new("--svg draws a solution; it does not go with --count").into());
+    }
     let name = display_name(&args.file);
     let text = read_text(&args.file)?;
     let board = Board::parse(&text).map_err(|e| {
@@ -41,7 +47,6 @@ pub fn run(args: &KnightdokuArgs) -> Result<ExitCode> {
     let kd = Knightdoku::new(&board).map_err(|e| InputError::new(format!("{name}: {e}")))?;
     let size = board.geometry().size();
     let solver = Solver::new(kd.problem()).with_cancel_flag(interrupt_flag());
-    let format = args.format();
     if args.count {
         if format == PictureFormat::Svg {
             return Err(InputError::new(
@@ -102,7 +107,7 @@ pub fn run(args: &KnightdokuArgs) -> Result<ExitCode> {
         (_, None) => {}
     }
     out.flush()?;
-    if let (Some(path), Some(board)) = (&args.svg, &solution) {
+    if let (Some(path), Some(board)) = (&svg_file, &solution) {
         std::fs::write(path, board.render_svg())
             .with_context(|| format!("{}: cannot write file", path.display()))?;
     }

@@ -3,9 +3,10 @@
 //! letters where the puzzle has them), count solutions, prove uniqueness, draw SVG.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::Args;
 use dlx_sudoku::sudoku::render_text;
 use dlx_sudoku::variant::{
@@ -16,7 +17,9 @@ use serde_json::json;
 
 use super::progress::interrupt_flag;
 use crate::input::{display_name, read_input};
-use crate::output::{stdout, InputError, EXIT_INTERRUPTED, EXIT_NO_SOLUTION, EXIT_OK};
+use crate::output::{
+    stdout, svg_target, InputError, SvgTarget, EXIT_INTERRUPTED, EXIT_NO_SOLUTION, EXIT_OK,
+};
 
 /// `dlx variant`.
 #[derive(Debug, Args)]
@@ -35,9 +38,11 @@ pub struct VariantArgs {
     /// Prove that the solution is unique (exit code 1 if it is not).
     #[arg(long)]
     pub unique: bool,
-    /// Write an SVG picture of the puzzle and its solution instead of text.
-    #[arg(long, conflicts_with = "json")]
-    pub svg: bool,
+    /// Also draw the puzzle and its solution as SVG in PATH (a file NAME.svg), or with
+    /// `--svg -` on standard output instead of the text. (As in every command: a file for
+    /// one picture, a folder for several.)
+    #[arg(long, value_name = "PATH")]
+    pub svg: Option<PathBuf>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -133,6 +138,7 @@ fn count(
 /// One solution, or uniqueness (`--unique`): the solution printed as text, JSON or SVG.
 fn solve(
     args: &VariantArgs,
+    svg: Option<&SvgTarget>,
     puzzle: &VariantPuzzle,
     ignored: &[String],
     solver: &VariantSolver,
@@ -144,7 +150,7 @@ fn solve(
         match answer {
             VariantUniqueness::Unique(s) => (Some(s), Some(true), false, report),
             VariantUniqueness::Multiple(a, b) => {
-                if !args.json && !args.svg {
+                if !args.json && svg != Some(&SvgTarget::Stdout) {
                     writeln!(out, "not unique: two solutions")?;
                     print_solution(out, puzzle, &a)?;
                     writeln!(out)?;
@@ -176,7 +182,7 @@ fn solve(
             o["ignored"] = json!(ignored);
         }
         writeln!(out, "{o}")?;
-    } else if args.svg {
+    } else if svg == Some(&SvgTarget::Stdout) {
         write!(out, "{}", render_svg(puzzle, solution.as_ref()))?;
     } else {
         match &solution {
@@ -192,6 +198,10 @@ fn solve(
             None if interrupted => writeln!(out, "interrupted: no answer")?,
             None => writeln!(out, "no solution")?,
         }
+    }
+    if let Some(SvgTarget::File(path)) = svg {
+        std::fs::write(path, render_svg(puzzle, solution.as_ref()))
+            .with_context(|| format!("{}: cannot write file", path.display()))?;
     }
     let code = match (solution.is_some(), unique, interrupted) {
         (_, _, true) => EXIT_INTERRUPTED,
@@ -209,6 +219,17 @@ fn is_link_argument(arg: &str) -> bool {
 }
 
 pub fn run(args: &VariantArgs) -> Result<ExitCode> {
+    let svg = args.svg.as_deref().map(|p| svg_target(p, 1)).transpose()?;
+    if svg.is_some() && args.count {
+        return Err(InputError::new("--svg draws a solution; it does not go with --count").into());
+    }
+    if svg == Some(SvgTarget::Stdout) && args.json {
+        return Err(
+            InputError::new("--svg - and --json both write standard output")
+                .with_hint("give --svg a file name, as in --svg picture.svg")
+                .into(),
+        );
+    }
     let (text, name) = if is_link_argument(&args.file) {
         (args.file.clone(), "link")
     } else {
@@ -241,7 +262,14 @@ pub fn run(args: &VariantArgs) -> Result<ExitCode> {
     let (code, report) = if args.count {
         count(args, &solver, &mut out)?
     } else {
-        solve(args, &puzzle, &imported.ignored, &solver, &mut out)?
+        solve(
+            args,
+            svg.as_ref(),
+            &puzzle,
+            &imported.ignored,
+            &solver,
+            &mut out,
+        )?
     };
     out.flush()?;
     if args.stats {

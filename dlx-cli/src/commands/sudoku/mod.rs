@@ -14,7 +14,8 @@ use super::ordered::run_ordered;
 use super::progress::{interrupt_flag, wanted};
 use crate::cli::{SudokuArgs, SudokuFormat};
 use crate::output::{
-    note, printable, InputError, EXIT_INPUT, EXIT_INTERRUPTED, EXIT_NO_SOLUTION, EXIT_OK,
+    note, printable, svg_target, InputError, SvgTarget, EXIT_INPUT, EXIT_INTERRUPTED,
+    EXIT_NO_SOLUTION, EXIT_OK,
 };
 
 mod check;
@@ -30,7 +31,23 @@ use report::{summary, Printer, Tally};
 use solve::{solve, Mode};
 
 pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
-    let format = args.format();
+    let mut format = args.format();
+    // `--svg -`: the picture on standard output, as `--format svg` prints it.
+    if args.svg.as_deref() == Some(std::path::Path::new("-")) {
+        if matches!(format, SudokuFormat::Grid | SudokuFormat::Json) {
+            return Err(InputError::new(format!(
+                "--svg - and --{} both write standard output",
+                if format == SudokuFormat::Json {
+                    "json"
+                } else {
+                    "format grid"
+                }
+            ))
+            .with_hint("give --svg a file name (one puzzle) or a folder (several)")
+            .into());
+        }
+        format = SudokuFormat::Svg;
+    }
     let mode = match (args.count, args.unique) {
         (true, _) => Mode::Count,
         (_, true) => Mode::Unique,
@@ -55,12 +72,26 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
     }
     let loaded = load_each(&args.file, &args.shape)?;
     let (name, entries) = (&loaded.name, &loaded.entries);
+    let svg = match args.svg.as_deref() {
+        Some(path) => match svg_target(path, entries.len()).map_err(|e| {
+            let hint = e.hint().map(str::to_string);
+            let e = InputError::new(format!("{name} has {}; {e}", puzzles(entries.len())));
+            match hint {
+                Some(h) => e.with_hint(h),
+                None => e,
+            }
+        })? {
+            SvgTarget::Stdout => None,
+            target => Some(target),
+        },
+        None => None,
+    };
     if format == SudokuFormat::Svg && entries.len() > 1 {
         return Err(InputError::new(format!(
             "--format svg draws one puzzle, and {name} has {} puzzles",
             entries.len()
         ))
-        .with_hint("--svg DIR draws every puzzle in a file of its own")
+        .with_hint("--svg DIR draws every puzzle in a file of its own in the folder DIR")
         .into());
     }
     if format == SudokuFormat::Svg {
@@ -73,7 +104,7 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
             return Err(err.into());
         }
     }
-    if let Some(dir) = &args.svg {
+    if let Some(SvgTarget::Dir(dir)) = &svg {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("{}: cannot create directory", dir.display()))?;
     }
@@ -100,7 +131,7 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
         .filter(|&t| t > 0)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let counter = wanted(&args.parallel).then(|| Counter::start(entries.len() as u64, "puzzles"));
-    let mut printer = Printer::new(format, mode, args.svg.clone(), entries.len());
+    let mut printer = Printer::new(format, mode, svg, entries.len());
     let mut hints = std::collections::HashSet::new();
     let start = Instant::now();
     run_ordered(
@@ -178,6 +209,15 @@ fn exit_code(mode: Mode, tally: &Tally, total: usize, interrupted: bool) -> u8 {
         EXIT_OK
     } else {
         EXIT_NO_SOLUTION
+    }
+}
+
+/// "1 puzzle", "3 puzzles".
+fn puzzles(n: usize) -> String {
+    if n == 1 {
+        "1 puzzle".to_string()
+    } else {
+        format!("{n} puzzles")
     }
 }
 

@@ -2,7 +2,6 @@
 //! pictures of `--svg DIR`, and the summary on standard error.
 
 use std::io::{BufWriter, IsTerminal, StdoutLock, Write};
-use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -12,7 +11,7 @@ use serde::Serialize;
 use super::read::Puzzle;
 use super::solve::{Answer, Mode, Outcome};
 use crate::cli::SudokuFormat;
-use crate::output::stdout;
+use crate::output::{stdout, SvgTarget};
 
 /// How many puzzles got each answer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -76,20 +75,21 @@ pub struct Printer {
     format: SudokuFormat,
     mode: Mode,
     out: BufWriter<StdoutLock<'static>>,
-    svg_dir: Option<PathBuf>,
+    svg: Option<SvgTarget>,
     digits: usize,
     flush_each: bool,
     tally: Tally,
 }
 
 impl Printer {
-    /// A printer for `total` puzzles; `svg_dir` must exist.
-    pub fn new(format: SudokuFormat, mode: Mode, svg_dir: Option<PathBuf>, total: usize) -> Self {
+    /// A printer for `total` puzzles; `svg` is the file or folder (which must exist) of
+    /// `--svg`.
+    pub fn new(format: SudokuFormat, mode: Mode, svg: Option<SvgTarget>, total: usize) -> Self {
         Printer {
             format,
             mode,
             out: stdout(),
-            svg_dir,
+            svg,
             digits: total.to_string().len(),
             flush_each: std::io::stdout().is_terminal(),
             tally: Tally::default(),
@@ -129,12 +129,16 @@ impl Printer {
                 writeln!(self.out, "{}", serde_json::to_string(&line)?)?;
             }
         }
-        if let Some(dir) = &self.svg_dir {
-            let path = dir.join(format!(
+        let path = match &self.svg {
+            Some(SvgTarget::Dir(dir)) => Some(dir.join(format!(
                 "puzzle-{:0width$}.svg",
                 puzzle.number,
                 width = self.digits
-            ));
+            ))),
+            Some(SvgTarget::File(path)) => Some(path.clone()),
+            Some(SvgTarget::Stdout) | None => None,
+        };
+        if let Some(path) = path {
             let svg = render_svg(shape, &puzzle.grid, outcome.solution.as_ref())?;
             std::fs::write(&path, svg)
                 .with_context(|| format!("{}: cannot write file", path.display()))?;

@@ -8,7 +8,7 @@ use dlx_sudoku::tour::{find_tour, Board, Closure, Square, Tour, TourError, TourO
 use serde::Serialize;
 
 use crate::cli::{PictureFormat, TourArgs};
-use crate::output::{note, stdout, InputError, EXIT_NO_SOLUTION, EXIT_OK};
+use crate::output::{note, stdout, svg_output, InputError, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// The `--json` object of a tour.
 #[derive(Serialize)]
@@ -37,6 +37,7 @@ fn parse_start(text: &str) -> Result<Square> {
 }
 
 pub fn run(args: &TourArgs, rows: usize, cols: usize) -> Result<ExitCode> {
+    let (format, svg_file) = svg_output(args.svg.as_deref(), args.format())?;
     let board = Board::new(rows, cols).map_err(|e| InputError::new(e.to_string()))?;
     let mut options = TourOptions {
         closure: match (args.closed, args.open) {
@@ -62,13 +63,13 @@ pub fn run(args: &TourArgs, rows: usize, cols: usize) -> Result<ExitCode> {
         }
     };
     let mut out = stdout();
-    match args.format() {
+    match format {
         PictureFormat::Text => out.write_all(tour.to_text().as_bytes())?,
         PictureFormat::Svg => out.write_all(tour.to_svg().as_bytes())?,
         PictureFormat::Json => writeln!(out, "{}", serde_json::to_string(&json(&tour))?)?,
     }
     out.flush()?;
-    if let Some(path) = &args.svg {
+    if let Some(path) = &svg_file {
         std::fs::write(path, tour.to_svg())
             .with_context(|| format!("{}: cannot write file", path.display()))?;
     }
