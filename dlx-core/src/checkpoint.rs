@@ -17,7 +17,7 @@ use thiserror::Error;
 
 use crate::arena::Arena;
 use crate::problem::Problem;
-use crate::unit::{Position, Unit, UnitCounts, UnitError, UnitSearch};
+use crate::unit::{Position, Unit, UnitCounts, UnitError};
 
 /// The checkpoint format's version. Version 2 added `until` (where each record ends), so
 /// that a checkpoint can be checked to cover the tree exactly once.
@@ -83,6 +83,31 @@ impl UnitRecord {
     /// See [`UnitRecord`] for an example.
     pub fn is_done(&self) -> bool {
         self.done.is_some()
+    }
+
+    /// A record of `unit` still to do, ending at `until`.
+    pub(crate) fn pending(unit: Unit, weight: f64, until: Position) -> UnitRecord {
+        UnitRecord {
+            unit,
+            weight,
+            done: None,
+            until: Some(until),
+        }
+    }
+
+    /// A record of the part of `unit` up to `until`, finished with counts `done`.
+    pub(crate) fn finished(
+        unit: Unit,
+        weight: f64,
+        done: UnitCounts,
+        until: Position,
+    ) -> UnitRecord {
+        UnitRecord {
+            unit,
+            weight,
+            done: Some(done),
+            until: Some(until),
+        }
     }
 }
 
@@ -209,15 +234,19 @@ impl Checkpoint {
     ///
     /// See [`Checkpoint`] for an example.
     pub fn fresh(problem: &Problem) -> Checkpoint {
+        Self::from_records(
+            problem,
+            vec![UnitRecord::pending(Unit::Root, 1.0, Position::End)],
+        )
+    }
+
+    /// A checkpoint of `problem` made of `units`, sorted in the search's order.
+    pub(crate) fn from_records(problem: &Problem, mut units: Vec<UnitRecord>) -> Checkpoint {
+        units.sort_by_key(|r| r.unit.order_key());
         Checkpoint {
             version: CHECKPOINT_VERSION,
             problem: problem_hash(problem),
-            units: vec![UnitRecord {
-                unit: Unit::Root,
-                weight: 1.0,
-                done: None,
-                until: Some(Position::End),
-            }],
+            units,
         }
     }
 
@@ -274,12 +303,7 @@ impl Checkpoint {
                 unit: serde_json::to_string(&r.unit).unwrap_or_default(),
                 source,
             };
-            let own_end = match &r.unit {
-                Unit::Root => Position::End,
-                unit => UnitSearch::from_arena(arena.clone(), unit)
-                    .map_err(bad_unit)?
-                    .end(),
-            };
+            let own_end = r.unit.end_in(arena).map_err(bad_unit)?;
             let end = match (&r.until, r.done.is_some()) {
                 (None, _) => own_end,
                 (Some(until), false) if *until != own_end => {

@@ -838,7 +838,7 @@ impl Context<'_, '_> {
         };
         // The budget moves on only after an interruption: a problem with a solution every
         // few nodes would otherwise never reach it, and never split.
-        limits.node_budget = us.search.counters.nodes + CHUNK;
+        limits.node_budget = us.search.counters().nodes + CHUNK;
         loop {
             match us.search.run_unit(&mut NoObserver, &limits) {
                 Step::Solution => self.solution(id, &us),
@@ -888,7 +888,7 @@ impl Context<'_, '_> {
                         id = self.split(worker, id, &mut us);
                     }
                     // (After the split, which rebases the counters.)
-                    limits.node_budget = us.search.counters.nodes + CHUNK;
+                    limits.node_budget = us.search.counters().nodes + CHUNK;
                 }
             }
         }

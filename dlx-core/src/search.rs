@@ -17,6 +17,7 @@ use std::sync::Arc;
 use crate::arena::{Arena, COVERED};
 use crate::observer::{Observer, View};
 use crate::problem::{ItemId, OptionId};
+use crate::unit::UnitError;
 
 /// Why a search stopped before it had explored the whole tree.
 ///
@@ -142,53 +143,53 @@ pub(crate) struct Counters {
 /// The state of one search: its own copy of the links plus the level stack.
 #[derive(Clone, Debug)]
 pub(crate) struct Search {
-    pub arena: Arena,
+    arena: Arena,
     /// True when some item has multiplicity bounds: use Algorithm M.
-    pub multiplicities: bool,
+    multiplicities: bool,
     /// True when some option colours an item (Algorithm C's purification is needed).
-    pub colors: bool,
+    colors: bool,
     /// `x_l`, the node tried at each level (an item header when its list is exhausted, or,
     /// in M, when the item gets no more options).
-    pub choice: Vec<u32>,
+    choice: Vec<u32>,
     /// The item branched on at each level.
-    pub item: Vec<u32>,
+    item: Vec<u32>,
     /// `k` in "k of d": the position of `x_l` among the branches of its level (1-based);
     /// kept only when an observer or a work unit needs it.
-    pub pos: Vec<u32>,
+    pos: Vec<u32>,
     /// `d` in "k of d": the number of branches at each level when it was entered (kept, like
     /// `pos`, only for observers and work units).
-    pub deg: Vec<u32>,
+    deg: Vec<u32>,
     /// Algorithm M's `FT_l`: the first node tweaked at each level.
-    pub first_tweaked: Vec<u32>,
+    first_tweaked: Vec<u32>,
     /// Work units only: the last branch (1-based) that this search may try at each level.
-    pub last: Vec<u32>,
+    last: Vec<u32>,
     /// Work units only: the counters (nodes, updates, solutions) when the branch now being
     /// tried at each level began, so that a unit can be split at a branch boundary.
-    pub snapshot: Vec<[u64; 3]>,
-    pub level: usize,
+    snapshot: Vec<[u64; 3]>,
+    level: usize,
     /// The search ends when it backs up past this level (0 for a whole search).
-    pub floor: usize,
-    pub label: Label,
-    pub counters: Counters,
+    floor: usize,
+    label: Label,
+    counters: Counters,
     /// Options fixed before the search started (givens).
-    pub preselected: Vec<OptionId>,
+    preselected: Vec<OptionId>,
     /// How many levels of `choice` the last solution found occupies.
-    pub solution_depth: usize,
+    solution_depth: usize,
     /// X3 stops looking at the first item with at most this many options (0: only an
     /// empty list ends the scan early, DLX1's rule exactly).
-    pub branch_cutoff: u32,
+    branch_cutoff: u32,
     /// Options removed by a pruning observer ([`Observer::remove_options`]), as their first
     /// nodes, in the order removed (a trail, restored last-in first-out).
-    pub removed: Vec<u32>,
+    removed: Vec<u32>,
     /// Where each level's removals begin in `removed`.
-    pub removed_from: Vec<u32>,
+    removed_from: Vec<u32>,
     /// Scratch: the options an observer asks to remove at the current node.
-    pub to_remove: Vec<OptionId>,
+    to_remove: Vec<OptionId>,
     /// Ends Algorithm X/C as soon as no level has an option left to try, without
     /// uncovering the path back to the root (the links are then left as they were at the
     /// last dead end; see [`run_xc`](Self::run_xc)). For searches whose links nobody reads
     /// afterwards: the solver's consuming answers (`count`, `first`, `unique`).
-    pub end_without_unwinding: bool,
+    end_without_unwinding: bool,
 }
 
 impl Search {
@@ -986,6 +987,214 @@ impl Search {
         self.counters.updates += updates;
         self.preselected.push(option);
         Ok(())
+    }
+}
+
+/// Work units (`unit.rs`): replaying a unit's path without counting, confining the search
+/// below it, and reading or narrowing where it has got to. Units use the search only
+/// through these methods.
+impl Search {
+    /// X2–X4 (or M2–M4) without counting: enter `level`, choose its item, cover it.
+    pub(crate) fn enter_quietly(&mut self, level: usize) -> Result<(), UnitError> {
+        self.ensure_depth(level);
+        if self.arena.items[0].right == 0 {
+            return Err(UnitError::PathThroughLeaf { level });
+        }
+        let mut ignored = 0;
+        let (i, d) = if self.multiplicities {
+            let (i, theta) = self.choose_fewest_branches();
+            self.arena.bound[i as usize] -= 1;
+            if self.arena.bound[i as usize] == 0 {
+                self.arena.cover(i, &mut ignored);
+            }
+            (i, theta.max(0) as u32)
+        } else {
+            let (i, len) = self.choose_fewest();
+            self.arena.cover(i, &mut ignored);
+            (i, len)
+        };
+        let x = self.arena.nodes[i as usize].down;
+        self.choice[level] = x;
+        self.item[level] = i;
+        self.first_tweaked[level] = x;
+        self.pos[level] = 1;
+        self.deg[level] = d;
+        self.last[level] = u32::MAX;
+        self.level = level;
+        Ok(())
+    }
+
+    /// Moves past `n` branches at `level` without exploring them (X6 without X5; in M, the
+    /// tweaks of M5 are still made, since later branches depend on them).
+    pub(crate) fn pass_branches(&mut self, level: usize, n: u32) -> Result<(), UnitError> {
+        let i = self.item[level];
+        for _ in 0..n {
+            let x = self.choice[level];
+            let branch = self.pos[level];
+            let no_branch = UnitError::NoSuchBranch { level, branch };
+            if self.pos[level] >= self.deg[level] || x == i {
+                return Err(no_branch);
+            }
+            if self.multiplicities {
+                let bound = self.arena.bound[i as usize];
+                let s = self.arena.layout.slack[i as usize];
+                if !(bound == 0 && s == 0) {
+                    if too_few_left(self.arena.len(i), s, bound) {
+                        return Err(no_branch);
+                    }
+                    let mut ignored = 0;
+                    self.tweak(x, i, bound != 0, &mut ignored);
+                }
+            }
+            self.choice[level] = self.arena.nodes[x as usize].down;
+            self.pos[level] += 1;
+        }
+        Ok(())
+    }
+
+    /// X5 (or M5–M6) without counting: take the current branch at `level` and go down.
+    pub(crate) fn take_branch_quietly(&mut self, level: usize) -> Result<(), UnitError> {
+        let i = self.item[level];
+        let x = self.choice[level];
+        let mut ignored = 0;
+        if self.multiplicities {
+            let bound = self.arena.bound[i as usize];
+            let s = self.arena.layout.slack[i as usize];
+            if bound == 0 && s == 0 {
+                if x == i {
+                    return Err(UnitError::NoSuchBranch {
+                        level,
+                        branch: self.pos[level],
+                    });
+                }
+            } else {
+                if too_few_left(self.arena.len(i), s, bound) {
+                    return Err(UnitError::NoSuchBranch {
+                        level,
+                        branch: self.pos[level],
+                    });
+                }
+                if x != i {
+                    self.tweak(x, i, bound != 0, &mut ignored);
+                } else if bound != 0 {
+                    self.arena.unlink_item(i);
+                }
+            }
+            if x != i {
+                let n1 = self.arena.layout.num_primary;
+                self.commit_others_m(x, n1, &mut ignored);
+            }
+        } else {
+            if x == i {
+                return Err(UnitError::NoSuchBranch {
+                    level,
+                    branch: self.pos[level],
+                });
+            }
+            self.arena.commit_others(x, &mut ignored);
+        }
+        if self.arena.items[0].right == 0 {
+            return Err(UnitError::PathThroughLeaf { level: level + 1 });
+        }
+        Ok(())
+    }
+
+    /// Confines the search to the branches of `level` from the current one to `last`
+    /// (1-based), with its counters at zero: it resumes at X5 there and ends when it backs
+    /// up past `level`.
+    pub(crate) fn confine(&mut self, level: usize, last: u32) {
+        self.floor = level;
+        self.level = level;
+        self.last[level] = last;
+        self.label = Label::Try;
+        self.counters = Counters {
+            profile: vec![0; self.choice.len()],
+            ..Counters::default()
+        };
+    }
+
+    /// Narrows the search to the branches of `level` up to `keep` and restarts its
+    /// counters from the start of the branch now tried there (its snapshot), which it
+    /// returns as `[nodes, updates, solutions]`: what the search had counted before.
+    pub(crate) fn narrow(&mut self, level: usize, keep: u32) -> [u64; 3] {
+        let closed @ [nodes, updates, solutions] = self.snapshot[level];
+        self.floor = level;
+        self.last[level] = keep;
+        let c = &mut self.counters;
+        c.nodes -= nodes;
+        c.updates -= updates;
+        c.solutions -= solutions;
+        for snap in &mut self.snapshot[level..] {
+            snap[0] = snap[0].saturating_sub(nodes);
+            snap[1] = snap[1].saturating_sub(updates);
+            snap[2] = snap[2].saturating_sub(solutions);
+        }
+        c.profile.iter_mut().for_each(|p| *p = 0);
+        closed
+    }
+
+    /// The counters so far.
+    #[inline]
+    pub(crate) fn counters(&self) -> &Counters {
+        &self.counters
+    }
+
+    /// Where the loop resumes.
+    #[inline]
+    pub(crate) fn label(&self) -> Label {
+        self.label
+    }
+
+    /// True once the search is over.
+    #[inline]
+    pub(crate) fn is_done(&self) -> bool {
+        self.label == Label::Done
+    }
+
+    /// The current level.
+    pub(crate) fn level(&self) -> usize {
+        self.level
+    }
+
+    /// The level below which the search ends (0 for a whole search).
+    pub(crate) fn floor(&self) -> usize {
+        self.floor
+    }
+
+    /// How many levels the stacks hold now.
+    pub(crate) fn depth(&self) -> usize {
+        self.choice.len()
+    }
+
+    /// The position (1-based) of the branch tried at each level up to `level`.
+    pub(crate) fn positions(&self, level: usize) -> &[u32] {
+        &self.pos[..=level]
+    }
+
+    /// The number of branches of each level up to `level`, when it was entered.
+    pub(crate) fn degrees(&self, level: usize) -> &[u32] {
+        &self.deg[..=level]
+    }
+
+    /// The last branch this search may try at `level`.
+    pub(crate) fn last_branch(&self, level: usize) -> u32 {
+        self.last[level]
+    }
+
+    /// The counters `[nodes, updates, solutions]` when the branch now tried at `level`
+    /// began.
+    pub(crate) fn snapshot(&self, level: usize) -> [u64; 3] {
+        self.snapshot[level]
+    }
+
+    /// See [`Solver::with_branch_cutoff`](crate::Solver::with_branch_cutoff).
+    pub(crate) fn set_branch_cutoff(&mut self, len: u32) {
+        self.branch_cutoff = len;
+    }
+
+    /// Lets Algorithm X/C end without unwinding (see the field).
+    pub(crate) fn end_without_unwinding(&mut self) {
+        self.end_without_unwinding = true;
     }
 }
 

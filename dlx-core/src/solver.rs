@@ -11,7 +11,7 @@ use thiserror::Error;
 use crate::arena::Arena;
 use crate::observer::{NoObserver, Observer};
 use crate::problem::{OptionId, Problem};
-use crate::search::{Label, Limits, Search, Step, StopReason};
+use crate::search::{Limits, Search, Step, StopReason};
 
 /// One solution: the chosen options, in the order the search chose them (options fixed
 /// with [`Solver::preselect`] first).
@@ -339,7 +339,7 @@ impl<'p> Solver<'p> {
     /// assert_eq!((dlx1.solutions, quick.solutions), (2, 2));
     /// ```
     pub fn with_branch_cutoff(mut self, len: u32) -> Self {
-        self.search.branch_cutoff = len;
+        self.search.set_branch_cutoff(len);
         self
     }
 
@@ -412,7 +412,7 @@ impl<'p> Solver<'p> {
     /// assert_eq!(it.stats().solutions, 1);
     /// ```
     pub fn stats(&self) -> Stats {
-        let c = &self.search.counters;
+        let c = self.search.counters();
         let profile = trimmed_profile(c.profile.clone());
         Stats {
             nodes: c.nodes,
@@ -443,7 +443,7 @@ impl<'p> Solver<'p> {
     ///
     /// See [`stop_reason`](Self::stop_reason) for an example.
     pub fn is_complete(&self) -> bool {
-        self.search.label == Label::Done
+        self.search.is_done()
     }
 
     /// Runs to the next solution with an observer; `None` at the end or on interruption
@@ -469,10 +469,10 @@ impl<'p> Solver<'p> {
     /// [`advance`](Self::advance) without reading the clock (for loops timed as a whole:
     /// reading the clock once per solution is a real cost when there are millions).
     fn advance_untimed<O: Observer>(&mut self, obs: &mut O) -> bool {
-        if self.search.label == Label::Done || self.stop.is_some() {
+        if self.search.is_done() || self.stop.is_some() {
             return false;
         }
-        if self.search.counters.solutions >= self.solution_limit {
+        if self.search.counters().solutions >= self.solution_limit {
             self.stop = Some(StopReason::SolutionLimit);
             return false;
         }
@@ -492,7 +492,7 @@ impl<'p> Solver<'p> {
     /// See [`Count`] for an example.
     pub fn count(mut self) -> Count {
         // The links are dropped with the solver: no need to restore them at the end.
-        self.search.end_without_unwinding = true;
+        self.search.end_without_unwinding();
         self.count_observed(&mut NoObserver)
     }
 
@@ -506,7 +506,7 @@ impl<'p> Solver<'p> {
         while self.advance_untimed(obs) {}
         self.elapsed += start.elapsed();
         Count {
-            solutions: self.search.counters.solutions,
+            solutions: self.search.counters().solutions,
             stop: self.stop,
             stats: self.stats(),
         }
@@ -516,7 +516,7 @@ impl<'p> Solver<'p> {
     ///
     /// See [`First`] for an example.
     pub fn first(mut self) -> First {
-        self.search.end_without_unwinding = true;
+        self.search.end_without_unwinding();
         first_of(self.next_or_stop())
     }
 
@@ -524,7 +524,7 @@ impl<'p> Solver<'p> {
     ///
     /// See [`Uniqueness`] for an example.
     pub fn unique(mut self) -> Uniqueness {
-        self.search.end_without_unwinding = true;
+        self.search.end_without_unwinding();
         self.solution_limit = self.solution_limit.max(2);
         unique_of(|| self.next_or_stop())
     }

@@ -27,7 +27,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
 use crate::arena::Arena;
-use crate::search::{too_few_left, Label, Search};
+use crate::checkpoint::UnitRecord;
+use crate::search::{Label, Search};
 
 /// A piece of the search tree.
 ///
@@ -56,6 +57,15 @@ pub enum Unit {
 }
 
 impl Unit {
+    /// Where the unit ends in the search's order on the problem behind `arena` (see
+    /// [`UnitSearch::end`]), after checking that its path exists.
+    pub(crate) fn end_in(&self, arena: &Arena) -> Result<Position, UnitError> {
+        match self {
+            Unit::Root => Ok(Position::End),
+            unit => Ok(UnitSearch::from_arena(arena.clone(), unit)?.end()),
+        }
+    }
+
     /// The unit's place in the order of the sequential search: units compare by this key
     /// as the search would reach them.
     ///
@@ -325,7 +335,7 @@ impl Cut {
     /// finished (unless empty), then the units to do: the branch in progress and the rest
     /// of its level, then the untried branches of each level above, up to the unit's own.
     /// Each record ends where the next begins, and the last where `unit` ends.
-    pub fn pieces(&self, unit: &Unit, weight: f64) -> Vec<crate::UnitRecord> {
+    pub fn pieces(&self, unit: &Unit, weight: f64) -> Vec<UnitRecord> {
         let deepest = self.at.len() - 1;
         let mut todo = Vec::new();
         let mut w = 1.0;
@@ -351,27 +361,20 @@ impl Cut {
             }
             let path = self.at[..level].to_vec();
             let until = position_after(&path, end, &self.degs[..=level]);
-            todo.push(crate::UnitRecord {
-                unit: Unit::Range {
-                    path,
-                    first,
-                    last: end,
-                },
-                weight: branch_weight[level] * f64::from(end - first + 1),
-                done: None,
-                until: Some(until),
-            });
+            let range = Unit::Range {
+                path,
+                first,
+                last: end,
+            };
+            let weight = branch_weight[level] * f64::from(end - first + 1);
+            todo.push(UnitRecord::pending(range, weight, until));
         }
         let at = Position::At(self.at.clone());
         let mut out = Vec::with_capacity(todo.len() + 1);
         if at > unit.start() {
             let given: f64 = todo.iter().map(|r| r.weight).sum();
-            out.push(crate::UnitRecord {
-                unit: unit.clone(),
-                weight: (weight - given).max(0.0),
-                done: Some(self.done),
-                until: Some(at),
-            });
+            let weight = (weight - given).max(0.0);
+            out.push(UnitRecord::finished(unit.clone(), weight, self.done, at));
         }
         out.extend(todo);
         out
@@ -418,7 +421,7 @@ impl UnitSearch {
                 let mut weight = 1.0;
                 for (level, &branch) in path.iter().enumerate() {
                     search.enter_quietly(level)?;
-                    weight /= search.deg[level].max(1) as f64;
+                    weight /= search.degrees(level)[level].max(1) as f64;
                     // Branches count from 1 (found by the fuzzing harness: a path through
                     // branch 0 underflowed).
                     let passed = branch
@@ -429,7 +432,7 @@ impl UnitSearch {
                 }
                 let level = path.len();
                 search.enter_quietly(level)?;
-                let d = search.deg[level];
+                let d = search.degrees(level)[level];
                 if *first > d {
                     return Err(UnitError::NoSuchBranch {
                         level,
@@ -438,12 +441,7 @@ impl UnitSearch {
                 }
                 weight *= (last.min(&d) - first + 1) as f64 / d.max(1) as f64;
                 search.pass_branches(level, first - 1)?;
-                search.floor = level;
-                search.level = level;
-                search.last[level] = *last;
-                search.label = Label::Try;
-                search.counters = Default::default();
-                search.counters.profile = vec![0; search.choice.len()];
+                search.confine(level, *last);
                 weight
             }
         };
@@ -492,7 +490,7 @@ impl UnitSearch {
             Unit::Root => Position::End,
             Unit::Range { path, last, .. } => {
                 let level = path.len();
-                let degs = &self.search.deg[..=level];
+                let degs = self.search.degrees(level);
                 position_after(path, (*last).min(degs[level]), degs)
             }
         }
@@ -502,15 +500,15 @@ impl UnitSearch {
     /// level (as it does when interrupted at a node budget): see [`Cut`].
     pub(crate) fn cut(&self) -> Option<Cut> {
         let s = &self.search;
-        if s.label != Label::Enter || s.level <= s.floor {
+        if s.label() != Label::Enter || s.level() <= s.floor() {
             return None;
         }
-        let deepest = s.level - 1;
-        let [nodes, updates, solutions] = s.snapshot[deepest];
+        let deepest = s.level() - 1;
+        let [nodes, updates, solutions] = s.snapshot(deepest);
         Some(Cut {
-            at: s.pos[..=deepest].to_vec(),
-            degs: s.deg[..=deepest].to_vec(),
-            floor: s.floor,
+            at: s.positions(deepest).to_vec(),
+            degs: s.degrees(deepest).to_vec(),
+            floor: s.floor(),
             done: UnitCounts {
                 solutions,
                 nodes,
@@ -521,7 +519,7 @@ impl UnitSearch {
 
     /// The counts so far.
     pub(crate) fn counts(&self) -> UnitCounts {
-        let c = &self.search.counters;
+        let c = self.search.counters();
         UnitCounts {
             solutions: c.solutions,
             nodes: c.nodes,
@@ -534,28 +532,30 @@ impl UnitSearch {
     /// weighted by the product of `1/d` along the path.
     pub(crate) fn progress(&self) -> f64 {
         let s = &self.search;
-        if s.label == Label::Done {
+        if s.is_done() {
             return self.weight;
         }
+        let deepest = s.level().min(s.depth() - 1);
+        let (degs, pos) = (s.degrees(deepest), s.positions(deepest));
         let (mut w, first) = match &self.unit {
             Unit::Root => (1.0, 1),
             Unit::Range { path, first, .. } => {
                 let mut w = 1.0;
-                for level in 0..path.len() {
-                    w /= s.deg[level].max(1) as f64;
+                for &d in &degs[..path.len()] {
+                    w /= d.max(1) as f64;
                 }
                 (w, *first)
             }
         };
         let mut done = 0.0;
-        for level in s.floor..=s.level.min(s.choice.len() - 1) {
-            if s.label == Label::Enter && level == s.level {
+        for level in s.floor()..=deepest {
+            if s.label() == Label::Enter && level == s.level() {
                 break;
             }
-            let d = s.deg[level].max(1) as f64;
+            let d = degs[level].max(1) as f64;
             w /= d;
-            let start = if level == s.floor { first } else { 1 };
-            done += s.pos[level].saturating_sub(start) as f64 * w;
+            let start = if level == s.floor() { first } else { 1 };
+            done += pos[level].saturating_sub(start) as f64 * w;
         }
         done.min(self.weight)
     }
@@ -564,38 +564,33 @@ impl UnitSearch {
     /// at least one): see the module documentation. `None` when nothing is left to give.
     pub(crate) fn split(&mut self) -> Option<Split> {
         let s = &mut self.search;
-        if s.label == Label::Done {
+        if s.is_done() {
             return None;
         }
         // Only where every level up to `top` has its current branch under way (so that
         // its snapshot is that branch's start).
-        let top = match s.label {
-            Label::Enter => s.level.checked_sub(1)?,
-            Label::TryAgain => s.level,
+        let top = match s.label() {
+            Label::Enter => s.level().checked_sub(1)?,
+            Label::TryAgain => s.level(),
             _ => return None,
         };
-        if top < s.floor {
+        if top < s.floor() {
             return None;
         }
-        let level = (s.floor..=top).find(|&l| s.pos[l] < s.last[l].min(s.deg[l]))?;
-        let end = s.last[level].min(s.deg[level]);
-        let pos = s.pos[level];
+        let (degs, positions) = (s.degrees(top), s.positions(top));
+        let level = (s.floor()..=top).find(|&l| positions[l] < s.last_branch(l).min(degs[l]))?;
+        let end = s.last_branch(level).min(degs[level]);
+        let pos = positions[level];
         let untried = end - pos;
         let keep = pos + untried / 2; // give away the later half (at least one branch)
-        let path: Vec<u32> = s.pos[..level].to_vec();
-        let [nodes, updates, solutions] = s.snapshot[level];
-        let closed = UnitCounts {
-            solutions,
-            nodes,
-            updates,
-        };
+        let path: Vec<u32> = positions[..level].to_vec();
         // Weights: w is the weight of one branch at `level` on the current path.
         let mut w = 1.0;
-        for l in 0..=level {
-            w /= s.deg[l].max(1) as f64;
+        for &d in &degs[..=level] {
+            w /= d.max(1) as f64;
         }
-        let degs = &s.deg[..=level];
-        let closed_until = Position::At(s.pos[..=level].to_vec());
+        let degs = &degs[..=level];
+        let closed_until = Position::At(positions[..=level].to_vec());
         let continuing_end = position_after(&path, keep, degs);
         let given_end = position_after(&path, end, degs);
         let continuing = Unit::Range {
@@ -611,18 +606,12 @@ impl UnitSearch {
         let continuing_weight = w * (keep - pos + 1) as f64;
         let given_weight = w * (end - keep) as f64;
         // The search now stands for the continuing unit: rebase its counters.
-        s.floor = level;
-        s.last[level] = keep;
-        let c = &mut s.counters;
-        c.nodes -= nodes;
-        c.updates -= updates;
-        c.solutions -= solutions;
-        for snap in &mut s.snapshot[level..] {
-            snap[0] = snap[0].saturating_sub(nodes);
-            snap[1] = snap[1].saturating_sub(updates);
-            snap[2] = snap[2].saturating_sub(solutions);
-        }
-        c.profile.iter_mut().for_each(|p| *p = 0);
+        let [nodes, updates, solutions] = s.narrow(level, keep);
+        let closed = UnitCounts {
+            solutions,
+            nodes,
+            updates,
+        };
         self.unit = continuing.clone();
         self.weight = continuing_weight;
         Some(Split {
@@ -635,113 +624,6 @@ impl UnitSearch {
             given_weight,
             given_end,
         })
-    }
-}
-
-impl Search {
-    /// X2–X4 (or M2–M4) without counting: enter `level`, choose its item, cover it.
-    fn enter_quietly(&mut self, level: usize) -> Result<(), UnitError> {
-        self.ensure_depth(level);
-        if self.arena.items[0].right == 0 {
-            return Err(UnitError::PathThroughLeaf { level });
-        }
-        let mut ignored = 0;
-        let (i, d) = if self.multiplicities {
-            let (i, theta) = self.choose_fewest_branches();
-            self.arena.bound[i as usize] -= 1;
-            if self.arena.bound[i as usize] == 0 {
-                self.arena.cover(i, &mut ignored);
-            }
-            (i, theta.max(0) as u32)
-        } else {
-            let (i, len) = self.choose_fewest();
-            self.arena.cover(i, &mut ignored);
-            (i, len)
-        };
-        let x = self.arena.nodes[i as usize].down;
-        self.choice[level] = x;
-        self.item[level] = i;
-        self.first_tweaked[level] = x;
-        self.pos[level] = 1;
-        self.deg[level] = d;
-        self.last[level] = u32::MAX;
-        self.level = level;
-        Ok(())
-    }
-
-    /// Moves past `n` branches at `level` without exploring them (X6 without X5; in M, the
-    /// tweaks of M5 are still made, since later branches depend on them).
-    fn pass_branches(&mut self, level: usize, n: u32) -> Result<(), UnitError> {
-        let i = self.item[level];
-        for _ in 0..n {
-            let x = self.choice[level];
-            let branch = self.pos[level];
-            let no_branch = UnitError::NoSuchBranch { level, branch };
-            if self.pos[level] >= self.deg[level] || x == i {
-                return Err(no_branch);
-            }
-            if self.multiplicities {
-                let bound = self.arena.bound[i as usize];
-                let s = self.arena.layout.slack[i as usize];
-                if !(bound == 0 && s == 0) {
-                    if too_few_left(self.arena.len(i), s, bound) {
-                        return Err(no_branch);
-                    }
-                    let mut ignored = 0;
-                    self.tweak(x, i, bound != 0, &mut ignored);
-                }
-            }
-            self.choice[level] = self.arena.nodes[x as usize].down;
-            self.pos[level] += 1;
-        }
-        Ok(())
-    }
-
-    /// X5 (or M5–M6) without counting: take the current branch at `level` and go down.
-    fn take_branch_quietly(&mut self, level: usize) -> Result<(), UnitError> {
-        let i = self.item[level];
-        let x = self.choice[level];
-        let mut ignored = 0;
-        if self.multiplicities {
-            let bound = self.arena.bound[i as usize];
-            let s = self.arena.layout.slack[i as usize];
-            if bound == 0 && s == 0 {
-                if x == i {
-                    return Err(UnitError::NoSuchBranch {
-                        level,
-                        branch: self.pos[level],
-                    });
-                }
-            } else {
-                if too_few_left(self.arena.len(i), s, bound) {
-                    return Err(UnitError::NoSuchBranch {
-                        level,
-                        branch: self.pos[level],
-                    });
-                }
-                if x != i {
-                    self.tweak(x, i, bound != 0, &mut ignored);
-                } else if bound != 0 {
-                    self.arena.unlink_item(i);
-                }
-            }
-            if x != i {
-                let n1 = self.arena.layout.num_primary;
-                self.commit_others_m(x, n1, &mut ignored);
-            }
-        } else {
-            if x == i {
-                return Err(UnitError::NoSuchBranch {
-                    level,
-                    branch: self.pos[level],
-                });
-            }
-            self.arena.commit_others(x, &mut ignored);
-        }
-        if self.arena.items[0].right == 0 {
-            return Err(UnitError::PathThroughLeaf { level: level + 1 });
-        }
-        Ok(())
     }
 }
 
@@ -820,16 +702,16 @@ pub fn split_units(problem: &crate::Problem, at_least: usize) -> crate::Checkpoi
         us.weight = weight;
         let mut limits = Limits::default();
         loop {
-            limits.node_budget = us.search.counters.nodes + 1;
+            limits.node_budget = us.search.counters().nodes + 1;
             match us.search.run_unit(&mut crate::NoObserver, &limits) {
                 Step::Solution => {}
                 Step::Exhausted => {
-                    done.push(crate::UnitRecord {
-                        unit: us.unit.clone(),
-                        weight: us.weight,
-                        done: Some(us.counts()),
-                        until: Some(end),
-                    });
+                    done.push(UnitRecord::finished(
+                        us.unit.clone(),
+                        us.weight,
+                        us.counts(),
+                        end,
+                    ));
                     break;
                 }
                 Step::Interrupted(_) => {
@@ -838,15 +720,14 @@ pub fn split_units(problem: &crate::Problem, at_least: usize) -> crate::Checkpoi
                     if let Some(split) = us.split() {
                         // (Nothing is closed when the split comes at the unit's start.)
                         if split.closed_until > unit_before.start() {
-                            done.push(crate::UnitRecord {
-                                unit: unit_before,
-                                weight: (weight_before
-                                    - split.continuing_weight
-                                    - split.given_weight)
-                                    .max(0.0),
-                                done: Some(split.closed),
-                                until: Some(split.closed_until),
-                            });
+                            let weight =
+                                weight_before - split.continuing_weight - split.given_weight;
+                            done.push(UnitRecord::finished(
+                                unit_before,
+                                weight.max(0.0),
+                                split.closed,
+                                split.closed_until,
+                            ));
                         }
                         pending.push(Entry {
                             weight: split.continuing_weight,
@@ -871,16 +752,10 @@ pub fn split_units(problem: &crate::Problem, at_least: usize) -> crate::Checkpoi
         }
     }
     let mut units = done;
-    units.extend(pending.into_iter().map(|e| crate::UnitRecord {
-        unit: e.unit,
-        weight: e.weight,
-        done: None,
-        until: Some(e.end),
-    }));
-    units.sort_by_key(|r| r.unit.order_key());
-    crate::Checkpoint {
-        version: crate::CHECKPOINT_VERSION,
-        problem: crate::problem_hash(problem),
-        units,
-    }
+    units.extend(
+        pending
+            .into_iter()
+            .map(|e| UnitRecord::pending(e.unit, e.weight, e.end)),
+    );
+    crate::Checkpoint::from_records(problem, units)
 }
