@@ -4,6 +4,9 @@
 //! ```sh
 //! cargo run --release -p benches --example variant_corpus -- ../shared/puzzles/variants/peer-suite
 //! ```
+//!
+//! `ENGINE=auto|sat|dlx` picks the engine; `TABLE_CAP=N` decomposes every rule with more
+//! than N alternatives (the default is the solver's own cap).
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -32,6 +35,8 @@ fn main() {
         std::process::exit(2);
     }
     let engine = std::env::var("ENGINE").unwrap_or_default();
+    // TABLE_CAP=N: rules with more alternatives than N are decomposed (to measure encodings).
+    let table_cap: Option<usize> = std::env::var("TABLE_CAP").ok().and_then(|v| v.parse().ok());
     let mut files: Vec<PathBuf> = Vec::new();
     for d in &dirs {
         let p = Path::new(d);
@@ -62,7 +67,11 @@ fn main() {
             }
         };
         let p = imported.puzzle;
-        let solver = match VariantSolver::new(&p) {
+        let built = match table_cap {
+            Some(cap) => VariantSolver::with_table_cap(&p, cap),
+            None => VariantSolver::new(&p),
+        };
+        let solver = match built {
             Ok(s) => s,
             Err(e) => {
                 println!("{name:50} refused: {e}");

@@ -858,6 +858,56 @@ fn every_rule_agrees_with_brute_force_on_4x4() {
     );
 }
 
+/// Lines drawn back through a cell they passed (a lasso): whispers and parity lines are one
+/// condition per pair of neighbours, so each pass counts. Every engine must agree with brute
+/// force, and a line with a cell directly after itself is refused.
+#[test]
+fn lasso_lines_agree_with_brute_force() {
+    let (shape, grids, shadings) = four_by_four();
+    let lasso: Vec<Cell> = [
+        "r1c1", "r1c2", "r2c2", "r2c1", "r1c1", "r1c2", "r1c3", "r2c3",
+    ]
+    .iter()
+    .map(|c| cell(c))
+    .collect();
+    let loop_back: Vec<Cell> = ["r3c1", "r3c2", "r4c2", "r4c1", "r3c1"]
+        .iter()
+        .map(|c| cell(c))
+        .collect();
+    let mut compared = 0;
+    for kind in [LineKind::Whispers { difference: None }, LineKind::Parity] {
+        let mut p = VariantPuzzle::new(shape.clone());
+        p.constraints
+            .push(Constraint::Line(Line::new(kind, lasso.clone())));
+        compared += cross_check(&p, &grids, &shadings);
+        // A second, open line that ends where it began is a loop, and still works.
+        p.constraints
+            .push(Constraint::Line(Line::new(kind, loop_back.clone())));
+        compared += cross_check(&p, &grids, &shadings);
+    }
+    assert!(compared > 0, "the lasso puzzles have solutions to compare");
+    let mut p = VariantPuzzle::new(shape);
+    let stutter = ["r1c1", "r1c2", "r1c2", "r1c3"].iter().map(|c| cell(c));
+    p.constraints.push(Constraint::Line(Line::new(
+        LineKind::Whispers { difference: None },
+        stutter,
+    )));
+    let Err(err) = VariantSolver::new(&p) else {
+        panic!("refused")
+    };
+    let err = err.to_string();
+    assert!(err.contains("r1c2 follows itself"), "{err}");
+    // A thermometer through a cell twice is still refused.
+    let mut p = VariantPuzzle::new(Shape::for_size(4).unwrap());
+    p.constraints
+        .push(Constraint::Line(Line::new(LineKind::Thermometer, lasso)));
+    let Err(err) = VariantSolver::new(&p) else {
+        panic!("refused")
+    };
+    let err = err.to_string();
+    assert!(err.contains("named twice"), "{err}");
+}
+
 /// Cages inside one house, so that the 45 rule adds an implied cage over the house's other
 /// cells: the solutions must still be exactly brute force's (a wrong implied sum loses
 /// some), with and without look-ahead.

@@ -246,10 +246,13 @@ fn plug_in_drawings_are_copies_or_the_rule_itself() {
 fn cosmetic_keys_are_ignored_with_a_note() {
     let json = fp(
         4,
-        r#""successMessage": "Well done!", "cage": [{"cells": ["R1C1"], "value": "7"}], "highlightConflicts": true"#,
+        r#""successMessage": "Well done!", "cage": [{"cells": ["R1C1"], "value": "7"}], "highlightConflicts": true, "fogofwar": ["R2C2"]"#,
     );
     let imported = from_fpuzzles(&json).unwrap();
-    assert_eq!(imported.ignored, ["cage (1)", "successMessage (1)"]);
+    assert_eq!(
+        imported.ignored,
+        ["cage (1)", "fogofwar (1)", "successMessage (1)"]
+    );
     assert!(imported.puzzle.constraints.is_empty());
 }
 

@@ -405,8 +405,17 @@ mod tests {
         for lesson in lessons() {
             let picture = lesson.picture();
             let problem = lesson.problem();
-            assert_eq!(picture.marks.len(), problem.num_options(), "{}", lesson.name);
-            assert!(picture.marks.iter().all(|m| !m.is_empty()), "{}", lesson.name);
+            assert_eq!(
+                picture.marks.len(),
+                problem.num_options(),
+                "{}",
+                lesson.name
+            );
+            assert!(
+                picture.marks.iter().all(|m| !m.is_empty()),
+                "{}",
+                lesson.name
+            );
             assert!(picture.board().width > 0.0);
         }
         let queens = lesson("queens4").unwrap();

@@ -265,7 +265,10 @@ mod tests {
         let d = outline_path(&big, 40.0, 4.0, 4.0);
         let hole = d.split(" Z").nth(1).unwrap();
         assert!(hole.contains("88") && hole.contains("80"), "{hole}");
-        assert_eq!(d, "M8,8 H160 V160 H8 Z M40,40 V88 H80 V128 H128 V80 H88 V40 Z");
+        assert_eq!(
+            d,
+            "M8,8 H160 V160 H8 Z M40,40 V88 H80 V128 H128 V80 H88 V40 Z"
+        );
     }
 
     #[test]

@@ -108,6 +108,9 @@ const COSMETIC: &[&str] = &[
     "circle",
     "text",
     "cage",
+    // Fog of war: the cells a puzzle shows at the start (its "lights"); the rest are
+    // hidden on screen until solved. It hides, it does not constrain.
+    "fogofwar",
     "successMessage",
 ];
 

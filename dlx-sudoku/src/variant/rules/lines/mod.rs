@@ -266,6 +266,48 @@ impl Line {
             closed: self.closed,
         }
     }
+
+    /// Whether the line may pass through a cell twice: an open, unconditional line of a
+    /// kind whose rule is one condition on each pair of neighbouring cells (whispers,
+    /// parity), so that a line drawn through a cell again (a lasso) means that cell's
+    /// pairs along both passes. Setters draw such lines and the f-puzzles solver plug-in
+    /// reads them pair by pair.
+    fn may_revisit(&self) -> bool {
+        !self.closed
+            && !self.conditional
+            && matches!(self.kind, LineKind::Whispers { .. } | LineKind::Parity)
+    }
+
+    /// The line cut where it comes back to a cell it has passed: pieces with no repeated
+    /// cell, each starting at the cell the one before ended on, so that every pair of
+    /// neighbours on the line is a pair of neighbours in exactly one piece. A line that
+    /// never comes back is one piece.
+    fn pieces(&self) -> Vec<&[Cell]> {
+        let mut pieces = Vec::new();
+        let mut start = 0;
+        for i in 1..self.cells.len() {
+            if self.cells[start..i].contains(&self.cells[i]) {
+                pieces.push(&self.cells[start..i]);
+                start = i - 1;
+            }
+        }
+        pieces.push(&self.cells[start..]);
+        pieces
+    }
+
+    /// Encodes (or declares) the line piece by piece (see [`Line::pieces`]).
+    fn each_piece(&self, mut f: impl FnMut(&Cells<'_>)) {
+        if self.may_revisit() {
+            for cells in self.pieces() {
+                f(&Cells {
+                    cells,
+                    closed: false,
+                });
+            }
+        } else {
+            f(&self.view());
+        }
+    }
 }
 
 impl Rule for Line {
@@ -278,7 +320,13 @@ impl Rule for Line {
     }
 
     fn validate(&self, puzzle: &VariantPuzzle) -> Result<(), String> {
-        no_repeats(&self.cells)?;
+        if self.may_revisit() {
+            if let Some(w) = self.cells.windows(2).find(|w| w[0] == w[1]) {
+                return Err(format!("cell {} follows itself", w[0]));
+            }
+        } else {
+            no_repeats(&self.cells)?;
+        }
         self.kind.with(|k| {
             if self.cells.len() < k.min_cells() {
                 return Err(format!(
@@ -299,7 +347,8 @@ impl Rule for Line {
 
     fn declare(&self, ctx: &mut Ctx<'_>) {
         if !self.conditional {
-            self.kind.with(|k| k.declare(ctx, &self.view()));
+            self.kind
+                .with(|k| self.each_piece(|cells| k.declare(ctx, cells)));
         }
     }
 
@@ -310,7 +359,8 @@ impl Rule for Line {
                 .with(|k| k.encode(ctx, &self.view(), Some(Gate { var: rule })));
             LineKind::Zipper.with(|k| k.encode(ctx, &self.view(), Some(Gate { var: zip })));
         } else {
-            self.kind.with(|k| k.encode(ctx, &self.view(), None));
+            self.kind
+                .with(|k| self.each_piece(|cells| k.encode(ctx, cells, None)));
         }
     }
 
