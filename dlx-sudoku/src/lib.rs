@@ -1,4 +1,5 @@
 //! Puzzles as exact cover.
+pub mod grid;
 pub mod knightdoku;
 pub mod langford;
 pub mod polyomino;

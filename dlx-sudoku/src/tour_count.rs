@@ -407,11 +407,8 @@ impl Tour {
                 return Err(TourViolation::Revisited(s));
             }
         }
-        let jump = |a: usize, b: usize| {
-            let dr = (a / self.cols).abs_diff(b / self.cols);
-            let dc = (a % self.cols).abs_diff(b % self.cols);
-            (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
-        };
+        let cell = |s: usize| (s / self.cols, s % self.cols);
+        let jump = |a: usize, b: usize| crate::grid::is_knight_move(cell(a), cell(b));
         let mut steps: Vec<(usize, usize)> =
             self.squares.windows(2).map(|w| (w[0], w[1])).collect();
         if self.closed && n > 1 {

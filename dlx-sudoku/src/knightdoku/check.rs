@@ -125,19 +125,9 @@ impl Board {
             }
         }
         for ((r, c), clue) in self.clues() {
-            let mut found = 0;
-            for dr in -2i64..=2 {
-                for dc in -2i64..=2 {
-                    if (dr * dc).abs() != 2 {
-                        continue;
-                    }
-                    let (nr, nc) = (r as i64 + dr, c as i64 + dc);
-                    let inside = (0..n as i64).contains(&nr) && (0..n as i64).contains(&nc);
-                    if inside && knight(nr as usize, nc as usize) {
-                        found += 1;
-                    }
-                }
-            }
+            let found = crate::grid::neighbours(n, n, (r, c), &crate::grid::KNIGHT)
+                .filter(|&(nr, nc)| knight(nr, nc))
+                .count();
             if found != usize::from(clue) {
                 return Err(Violation::ClueCount {
                     cell: (r, c),

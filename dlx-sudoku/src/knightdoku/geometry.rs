@@ -140,24 +140,11 @@ impl Geometry {
     /// assert_eq!(Geometry::CLASSIC.knight_neighbours(4, 4).len(), 8);
     /// ```
     pub fn knight_neighbours(&self, row: usize, col: usize) -> Vec<(usize, usize)> {
-        const MOVES: [(isize, isize); 8] = [
-            (-2, -1),
-            (-2, 1),
-            (-1, -2),
-            (-1, 2),
-            (1, -2),
-            (1, 2),
-            (2, -1),
-            (2, 1),
-        ];
-        MOVES
-            .iter()
-            .filter_map(|&(dr, dc)| {
-                let r = row.checked_add_signed(dr)?;
-                let c = col.checked_add_signed(dc)?;
-                (r < self.size && c < self.size).then_some((r, c))
-            })
-            .collect()
+        let mut cells: Vec<_> =
+            crate::grid::neighbours(self.size, self.size, (row, col), &crate::grid::KNIGHT)
+                .collect();
+        cells.sort_unstable();
+        cells
     }
 }
 

@@ -8,17 +8,8 @@ use thiserror::Error;
 use super::error::TourError;
 
 /// The eight knight moves as `(row, column)` offsets, in the order in which
-/// Warnsdorff's rule breaks ties.
-pub const KNIGHT_MOVES: [(isize, isize); 8] = [
-    (1, 2),
-    (-1, 2),
-    (1, -2),
-    (-1, -2),
-    (2, 1),
-    (-2, 1),
-    (2, -1),
-    (-2, -1),
-];
+/// Warnsdorff's rule breaks ties (the grid module's table, [`crate::grid::KNIGHT`]).
+pub const KNIGHT_MOVES: [(isize, isize); 8] = crate::grid::KNIGHT;
 
 /// The largest number of squares a [`Board`] may have (square indices are kept
 /// in 32 bits).
@@ -49,9 +40,7 @@ impl Square {
 
     /// Whether `other` is a knight's move away from `self`.
     pub fn is_knight_move_from(self, other: Square) -> bool {
-        let dr = self.row.abs_diff(other.row);
-        let dc = self.col.abs_diff(other.col);
-        (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
+        crate::grid::is_knight_move((self.row, self.col), (other.row, other.col))
     }
 
     /// Whether the square has the colour of the top-left corner (`row + col`
@@ -213,12 +202,13 @@ impl Board {
 
     /// The squares a knight on `square` can reach, in [`KNIGHT_MOVES`] order.
     pub fn knight_moves(self, square: Square) -> impl Iterator<Item = Square> {
-        KNIGHT_MOVES.iter().filter_map(move |&(dr, dc)| {
-            let row = square.row.checked_add_signed(dr)?;
-            let col = square.col.checked_add_signed(dc)?;
-            let to = Square::new(row, col);
-            self.contains(to).then_some(to)
-        })
+        crate::grid::neighbours(
+            self.rows,
+            self.cols,
+            (square.row, square.col),
+            &KNIGHT_MOVES,
+        )
+        .map(|(row, col)| Square::new(row, col))
     }
 
     /// Row-major index of a square on this board.
@@ -264,15 +254,9 @@ pub(crate) fn neighbour_table(board: Board, moves: &[(isize, isize); 8]) -> Vec<
                 len: 0,
                 squares: [0; 8],
             };
-            for &(dr, dc) in moves {
-                let (Some(r), Some(c)) = (row.checked_add_signed(dr), col.checked_add_signed(dc))
-                else {
-                    continue;
-                };
-                if r < board.rows() && c < board.cols() {
-                    entry.squares[usize::from(entry.len)] = board.index(Square::new(r, c));
-                    entry.len += 1;
-                }
+            for (r, c) in crate::grid::neighbours(board.rows(), board.cols(), (row, col), moves) {
+                entry.squares[usize::from(entry.len)] = board.index(Square::new(r, c));
+                entry.len += 1;
             }
             table.push(entry);
         }

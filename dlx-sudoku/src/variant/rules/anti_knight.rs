@@ -13,7 +13,7 @@ pub struct AntiKnight;
 
 /// Each pair of cells at one of the offsets, not already in a common house, becomes a
 /// two-cell house.
-pub(crate) fn two_cell_houses(ctx: &mut Ctx<'_>, offsets: &[(i64, i64)]) {
+pub(crate) fn two_cell_houses(ctx: &mut Ctx<'_>, offsets: &[Offset]) {
     for (a, b) in pairs(ctx.n(), offsets) {
         let (va, vb) = (ctx.cell(a), ctx.cell(b));
         if !ctx.m.sees(va, vb) {
@@ -23,7 +23,7 @@ pub(crate) fn two_cell_houses(ctx: &mut Ctx<'_>, offsets: &[(i64, i64)]) {
 }
 
 /// No two cells at one of the offsets hold the same digit.
-pub(crate) fn check_apart(p: &VariantPuzzle, s: &VariantSolution, offsets: &[(i64, i64)]) -> Check {
+pub(crate) fn check_apart(p: &VariantPuzzle, s: &VariantSolution, offsets: &[Offset]) -> Check {
     for (a, b) in pairs(p.size(), offsets) {
         ensure(digit(s, a) != digit(s, b), || {
             format!("{a} and {b} both hold {}", digit(s, a))

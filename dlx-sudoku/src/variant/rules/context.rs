@@ -54,36 +54,11 @@ impl Ctx<'_> {
     }
 }
 
-/// Knight's moves.
-pub(crate) const KNIGHT: [(i64, i64); 8] = [
-    (1, 2),
-    (2, 1),
-    (-1, 2),
-    (-2, 1),
-    (1, -2),
-    (2, -1),
-    (-1, -2),
-    (-2, -1),
-];
-/// King's moves.
-pub(crate) const KING: [(i64, i64); 8] = [
-    (0, 1),
-    (1, 0),
-    (0, -1),
-    (-1, 0),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
-/// Orthogonal steps.
-pub(crate) const ORTHOGONAL: [(i64, i64); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+pub(crate) use crate::grid::{Offset, KING, KNIGHT, ORTHOGONAL};
 
 /// The cell at an offset from another, if it lies in an `n × n` grid.
-pub(crate) fn step(n: usize, c: Cell, (dr, dc): (i64, i64)) -> Option<Cell> {
-    let (r, col) = (c.row as i64 + dr, c.col as i64 + dc);
-    (r >= 0 && col >= 0 && r < n as i64 && col < n as i64)
-        .then(|| Cell::new(r as usize, col as usize))
+pub(crate) fn step(n: usize, c: Cell, d: Offset) -> Option<Cell> {
+    crate::grid::step(n, n, (c.row, c.col), d).map(|(r, col)| Cell::new(r, col))
 }
 
 /// The orthogonal neighbours of a cell.
@@ -92,7 +67,7 @@ pub(crate) fn orthogonal_neighbours(n: usize, c: Cell) -> impl Iterator<Item = C
 }
 
 /// The unordered pairs of cells `(a, b)`, `a < b`, at one of these offsets.
-pub(crate) fn pairs(n: usize, offsets: &[(i64, i64)]) -> Vec<(Cell, Cell)> {
+pub(crate) fn pairs(n: usize, offsets: &[Offset]) -> Vec<(Cell, Cell)> {
     let mut out = Vec::new();
     for r in 0..n {
         for c in 0..n {
