@@ -1158,14 +1158,14 @@ fn dune_reads_the_same_from_toml_and_fpuzzles() {
 
 #[test]
 fn unknown_fpuzzles_constraints_are_named() {
-    let json = r#"{"size": 9, "grid": [], "fogofwar": [{"cell": "R0C1", "value": "10"}],
+    let json = r#"{"size": 9, "grid": [], "numberedroom": [{"cell": "R0C1", "value": "10"}],
         "clock": [{"lines": [["R1C1", "R1C2"]]}], "thermometer": [{"lines": [["R1C1", "R1C2"]]}],
         "negative": ["ratio", "sumdot"]}"#;
     let err = dlx_sudoku::variant::from_fpuzzles(json).unwrap_err();
     let text = err.to_string();
     assert_eq!(
         text,
-        "unsupported f-puzzles constraints: clock, fogofwar, negative \"sumdot\""
+        "unsupported f-puzzles constraints: clock, negative \"sumdot\", numberedroom"
     );
     // Cosmetic drawings are reported, not silently dropped.
     let json = r#"{"size": 4, "grid": [], "line": [{"lines": [["R1C1", "R1C2"]]}],

@@ -36,11 +36,11 @@ use crate::variant::solve::VariantSolution;
 pub(crate) use cnf::Cnf;
 use connectivity::Connectivity;
 
-/// Stops the solver when the conflict budget is spent or the cancel flag is raised.
+/// Stops the solver when the conflict budget is spent or one of the cancel flags is raised.
 pub(crate) struct Limits {
     max_conflicts: Option<u64>,
     conflicts: u64,
-    cancel: Option<Arc<AtomicBool>>,
+    cancel: Vec<Arc<AtomicBool>>,
 }
 
 impl Callbacks for Limits {
@@ -52,10 +52,7 @@ impl Callbacks for Limits {
 
     fn stop(&self) -> bool {
         self.max_conflicts.is_some_and(|m| self.conflicts >= m)
-            || self
-                .cancel
-                .as_ref()
-                .is_some_and(|c| c.load(Ordering::Relaxed))
+            || self.cancel.iter().any(|c| c.load(Ordering::Relaxed))
     }
 }
 
@@ -88,12 +85,13 @@ pub(crate) struct SatInput<'a> {
 }
 
 /// Finds up to `limit` solutions (all with `None`), each checked by the puzzle's
-/// checker; stops early after `max_conflicts` conflicts or when `cancel` is raised.
+/// checker; stops early after `max_conflicts` conflicts or when a flag of `cancel` is
+/// raised.
 pub(crate) fn solve(
     input: &SatInput<'_>,
     limit: Option<u64>,
     max_conflicts: Option<u64>,
-    cancel: Option<Arc<AtomicBool>>,
+    cancel: Vec<Arc<AtomicBool>>,
     mut found: impl FnMut(&VariantSolution) -> bool,
 ) -> SatRun {
     let start = Instant::now();
