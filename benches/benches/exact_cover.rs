@@ -56,7 +56,7 @@ fn bench_instance(c: &mut Criterion, plan: &Plan) {
 
     // dlx-core's dense engine: tables built once; every iteration searches a clone (of its
     // root state). Same tree: DLX1's nodes.
-    let dense = DenseSolver::new(&problem).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let dense = DenseSolver::try_new(&problem).unwrap_or_else(|e| panic!("{name}: {e}"));
     let dense_count = dense.clone().count();
     assert_eq!(
         dense_count.solutions, want.solutions,

@@ -164,7 +164,7 @@ fn bench_instance(c: &mut Criterion, plan: &Plan) {
     }
 
     // The dense engine searches the same tree: same nodes.
-    let dense = DenseSolver::new(&problem).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let dense = DenseSolver::try_new(&problem).unwrap_or_else(|e| panic!("{name}: {e}"));
     let start = Instant::now();
     let dense_count = dense.clone().count();
     let t_dense = start.elapsed();

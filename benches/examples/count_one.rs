@@ -61,7 +61,7 @@ fn main() -> ExitCode {
                 count.solutions, count.stats.nodes, count.stats.updates
             );
         } else if engine == "dense" {
-            let count = match DenseSolver::new(&problem) {
+            let count = match DenseSolver::try_new(&problem) {
                 Ok(solver) => solver.count(),
                 Err(e) => {
                     eprintln!("{name}: {e}");

@@ -34,6 +34,7 @@
 mod arena;
 mod checkpoint;
 mod dense;
+mod engine;
 pub mod distributed;
 mod error;
 pub mod format;
@@ -53,6 +54,7 @@ pub use checkpoint::{
     problem_hash, Checkpoint, CheckpointError, UnitRecord, CHECKPOINT_VERSION, MAX_CHECKPOINT_BYTES,
 };
 pub use dense::{DenseError, DenseSolutions, DenseSolver};
+pub use engine::{Auto, Dense, Engine, Links, AUTO_DENSE_MAX_OPTIONS};
 pub use error::ProblemError;
 pub use memo::zdd::text as zdd_text;
 pub use memo::zdd::{

@@ -54,7 +54,7 @@ impl std::fmt::Display for StopReason {
 
 /// What a run of the loop ended with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Step {
+pub enum Step {
     /// A solution is in the level stack; running again resumes after it.
     Solution,
     /// The whole (sub)tree has been explored.
@@ -65,8 +65,10 @@ pub(crate) enum Step {
 
 /// Limits checked as levels are entered.
 #[derive(Clone, Debug)]
-pub(crate) struct Limits {
+pub struct Limits {
+    /// Stop once this many nodes have been visited.
     pub node_budget: u64,
+    /// Stop soon after this flag is raised.
     pub cancel: Option<Arc<AtomicBool>>,
     /// Count solutions without stopping at each (the run then ends only when the search
     /// is over or interrupted): for counting, where leaving and re-entering the loop at
@@ -1139,6 +1141,11 @@ impl Search {
         &self.counters
     }
 
+    /// Moves the profile out (the search is over with).
+    pub(crate) fn take_profile(&mut self) -> Vec<u64> {
+        std::mem::take(&mut self.counters.profile)
+    }
+
     /// Where the loop resumes.
     #[inline]
     pub(crate) fn label(&self) -> Label {
@@ -1355,7 +1362,7 @@ mod tests {
         for seed in 0..120u64 {
             let (p, givens) = random_case(seed, 0);
             let solver = Solver::new(&p).with_byte_lengths(true);
-            assert!(solver.search.arena.tracks());
+            assert!(solver.engine.search.arena.tracks());
             for cutoff in 0..=3 {
                 let bytes = count_with_cutoff(&p, cutoff, &givens, false);
                 let walk = count_with_cutoff(&p, cutoff, &givens, true);
@@ -1382,7 +1389,7 @@ mod tests {
                     late.preselect(given).unwrap();
                 }
                 let late = late.with_byte_lengths(true);
-                assert!(late.search.arena.tracks());
+                assert!(late.engine.search.arena.tracks());
                 let s = late.count().stats;
                 assert_eq!(
                     (s.solutions, s.nodes, s.updates, s.profile),
@@ -1432,7 +1439,7 @@ mod tests {
         for text in ["A B | x\nA x:1\nB x:2\nA B\n", "1:2|A B\nA\nA B\nB\n"] {
             let p = crate::format::parse(text).unwrap();
             let solver = Solver::new(&p).with_byte_lengths(true);
-            assert!(!solver.search.arena.tracks(), "{text}");
+            assert!(!solver.engine.search.arena.tracks(), "{text}");
         }
     }
 
@@ -1485,7 +1492,7 @@ mod tests {
             b.add_option([d]).unwrap();
             let p = b.build().unwrap();
             let solver = Solver::new(&p).with_byte_lengths(true);
-            assert_eq!(solver.search.arena.tracks(), kept, "len {len}");
+            assert_eq!(solver.engine.search.arena.tracks(), kept, "len {len}");
             for cutoff in [0, 1, 2, 126, 127, 128, 300] {
                 let bytes = count_with_cutoff(&p, cutoff, &[], false).unwrap();
                 let walk = count_with_cutoff(&p, cutoff, &[], true).unwrap();
@@ -1605,7 +1612,7 @@ mod tests {
                             return None;
                         }
                     }
-                    let mut search = solver.search;
+                    let mut search = solver.engine.search;
                     search.set_byte_lengths(bytes);
                     Some(search)
                 };

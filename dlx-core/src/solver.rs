@@ -9,9 +9,10 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::arena::Arena;
+use crate::engine::{Auto, Engine, Links};
 use crate::observer::{NoObserver, Observer};
 use crate::problem::{OptionId, Problem};
-use crate::search::{Limits, Search, Step, StopReason};
+use crate::search::{Limits, Step, StopReason};
 
 /// One solution: the chosen options, in the order the search chose them (options fixed
 /// with [`Solver::preselect`] first).
@@ -156,7 +157,9 @@ impl Count {
     }
 }
 
-/// The answer to "find me a solution".
+/// The answer to "find me a solution": a solution of type `S` (the engine's [`Solution`],
+/// or a puzzle's own answer after [`map`](Self::map)), none, or why the search stopped
+/// first.
 ///
 /// ```
 /// use dlx_core::{First, ProblemBuilder, Solver};
@@ -168,28 +171,59 @@ impl Count {
 /// assert_eq!(Solver::new(&p).first(), First::NoSolution);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum First {
+pub enum First<S = Solution> {
     /// A solution.
-    Found(Solution),
+    Found(S),
     /// The whole tree was explored: there is none.
     NoSolution,
     /// The search stopped before finding one; there may or may not be one.
     Incomplete(StopReason),
 }
 
-impl First {
+impl<S> First<S> {
     /// The solution, if one was found.
     ///
     /// See [`Solution`] for an example.
-    pub fn solution(self) -> Option<Solution> {
+    pub fn solution(self) -> Option<S> {
         match self {
             First::Found(s) => Some(s),
             _ => None,
         }
     }
+
+    /// Why the search stopped before it could answer, if it did.
+    ///
+    /// ```
+    /// use dlx_core::{format::parse, Solver, StopReason};
+    /// let p = parse("a\na\n").unwrap();
+    /// assert_eq!(Solver::new(&p).with_node_budget(0).first().stop_reason(), Some(StopReason::NodeBudget));
+    /// ```
+    pub fn stop_reason(&self) -> Option<StopReason> {
+        match self {
+            First::Incomplete(reason) => Some(*reason),
+            _ => None,
+        }
+    }
+
+    /// Decodes the solution (into a puzzle's own answer, say), keeping the rest.
+    ///
+    /// ```
+    /// use dlx_core::{format::parse, First, Solver};
+    /// let p = parse("a\na\n").unwrap();
+    /// let first = Solver::new(&p).first().map(|s| s.len());
+    /// assert_eq!(first, First::Found(1));
+    /// ```
+    pub fn map<T>(self, f: impl FnOnce(S) -> T) -> First<T> {
+        match self {
+            First::Found(s) => First::Found(f(s)),
+            First::NoSolution => First::NoSolution,
+            First::Incomplete(reason) => First::Incomplete(reason),
+        }
+    }
 }
 
-/// The answer to "is the solution unique?" The search stops at the second solution.
+/// The answer to "is the solution unique?" The search stops at the second solution. `S`
+/// is the engine's [`Solution`], or a puzzle's own answer after [`map`](Self::map).
 ///
 /// ```
 /// use dlx_core::{ProblemBuilder, Solver, Uniqueness};
@@ -200,20 +234,60 @@ impl First {
 /// assert!(matches!(Solver::new(&p).unique(), Uniqueness::Unique(_)));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Uniqueness {
+pub enum Uniqueness<S = Solution> {
     /// Exactly one solution.
-    Unique(Solution),
+    Unique(S),
     /// No solution.
     NoSolution,
     /// At least two solutions: the first two found.
-    Multiple(Solution, Solution),
+    Multiple(S, S),
     /// The search stopped before it could tell; `found` is the solution seen so far, if any.
     Incomplete {
         /// Why the search stopped.
         reason: StopReason,
         /// The one solution found before stopping, if any.
-        found: Option<Solution>,
+        found: Option<S>,
     },
+}
+
+impl<S> Uniqueness<S> {
+    /// Why the search stopped before it could tell, if it did.
+    ///
+    /// ```
+    /// use dlx_core::{format::parse, Solver, StopReason};
+    /// let p = parse("a\na\n").unwrap();
+    /// let unique = Solver::new(&p).with_node_budget(0).unique();
+    /// assert_eq!(unique.stop_reason(), Some(StopReason::NodeBudget));
+    /// ```
+    pub fn stop_reason(&self) -> Option<StopReason> {
+        match self {
+            Uniqueness::Incomplete { reason, .. } => Some(*reason),
+            _ => None,
+        }
+    }
+
+    /// Decodes every solution it holds (into a puzzle's own answer, say), keeping the rest.
+    ///
+    /// ```
+    /// use dlx_core::{format::parse, Solver, Uniqueness};
+    /// let p = parse("a\na\na\n").unwrap(); // two options, each covering `a`
+    /// let unique = Solver::new(&p).unique().map(|s| s.len());
+    /// assert_eq!(unique, Uniqueness::Multiple(1, 1));
+    /// ```
+    pub fn map<T>(self, mut f: impl FnMut(S) -> T) -> Uniqueness<T> {
+        match self {
+            Uniqueness::Unique(s) => Uniqueness::Unique(f(s)),
+            Uniqueness::NoSolution => Uniqueness::NoSolution,
+            Uniqueness::Multiple(a, b) => {
+                let a = f(a);
+                Uniqueness::Multiple(a, f(b))
+            }
+            Uniqueness::Incomplete { reason, found } => Uniqueness::Incomplete {
+                reason,
+                found: found.map(f),
+            },
+        }
+    }
 }
 
 /// Why an option could not be fixed before the search.
@@ -263,17 +337,18 @@ pub enum PreselectError {
 /// assert_eq!(all.len(), 2);
 /// ```
 #[derive(Clone, Debug)]
-pub struct Solver<'p> {
+pub struct Solver<'p, E: Engine = Links> {
     problem: &'p Problem,
-    pub(crate) search: Search,
+    pub(crate) engine: E,
     limits: Limits,
     solution_limit: u64,
     elapsed: Duration,
     stop: Option<StopReason>,
 }
 
+/// What only the links engine does: observers, branching rules, byte lengths.
 impl<'p> Solver<'p> {
-    /// A solver for `problem`, with no limits.
+    /// A solver for `problem` on the links engine, with no limits.
     ///
     /// See [`Solver`] for an example.
     pub fn new(problem: &'p Problem) -> Self {
@@ -281,9 +356,133 @@ impl<'p> Solver<'p> {
     }
 
     pub(crate) fn from_arena(problem: &'p Problem, arena: Arena) -> Self {
+        Self::with_engine(problem, Links::from_arena(arena))
+    }
+
+    /// Branches on the first active primary item (left to right) whose list holds at most
+    /// `len` options, without looking at the items after it; when there is none, on the
+    /// item with the fewest options as usual. The default, 0, is DLX1's rule exactly
+    /// (only an empty list ends the scan early). With 1, a search that has forced moves
+    /// takes the first one it sees instead of scanning every item for an empty list: the
+    /// solutions are the same, the node and update counts may differ from DLX1's (a dead end
+    /// further right is found one level later). It shortens X3's walk along the active
+    /// items when forced moves are common; with many items,
+    /// [`with_byte_lengths`](Self::with_byte_lengths) makes the walk itself cheap, and the
+    /// Sudoku solver keeps DLX1's rule with it.
+    ///
+    /// ```
+    /// # use dlx_core::{format::parse, Solver};
+    /// let p = parse("a b c\na b\nc\na\nb c\n").unwrap();
+    /// let dlx1 = Solver::new(&p).count();
+    /// let quick = Solver::new(&p).with_branch_cutoff(1).count();
+    /// assert_eq!((dlx1.solutions, quick.solutions), (2, 2));
+    /// ```
+    pub fn with_branch_cutoff(mut self, len: u32) -> Self {
+        self.engine.search.set_branch_cutoff(len);
+        self
+    }
+
+    /// Keeps the list lengths in bytes, one per item, instead of in the item headers, so
+    /// that X3 (choose the item with the fewest options) takes a vectorised minimum over
+    /// the primary items' bytes instead of walking the list of active items. The tree
+    /// searched is the same, node for node, and the dance costs the same (a byte is
+    /// decremented instead of a word); what it saves is the walk, which pays off when there
+    /// are hundreds of primary items (Sudoku's 324: X3 had been a third of the time); with
+    /// a few dozen (queens) it makes no measurable difference. Only for problems whose
+    /// lists all hold at most 127 options and that have no colours or multiplicities:
+    /// otherwise ignored (the search walks, as usual).
+    ///
+    /// ```
+    /// # use dlx_core::{format::parse, Solver};
+    /// let p = parse("a b c\na b\nc\na\nb c\n").unwrap();
+    /// let walk = Solver::new(&p).count().stats;
+    /// let bytes = Solver::new(&p).with_byte_lengths(true).count().stats;
+    /// assert_eq!((walk.solutions, walk.nodes, walk.updates), (bytes.solutions, bytes.nodes, bytes.updates));
+    /// ```
+    pub fn with_byte_lengths(mut self, on: bool) -> Self {
+        self.engine.search.set_byte_lengths(on);
+        self
+    }
+
+    /// Counts the solutions while an [`Observer`] watches every step.
+    ///
+    /// See [`Observer`] for an example.
+    pub fn count_observed<O: Observer>(self, obs: &mut O) -> Count {
+        self.count_with(obs)
+    }
+
+    /// An iterator over the solutions with an observer watching the search.
+    ///
+    /// ```
+    /// use dlx_core::{Observer, OptionId, ProblemBuilder, Solver};
+    /// #[derive(Default)]
+    /// struct Found(usize);
+    /// impl Observer for Found {
+    ///     fn solution(&mut self, _l: usize, _o: &[OptionId]) { self.0 += 1; }
+    /// }
+    /// let mut b = ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// b.add_option([a]).unwrap();
+    /// let p = b.build().unwrap();
+    /// let mut it = Solver::new(&p).solutions_observed(Found::default());
+    /// assert!(it.next().is_some());
+    /// assert_eq!(it.observer().0, 1);
+    /// ```
+    pub fn solutions_observed<O: Observer>(self, observer: O) -> Solutions<'p, O> {
+        Solutions {
+            solver: self,
+            observer,
+        }
+    }
+}
+
+impl<'p, E: Engine> Solver<'p, E> {
+    /// A solver for `problem` on engine `E`, with no limits; an error if the engine cannot
+    /// take the problem (the dense engine refuses multiplicities).
+    ///
+    /// ```
+    /// use dlx_core::{format::parse, Dense, DenseError, DenseSolver, Solver};
+    /// let p = parse("a b\na b\na\nb\n").unwrap();
+    /// assert_eq!(DenseSolver::try_new(&p)?.count().solutions, 2);
+    /// let m = parse("2:2|a\na\na\n").unwrap();
+    /// assert_eq!(Solver::<Dense>::try_new(&m).unwrap_err(), DenseError::Multiplicities);
+    /// # Ok::<(), DenseError>(())
+    /// ```
+    pub fn try_new(problem: &'p Problem) -> Result<Self, E::Error> {
+        Ok(Self::with_engine(problem, E::build(problem)?))
+    }
+
+    /// The engine that searches: `"links"` or `"dense"` (under [`Auto`], the one it
+    /// picked).
+    ///
+    /// See [`Auto`] for an example.
+    pub fn engine_name(&self) -> &'static str {
+        self.engine.name()
+    }
+
+    /// The same solver, its engine held as an [`Auto`] value: for front ends that choose
+    /// the engine at run time and then ask one type.
+    ///
+    /// See the [`Engine`] documentation for an example.
+    pub fn into_auto(self) -> Solver<'p, Auto>
+    where
+        E: Into<Auto>,
+    {
+        Solver {
+            problem: self.problem,
+            engine: self.engine.into(),
+            limits: self.limits,
+            solution_limit: self.solution_limit,
+            elapsed: self.elapsed,
+            stop: self.stop,
+        }
+    }
+
+    /// A solver around an engine already built for `problem`.
+    pub(crate) fn with_engine(problem: &'p Problem, engine: E) -> Self {
         Solver {
             problem,
-            search: Search::new(arena),
+            engine,
             limits: Limits::default(),
             solution_limit: u64::MAX,
             elapsed: Duration::ZERO,
@@ -320,51 +519,6 @@ impl<'p> Solver<'p> {
         self
     }
 
-    /// Branches on the first active primary item (left to right) whose list holds at most
-    /// `len` options, without looking at the items after it; when there is none, on the
-    /// item with the fewest options as usual. The default, 0, is DLX1's rule exactly
-    /// (only an empty list ends the scan early). With 1, a search that has forced moves
-    /// takes the first one it sees instead of scanning every item for an empty list: the
-    /// solutions are the same, the node and update counts may differ from DLX1's (a dead end
-    /// further right is found one level later). It shortens X3's walk along the active
-    /// items when forced moves are common; with many items,
-    /// [`with_byte_lengths`](Self::with_byte_lengths) makes the walk itself cheap, and the
-    /// Sudoku solver keeps DLX1's rule with it.
-    ///
-    /// ```
-    /// # use dlx_core::{format::parse, Solver};
-    /// let p = parse("a b c\na b\nc\na\nb c\n").unwrap();
-    /// let dlx1 = Solver::new(&p).count();
-    /// let quick = Solver::new(&p).with_branch_cutoff(1).count();
-    /// assert_eq!((dlx1.solutions, quick.solutions), (2, 2));
-    /// ```
-    pub fn with_branch_cutoff(mut self, len: u32) -> Self {
-        self.search.set_branch_cutoff(len);
-        self
-    }
-
-    /// Keeps the list lengths in bytes, one per item, instead of in the item headers, so
-    /// that X3 (choose the item with the fewest options) takes a vectorised minimum over
-    /// the primary items' bytes instead of walking the list of active items. The tree
-    /// searched is the same, node for node, and the dance costs the same (a byte is
-    /// decremented instead of a word); what it saves is the walk, which pays off when there
-    /// are hundreds of primary items (Sudoku's 324: X3 had been a third of the time); with
-    /// a few dozen (queens) it makes no measurable difference. Only for problems whose
-    /// lists all hold at most 127 options and that have no colours or multiplicities:
-    /// otherwise ignored (the search walks, as usual).
-    ///
-    /// ```
-    /// # use dlx_core::{format::parse, Solver};
-    /// let p = parse("a b c\na b\nc\na\nb c\n").unwrap();
-    /// let walk = Solver::new(&p).count().stats;
-    /// let bytes = Solver::new(&p).with_byte_lengths(true).count().stats;
-    /// assert_eq!((walk.solutions, walk.nodes, walk.updates), (bytes.solutions, bytes.nodes, bytes.updates));
-    /// ```
-    pub fn with_byte_lengths(mut self, on: bool) -> Self {
-        self.search.set_byte_lengths(on);
-        self
-    }
-
     /// Stops the search soon after `flag` becomes true (it is checked every 1,024 nodes).
     ///
     /// ```
@@ -396,7 +550,7 @@ impl<'p> Solver<'p> {
     ///
     /// See [`PreselectError`] for an example.
     pub fn preselect(&mut self, option: OptionId) -> Result<(), PreselectError> {
-        self.search.preselect(option)
+        self.engine.preselect(option)
     }
 
     /// Search statistics so far.
@@ -412,13 +566,17 @@ impl<'p> Solver<'p> {
     /// assert_eq!(it.stats().solutions, 1);
     /// ```
     pub fn stats(&self) -> Stats {
-        let c = self.search.counters();
-        let profile = trimmed_profile(c.profile.clone());
+        self.stats_with(self.engine.profile().to_vec())
+    }
+
+    /// The statistics, with `profile` for the nodes per level.
+    fn stats_with(&self, profile: Vec<u64>) -> Stats {
+        let [nodes, updates, solutions] = self.engine.counters();
         Stats {
-            nodes: c.nodes,
-            updates: c.updates,
-            solutions: c.solutions,
-            profile,
+            nodes,
+            updates,
+            solutions,
+            profile: trimmed_profile(profile),
             elapsed: self.elapsed,
         }
     }
@@ -443,7 +601,7 @@ impl<'p> Solver<'p> {
     ///
     /// See [`stop_reason`](Self::stop_reason) for an example.
     pub fn is_complete(&self) -> bool {
-        self.search.is_done()
+        self.engine.is_done()
     }
 
     /// Runs to the next solution with an observer; `None` at the end or on interruption
@@ -451,7 +609,7 @@ impl<'p> Solver<'p> {
     pub(crate) fn next_with<O: Observer>(&mut self, obs: &mut O) -> Option<Solution> {
         if self.advance(obs) {
             let mut options = Vec::new();
-            self.search.solution_into(&mut options);
+            self.engine.solution_into(&mut options);
             Some(Solution { options })
         } else {
             None
@@ -469,14 +627,14 @@ impl<'p> Solver<'p> {
     /// [`advance`](Self::advance) without reading the clock (for loops timed as a whole:
     /// reading the clock once per solution is a real cost when there are millions).
     fn advance_untimed<O: Observer>(&mut self, obs: &mut O) -> bool {
-        if self.search.is_done() || self.stop.is_some() {
+        if self.engine.is_done() || self.stop.is_some() {
             return false;
         }
-        if self.search.counters().solutions >= self.solution_limit {
+        if self.engine.counters()[2] >= self.solution_limit {
             self.stop = Some(StopReason::SolutionLimit);
             return false;
         }
-        let step = self.search.run(obs, &self.limits);
+        let step = self.engine.run(obs, &self.limits);
         match step {
             Step::Solution => true,
             Step::Exhausted => false,
@@ -492,23 +650,23 @@ impl<'p> Solver<'p> {
     /// See [`Count`] for an example.
     pub fn count(mut self) -> Count {
         // The links are dropped with the solver: no need to restore them at the end.
-        self.search.end_without_unwinding();
-        self.count_observed(&mut NoObserver)
+        self.engine.end_without_unwinding();
+        self.count_with(&mut NoObserver)
     }
 
-    /// Counts the solutions while an [`Observer`] watches every step.
-    ///
-    /// See [`Observer`] for an example.
-    pub fn count_observed<O: Observer>(mut self, obs: &mut O) -> Count {
+    /// Counts the solutions, with `obs` watching (only the links engine shows it steps).
+    fn count_with<O: Observer>(mut self, obs: &mut O) -> Count {
         // Without a solution limit nothing needs the search to pause at each solution.
         self.limits.count_through = self.solution_limit == u64::MAX;
         let start = Instant::now();
         while self.advance_untimed(obs) {}
         self.elapsed += start.elapsed();
+        // The solver is done with: its profile moves into the count, uncopied.
+        let profile = self.engine.take_profile();
         Count {
-            solutions: self.search.counters().solutions,
+            solutions: self.engine.counters()[2],
             stop: self.stop,
-            stats: self.stats(),
+            stats: self.stats_with(profile),
         }
     }
 
@@ -516,7 +674,7 @@ impl<'p> Solver<'p> {
     ///
     /// See [`First`] for an example.
     pub fn first(mut self) -> First {
-        self.search.end_without_unwinding();
+        self.engine.end_without_unwinding();
         first_of(self.next_or_stop())
     }
 
@@ -524,7 +682,7 @@ impl<'p> Solver<'p> {
     ///
     /// See [`Uniqueness`] for an example.
     pub fn unique(mut self) -> Uniqueness {
-        self.search.end_without_unwinding();
+        self.engine.end_without_unwinding();
         self.solution_limit = self.solution_limit.max(2);
         unique_of(|| self.next_or_stop())
     }
@@ -538,34 +696,10 @@ impl<'p> Solver<'p> {
     /// An iterator over the solutions, found one at a time as it is advanced.
     ///
     /// See [`Solver`] for an example.
-    pub fn solutions(self) -> Solutions<'p, NoObserver> {
+    pub fn solutions(self) -> Solutions<'p, NoObserver, E> {
         Solutions {
             solver: self,
             observer: NoObserver,
-        }
-    }
-
-    /// An iterator over the solutions with an observer watching the search.
-    ///
-    /// ```
-    /// use dlx_core::{Observer, OptionId, ProblemBuilder, Solver};
-    /// #[derive(Default)]
-    /// struct Found(usize);
-    /// impl Observer for Found {
-    ///     fn solution(&mut self, _l: usize, _o: &[OptionId]) { self.0 += 1; }
-    /// }
-    /// let mut b = ProblemBuilder::new();
-    /// let a = b.add_primary("A").unwrap();
-    /// b.add_option([a]).unwrap();
-    /// let p = b.build().unwrap();
-    /// let mut it = Solver::new(&p).solutions_observed(Found::default());
-    /// assert!(it.next().is_some());
-    /// assert_eq!(it.observer().0, 1);
-    /// ```
-    pub fn solutions_observed<O: Observer>(self, observer: O) -> Solutions<'p, O> {
-        Solutions {
-            solver: self,
-            observer,
         }
     }
 }
@@ -584,13 +718,13 @@ impl<'p> Solver<'p> {
 /// assert!(it.next().is_some()); // stop early: the rest is never searched
 /// assert!(!it.is_complete());
 /// ```
-#[derive(Debug)]
-pub struct Solutions<'p, O: Observer> {
-    solver: Solver<'p>,
+#[derive(Clone, Debug)]
+pub struct Solutions<'p, O: Observer = NoObserver, E: Engine = Links> {
+    solver: Solver<'p, E>,
     observer: O,
 }
 
-impl<'p, O: Observer> Solutions<'p, O> {
+impl<'p, O: Observer, E: Engine> Solutions<'p, O, E> {
     /// Statistics so far.
     ///
     /// See [`Solver::stats`] for an example.
@@ -643,7 +777,7 @@ impl<'p, O: Observer> Solutions<'p, O> {
     }
 }
 
-impl<O: Observer> Iterator for Solutions<'_, O> {
+impl<O: Observer, E: Engine> Iterator for Solutions<'_, O, E> {
     type Item = Solution;
 
     fn next(&mut self) -> Option<Solution> {

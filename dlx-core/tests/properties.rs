@@ -163,7 +163,7 @@ fn check_dense_against_oracle(
     problem: &Problem,
     expected: &BTreeSet<Vec<OptionId>>,
 ) -> Result<(), TestCaseError> {
-    let found: Vec<Vec<OptionId>> = DenseSolver::new(problem)
+    let found: Vec<Vec<OptionId>> = DenseSolver::try_new(problem)
         .unwrap()
         .solutions()
         .map(|s| s.sorted())
@@ -171,7 +171,7 @@ fn check_dense_against_oracle(
     let as_set: BTreeSet<_> = found.iter().cloned().collect();
     prop_assert_eq!(as_set.len(), found.len(), "dense reported a solution twice");
     prop_assert_eq!(&as_set, expected, "dense");
-    let count = DenseSolver::new(problem).unwrap().count();
+    let count = DenseSolver::try_new(problem).unwrap().count();
     prop_assert!(count.is_complete());
     prop_assert_eq!(count.solutions, expected.len() as u64);
     prop_assert_eq!(count.stats.profile.iter().sum::<u64>(), count.stats.nodes);
@@ -179,7 +179,7 @@ fn check_dense_against_oracle(
         &count.stats.profile,
         &Solver::new(problem).count().stats.profile
     );
-    let unique = DenseSolver::new(problem).unwrap().unique();
+    let unique = DenseSolver::try_new(problem).unwrap().unique();
     match expected.len() {
         0 => prop_assert_eq!(unique, dlx_core::Uniqueness::NoSolution),
         1 => prop_assert!(
@@ -190,7 +190,7 @@ fn check_dense_against_oracle(
             if a != b && expected.contains(&a.sorted()) && expected.contains(&b.sorted()))
         ),
     }
-    let first = DenseSolver::new(problem).unwrap().first().solution();
+    let first = DenseSolver::try_new(problem).unwrap().first().solution();
     prop_assert_eq!(first.is_some(), !expected.is_empty());
     Ok(())
 }
@@ -213,7 +213,7 @@ proptest! {
         let problem = spec.build();
         prop_assume!(problem.num_options() > 0);
         let mut links = Solver::new(&problem);
-        let mut dense = DenseSolver::new(&problem).unwrap();
+        let mut dense = DenseSolver::try_new(&problem).unwrap();
         for pick in &picks {
             let option = OptionId::new(pick.index(problem.num_options()) as u32);
             prop_assert_eq!(links.preselect(option), dense.preselect(option));

@@ -63,7 +63,7 @@ fn check(r: &Reference) {
 /// The dense engine finds as many solutions, each verified, in the same tree: DLX1's node
 /// count where there is one, and the links engine's profile.
 fn check_dense(problem: &Problem, r: &Reference) {
-    let count = DenseSolver::new(problem).unwrap().count();
+    let count = DenseSolver::try_new(problem).unwrap().count();
     assert!(count.is_complete());
     assert_eq!(count.solutions, r.solutions, "{}: dense: solutions", r.file);
     if let Some((nodes, _)) = r.dlx1 {
@@ -76,7 +76,7 @@ fn check_dense(problem: &Problem, r: &Reference) {
         r.file
     );
     let mut seen = 0;
-    for solution in DenseSolver::new(problem).unwrap().solutions() {
+    for solution in DenseSolver::try_new(problem).unwrap().solutions() {
         verify(problem, solution.options())
             .unwrap_or_else(|e| panic!("{}: dense: bad solution {solution:?}: {e}", r.file));
         seen += 1;

@@ -115,7 +115,7 @@ fn run_dense(args: &CountArgs, problem: &Problem) -> Result<ExitCode> {
         )
         .into());
     }
-    let mut solver = DenseSolver::new(problem)
+    let mut solver = DenseSolver::try_new(problem)
         .map_err(|e| InputError::new(format!("{}: {e}", display_name(&args.problem.file))))?
         .with_cancel_flag(interrupt_flag());
     if let Some(budget) = args.node_budget {

@@ -30,10 +30,10 @@
 //! }
 //! let problem = b.build()?;
 //!
-//! let count = DenseSolver::new(&problem)?.count();
+//! let count = DenseSolver::try_new(&problem)?.count();
 //! assert_eq!(count.solutions, 1);
 //! assert_eq!(count.stats.nodes, Solver::new(&problem).count().stats.nodes);
-//! let Uniqueness::Unique(s) = DenseSolver::new(&problem)?.unique() else { panic!() };
+//! let Uniqueness::Unique(s) = DenseSolver::try_new(&problem)?.unique() else { panic!() };
 //! assert_eq!(s.sorted(), Solver::new(&problem).first().solution().unwrap().sorted());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -43,17 +43,16 @@ mod layout;
 mod search;
 mod tally;
 
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
+use crate::engine::sealed::Run;
+use crate::engine::Engine;
+use crate::observer::{NoObserver, Observer};
 use crate::search::{Limits, Step};
-use crate::solver::{first_of, trimmed_profile, unique_of};
-use crate::{
-    Count, First, OptionId, PreselectError, Problem, Solution, Stats, StopReason, Uniqueness,
-};
+use crate::solver::Solutions;
+use crate::{OptionId, PreselectError, Problem, Solver};
 use layout::{ClashForm, DenseLayout};
 use search::{DenseSearch, Label};
 use tally::{Keyed, Tally};
@@ -66,7 +65,7 @@ use tally::{Keyed, Tally};
 /// let a = b.add_primary_with_bounds("A", 1, 2).unwrap();
 /// b.add_option([a]).unwrap();
 /// let p = b.build().unwrap();
-/// assert_eq!(DenseSolver::new(&p).unwrap_err(), DenseError::Multiplicities);
+/// assert_eq!(DenseSolver::try_new(&p).unwrap_err(), DenseError::Multiplicities);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum DenseError {
@@ -95,27 +94,48 @@ pub enum DenseError {
 /// options each, else byte tallies when every primary item has at most 127 options, 16-bit
 /// ones otherwise.
 #[derive(Clone, Debug)]
-enum Engine {
+enum Tallies {
     Keyed(DenseSearch<Keyed>),
     Bytes(DenseSearch<u8>),
     Words(DenseSearch<u16>),
 }
 
 /// Runs `$body` with `$s` bound to the engine's search, whichever tally it keeps.
-macro_rules! on_engine {
-    ($engine:expr, $s:ident => $body:expr) => {
-        match $engine {
-            Engine::Keyed($s) => $body,
-            Engine::Bytes($s) => $body,
-            Engine::Words($s) => $body,
+macro_rules! on_tallies {
+    ($tallies:expr, $s:ident => $body:expr) => {
+        match $tallies {
+            Tallies::Keyed($s) => $body,
+            Tallies::Bytes($s) => $body,
+            Tallies::Words($s) => $body,
         }
     };
 }
 
-/// Runs Algorithm X (C) with a state copied per level. Like [`Solver`](crate::Solver): one
-/// per question, with the same limits and answers. Cloning one before it starts (for
-/// instance after [`preselect`](Self::preselect)) copies only its root state and shares its
-/// read-only tables.
+/// The dense engine: Algorithm X (C) with a state copied per level (see the
+/// [module documentation](self)). Cloning one before it starts (for instance after
+/// [`preselect`](crate::Solver::preselect)) copies only its root state and shares its
+/// read-only tables. Nodes and the profile are Knuth's, as the links engine counts them
+/// (the same tree is searched); updates count items covered plus options made not live
+/// (the option tried included).
+///
+/// ```
+/// use dlx_core::{DenseSolver, ProblemBuilder};
+/// let mut b = ProblemBuilder::new();
+/// let a = b.add_primary("A").unwrap();
+/// b.add_option([a]).unwrap();
+/// let p = b.build().unwrap();
+/// let stats = DenseSolver::try_new(&p).unwrap().count().stats;
+/// // Cover A, and its one option is no longer live.
+/// assert_eq!((stats.nodes, stats.updates, stats.solutions), (2, 2, 1));
+/// assert_eq!(stats.profile, [1, 1]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Dense {
+    search: Tallies,
+}
+
+/// A [`Solver`] on the dense engine: like the links engine's, one per question, with the
+/// same limits and answers (no observers).
 ///
 /// ```
 /// use dlx_core::{DenseSolver, ProblemBuilder};
@@ -127,44 +147,41 @@ macro_rules! on_engine {
 /// b.add_option([a]).unwrap();
 /// b.add_option([bb]).unwrap();
 /// let p = b.build().unwrap();
-/// assert_eq!(DenseSolver::new(&p).unwrap().count().solutions, 2);
-/// let all: Vec<_> = DenseSolver::new(&p).unwrap().solutions().collect();
+/// assert_eq!(DenseSolver::try_new(&p).unwrap().count().solutions, 2);
+/// let all: Vec<_> = DenseSolver::try_new(&p).unwrap().solutions().collect();
 /// assert_eq!(all.len(), 2);
 /// ```
-#[derive(Clone, Debug)]
-pub struct DenseSolver<'p> {
-    problem: &'p Problem,
-    search: Engine,
-    limits: Limits,
-    solution_limit: u64,
-    elapsed: Duration,
-    stop: Option<StopReason>,
-}
+pub type DenseSolver<'p> = Solver<'p, Dense>;
 
-impl<'p> DenseSolver<'p> {
-    /// A solver for `problem`, with no limits; an error if the problem has multiplicities.
-    ///
-    /// See [`DenseSolver`] for an example.
-    pub fn new(problem: &'p Problem) -> Result<Self, DenseError> {
-        Self::with_clashes(problem, layout::CLASH_BUDGET, ClashForm::Smaller)
-    }
+/// The solutions of a [`DenseSolver`], one at a time.
+///
+/// ```
+/// use dlx_core::{DenseSolver, ProblemBuilder};
+/// let mut b = ProblemBuilder::new();
+/// let a = b.add_primary("A").unwrap();
+/// b.add_option([a]).unwrap();
+/// b.add_option([a]).unwrap();
+/// let p = b.build().unwrap();
+/// let mut it = DenseSolver::try_new(&p).unwrap().solutions();
+/// assert!(it.next().is_some());
+/// assert!(!it.is_complete());
+/// assert_eq!(it.stats().solutions, 1);
+/// ```
+pub type DenseSolutions<'p> = Solutions<'p, NoObserver, Dense>;
 
-    /// A solver whose layout builds clash tables of at most `budget` masks (none at all
+impl Dense {
+    /// An engine whose layout builds clash tables of at most `budget` masks (none at all
     /// with 0, so that X5 covers item by item), in form `form`.
-    fn with_clashes(
-        problem: &'p Problem,
-        budget: usize,
-        form: ClashForm,
-    ) -> Result<Self, DenseError> {
+    fn with_clashes(problem: &Problem, budget: usize, form: ClashForm) -> Result<Self, DenseError> {
         let mut layout = DenseLayout::new(problem)?;
         layout.build_clashes(budget, form);
         let search =
             if layout.longest <= Keyed::MAX_OPTIONS && layout.num_primary <= Keyed::MAX_ITEMS {
-                Engine::Keyed(DenseSearch::new(Arc::new(layout)))
+                Tallies::Keyed(DenseSearch::new(Arc::new(layout)))
             } else if layout.longest <= u8::MAX_OPTIONS {
-                Engine::Bytes(DenseSearch::new(Arc::new(layout)))
+                Tallies::Bytes(DenseSearch::new(Arc::new(layout)))
             } else if layout.longest <= u16::MAX_OPTIONS {
-                Engine::Words(DenseSearch::new(Arc::new(layout)))
+                Tallies::Words(DenseSearch::new(Arc::new(layout)))
             } else {
                 let item = (0..layout.num_primary)
                     .max_by_key(|&k| layout.item_range(k as u32).len())
@@ -176,319 +193,61 @@ impl<'p> DenseSolver<'p> {
                     options: layout.longest,
                 });
             };
-        Ok(DenseSolver {
-            problem,
-            search,
-            limits: Limits::default(),
-            solution_limit: u64::MAX,
-            elapsed: Duration::ZERO,
-            stop: None,
-        })
-    }
-
-    /// The problem being solved.
-    ///
-    /// ```
-    /// # use dlx_core::{DenseSolver, ProblemBuilder};
-    /// let mut b = ProblemBuilder::new();
-    /// b.add_primary("A").unwrap();
-    /// let p = b.build().unwrap();
-    /// assert_eq!(DenseSolver::new(&p).unwrap().problem().num_items(), 1);
-    /// ```
-    pub fn problem(&self) -> &'p Problem {
-        self.problem
-    }
-
-    /// Stops after this many search-tree nodes; the answers then say they are incomplete.
-    ///
-    /// ```
-    /// use dlx_core::{DenseSolver, ProblemBuilder, StopReason};
-    /// let mut b = ProblemBuilder::new();
-    /// let a = b.add_primary("A").unwrap();
-    /// b.add_option([a]).unwrap();
-    /// let p = b.build().unwrap();
-    /// let count = DenseSolver::new(&p).unwrap().with_node_budget(1).count();
-    /// assert_eq!(count.stop, Some(StopReason::NodeBudget));
-    /// ```
-    pub fn with_node_budget(mut self, nodes: u64) -> Self {
-        self.limits.node_budget = nodes;
-        self
-    }
-
-    /// Stops soon after `flag` is raised (it is read every 1,024 nodes).
-    ///
-    /// ```
-    /// use std::sync::{atomic::AtomicBool, Arc};
-    /// use dlx_core::{DenseSolver, ProblemBuilder, StopReason};
-    /// let mut b = ProblemBuilder::new();
-    /// let a = b.add_primary("A").unwrap();
-    /// b.add_option([a]).unwrap();
-    /// let p = b.build().unwrap();
-    /// let flag = Arc::new(AtomicBool::new(true));
-    /// let count = DenseSolver::new(&p).unwrap().with_cancel_flag(flag).count();
-    /// assert_eq!(count.stop, Some(StopReason::Cancelled));
-    /// ```
-    pub fn with_cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
-        self.limits.cancel = Some(flag);
-        self
-    }
-
-    /// Stops once this many solutions have been found.
-    ///
-    /// ```
-    /// use dlx_core::{DenseSolver, ProblemBuilder, StopReason};
-    /// let mut b = ProblemBuilder::new();
-    /// let a = b.add_primary("A").unwrap();
-    /// b.add_option([a]).unwrap();
-    /// b.add_option([a]).unwrap();
-    /// let p = b.build().unwrap();
-    /// let count = DenseSolver::new(&p).unwrap().with_solution_limit(1).count();
-    /// assert_eq!((count.solutions, count.stop), (1, Some(StopReason::SolutionLimit)));
-    /// ```
-    pub fn with_solution_limit(mut self, solutions: u64) -> Self {
-        self.solution_limit = solutions;
-        self
-    }
-
-    /// Fixes `option` before the search starts (a Sudoku's givens, say): its items are
-    /// covered, and every solution found contains it.
-    ///
-    /// ```
-    /// use dlx_core::{DenseSolver, OptionId, PreselectError, ProblemBuilder};
-    /// let mut b = ProblemBuilder::new();
-    /// let a = b.add_primary("A").unwrap();
-    /// b.add_option([a]).unwrap();
-    /// b.add_option([a]).unwrap();
-    /// let p = b.build().unwrap();
-    /// let mut s = DenseSolver::new(&p).unwrap();
-    /// s.preselect(OptionId::new(0)).unwrap();
-    /// assert_eq!(s.preselect(OptionId::new(1)), Err(PreselectError::Conflict(OptionId::new(1))));
-    /// assert_eq!(s.count().solutions, 1);
-    /// ```
-    pub fn preselect(&mut self, option: OptionId) -> Result<(), PreselectError> {
-        on_engine!(&mut self.search, s => s.preselect(option))
-    }
-
-    /// Search statistics so far. Nodes and the profile are Knuth's, as
-    /// [`Solver::stats`](crate::Solver::stats) counts them (the same tree is searched);
-    /// updates count items covered plus options made not live (the option tried
-    /// included).
-    ///
-    /// ```
-    /// # use dlx_core::{DenseSolver, ProblemBuilder};
-    /// let mut b = ProblemBuilder::new();
-    /// let a = b.add_primary("A").unwrap();
-    /// b.add_option([a]).unwrap();
-    /// let p = b.build().unwrap();
-    /// let stats = DenseSolver::new(&p).unwrap().count().stats;
-    /// // Cover A, and its one option is no longer live.
-    /// assert_eq!((stats.nodes, stats.updates, stats.solutions), (2, 2, 1));
-    /// assert_eq!(stats.profile, [1, 1]);
-    /// ```
-    pub fn stats(&self) -> Stats {
-        let (nodes, updates, solutions, profile) =
-            on_engine!(&self.search, s => (s.nodes, s.updates(), s.solutions, s.profile.clone()));
-        Stats {
-            nodes,
-            updates,
-            solutions,
-            profile: trimmed_profile(profile),
-            elapsed: self.elapsed,
-        }
-    }
-
-    /// Why the search stopped early, if it did.
-    ///
-    /// See [`with_node_budget`](Self::with_node_budget) for an example.
-    pub fn stop_reason(&self) -> Option<StopReason> {
-        self.stop
-    }
-
-    /// True once the whole tree has been explored.
-    ///
-    /// ```
-    /// # use dlx_core::{DenseSolver, ProblemBuilder};
-    /// let mut b = ProblemBuilder::new();
-    /// let a = b.add_primary("A").unwrap();
-    /// b.add_option([a]).unwrap();
-    /// let p = b.build().unwrap();
-    /// let mut it = DenseSolver::new(&p).unwrap().solutions();
-    /// while it.next().is_some() {}
-    /// assert!(it.is_complete());
-    /// ```
-    pub fn is_complete(&self) -> bool {
-        on_engine!(&self.search, s => s.label == Label::Done)
-    }
-
-    /// Runs to the next solution; true when one was found (untimed: callers time whole
-    /// loops).
-    fn advance(&mut self) -> bool {
-        if self.is_complete() || self.stop.is_some() {
-            return false;
-        }
-        if on_engine!(&self.search, s => s.solutions) >= self.solution_limit {
-            self.stop = Some(StopReason::SolutionLimit);
-            return false;
-        }
-        match on_engine!(&mut self.search, s => s.run(&self.limits)) {
-            Step::Solution => true,
-            Step::Exhausted => false,
-            Step::Interrupted(reason) => {
-                self.stop = Some(reason);
-                false
-            }
-        }
-    }
-
-    /// Runs to the next solution and returns it.
-    fn next_solution(&mut self) -> Option<Solution> {
-        let start = Instant::now();
-        let found = self.advance();
-        self.elapsed += start.elapsed();
-        found.then(|| {
-            let mut options = Vec::new();
-            on_engine!(&self.search, s => s.solution_into(&mut options));
-            Solution::new(options)
-        })
-    }
-
-    /// Counts the solutions (up to the limits set).
-    ///
-    /// See [`with_solution_limit`](Self::with_solution_limit) for an example.
-    pub fn count(mut self) -> Count {
-        self.limits.count_through = self.solution_limit == u64::MAX;
-        let start = Instant::now();
-        while self.advance() {}
-        self.elapsed += start.elapsed();
-        // The solver is done with: its profile moves into the count, uncopied.
-        let profile = on_engine!(&mut self.search, s => std::mem::take(&mut s.profile));
-        let (nodes, updates, solutions) =
-            on_engine!(&self.search, s => (s.nodes, s.updates(), s.solutions));
-        Count {
-            solutions,
-            stop: self.stop,
-            stats: Stats {
-                nodes,
-                updates,
-                solutions,
-                profile: trimmed_profile(profile),
-                elapsed: self.elapsed,
-            },
-        }
-    }
-
-    /// The first solution, or why there is none.
-    ///
-    /// ```
-    /// use dlx_core::{DenseSolver, First, ProblemBuilder};
-    /// let mut b = ProblemBuilder::new();
-    /// let a = b.add_primary("A").unwrap();
-    /// b.add_primary("B").unwrap();
-    /// b.add_option([a]).unwrap();
-    /// let p = b.build().unwrap();
-    /// assert_eq!(DenseSolver::new(&p).unwrap().first(), First::NoSolution);
-    /// ```
-    pub fn first(mut self) -> First {
-        first_of(self.next_or_stop())
-    }
-
-    /// Whether there is exactly one solution; stops at the second.
-    ///
-    /// ```
-    /// use dlx_core::{DenseSolver, ProblemBuilder, Uniqueness};
-    /// let mut b = ProblemBuilder::new();
-    /// let a = b.add_primary("A").unwrap();
-    /// b.add_option([a]).unwrap();
-    /// let p = b.build().unwrap();
-    /// assert!(matches!(DenseSolver::new(&p).unwrap().unique(), Uniqueness::Unique(_)));
-    /// b = ProblemBuilder::new();
-    /// let a = b.add_primary("A").unwrap();
-    /// b.add_option([a]).unwrap();
-    /// b.add_option([a]).unwrap();
-    /// let p = b.build().unwrap();
-    /// assert!(matches!(DenseSolver::new(&p).unwrap().unique(), Uniqueness::Multiple(..)));
-    /// ```
-    pub fn unique(mut self) -> Uniqueness {
-        self.solution_limit = self.solution_limit.max(2);
-        unique_of(|| self.next_or_stop())
-    }
-
-    /// The next solution, or why there is none (`Err(None)`: the tree is exhausted).
-    fn next_or_stop(&mut self) -> Result<Solution, Option<StopReason>> {
-        self.next_solution().ok_or(self.stop)
-    }
-
-    /// An iterator over the solutions, found one at a time as it is advanced.
-    ///
-    /// See [`DenseSolver`] for an example.
-    pub fn solutions(self) -> DenseSolutions<'p> {
-        DenseSolutions { solver: self }
+        Ok(Dense { search })
     }
 }
 
-/// The solutions of a [`DenseSolver`], one at a time.
-///
-/// ```
-/// use dlx_core::{DenseSolver, ProblemBuilder};
-/// let mut b = ProblemBuilder::new();
-/// let a = b.add_primary("A").unwrap();
-/// b.add_option([a]).unwrap();
-/// b.add_option([a]).unwrap();
-/// let p = b.build().unwrap();
-/// let mut it = DenseSolver::new(&p).unwrap().solutions();
-/// assert!(it.next().is_some());
-/// assert!(!it.is_complete());
-/// assert_eq!(it.stats().solutions, 1);
-/// ```
-#[derive(Clone, Debug)]
-pub struct DenseSolutions<'p> {
-    solver: DenseSolver<'p>,
+impl Engine for Dense {
+    type Error = DenseError;
+    const NAME: &'static str = "dense";
 }
 
-impl DenseSolutions<'_> {
-    /// Statistics so far.
-    ///
-    /// See [`DenseSolutions`] for an example.
-    pub fn stats(&self) -> Stats {
-        self.solver.stats()
+impl Run for Dense {
+    type BuildError = DenseError;
+
+    fn name(&self) -> &'static str {
+        Self::NAME
     }
 
-    /// True once the whole tree has been explored.
-    ///
-    /// See [`DenseSolutions`] for an example.
-    pub fn is_complete(&self) -> bool {
-        self.solver.is_complete()
+    fn build(problem: &Problem) -> Result<Self, DenseError> {
+        Self::with_clashes(problem, layout::CLASH_BUDGET, ClashForm::Smaller)
     }
 
-    /// Why the iteration stopped early, if it did.
-    ///
-    /// ```
-    /// # use dlx_core::{DenseSolver, ProblemBuilder, StopReason};
-    /// let mut b = ProblemBuilder::new();
-    /// let a = b.add_primary("A").unwrap();
-    /// b.add_option([a]).unwrap();
-    /// b.add_option([a]).unwrap();
-    /// let p = b.build().unwrap();
-    /// let mut it = DenseSolver::new(&p).unwrap().with_solution_limit(1).solutions();
-    /// assert_eq!(it.by_ref().count(), 1);
-    /// assert_eq!(it.stop_reason(), Some(StopReason::SolutionLimit));
-    /// ```
-    pub fn stop_reason(&self) -> Option<StopReason> {
-        self.solver.stop_reason()
+    fn preselect(&mut self, option: OptionId) -> Result<(), PreselectError> {
+        on_tallies!(&mut self.search, s => s.preselect(option))
     }
-}
 
-impl Iterator for DenseSolutions<'_> {
-    type Item = Solution;
+    #[inline]
+    fn run<O: Observer>(&mut self, _obs: &mut O, limits: &Limits) -> Step {
+        on_tallies!(&mut self.search, s => s.run(limits))
+    }
 
-    fn next(&mut self) -> Option<Solution> {
-        self.solver.next_solution()
+    fn solution_into(&self, out: &mut Vec<OptionId>) {
+        on_tallies!(&self.search, s => s.solution_into(out))
+    }
+
+    #[inline]
+    fn counters(&self) -> [u64; 3] {
+        on_tallies!(&self.search, s => [s.nodes, s.updates(), s.solutions])
+    }
+
+    fn profile(&self) -> &[u64] {
+        on_tallies!(&self.search, s => &s.profile)
+    }
+
+    fn take_profile(&mut self) -> Vec<u64> {
+        on_tallies!(&mut self.search, s => std::mem::take(&mut s.profile))
+    }
+
+    #[inline]
+    fn is_done(&self) -> bool {
+        on_tallies!(&self.search, s => s.label == Label::Done)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{layout, ClashForm, DenseError, DenseSolver, Engine};
+    use super::{layout, ClashForm, Dense, DenseError, DenseSolver, Tallies};
     use crate::Count;
     use crate::{ProblemBuilder, Solver};
 
@@ -516,12 +275,14 @@ mod tests {
     /// Counts `problem` with clash tables as masks and as full rows, without them, and
     /// with the links engine.
     fn both_ways_of_covering_agree(problem: &crate::Problem) {
-        let solver = |budget, form| DenseSolver::with_clashes(problem, budget, form).unwrap();
+        let solver = |budget, form| {
+            Solver::with_engine(problem, Dense::with_clashes(problem, budget, form).unwrap())
+        };
         let masks = solver(layout::CLASH_BUDGET, ClashForm::Masks);
         let rows = solver(layout::CLASH_BUDGET, ClashForm::Rows);
         let without = solver(0, ClashForm::Smaller);
-        let has = |s: &DenseSolver<'_>| on_engine!(&s.search, e => e.layout.has_clashes());
-        let full = |s: &DenseSolver<'_>| on_engine!(&s.search, e => e.layout.clash_full);
+        let has = |s: &DenseSolver<'_>| on_tallies!(&s.engine.search, e => e.layout.has_clashes());
+        let full = |s: &DenseSolver<'_>| on_tallies!(&s.engine.search, e => e.layout.clash_full);
         assert!(has(&masks) && has(&rows) && !has(&without));
         assert!(!full(&masks) && full(&rows));
         let links = Solver::new(problem).count();
@@ -564,7 +325,9 @@ mod tests {
         problems.push(problem(2, 100, false));
         problems.push(problem(10, 300, false));
         for (p, step) in problems.iter().zip([5, 23, 7, 31]) {
-            let solver = |budget, form| DenseSolver::with_clashes(p, budget, form).unwrap();
+            let solver = |budget, form| {
+                Solver::with_engine(p, Dense::with_clashes(p, budget, form).unwrap())
+            };
             let mut ways = [
                 solver(0, ClashForm::Smaller),
                 solver(layout::CLASH_BUDGET, ClashForm::Masks),
@@ -595,7 +358,7 @@ mod tests {
         let p = crate::format::parse(include_str!("../../tests/data/q8.dlx")).unwrap();
         let summary = |c: Count| (c.solutions, c.stop, c.stats.nodes, c.stats.profile);
         for budget in [0, 1, 7, 1023, 1024, 1025, 1048, 1049, 1050, 5000] {
-            let dense = DenseSolver::new(&p)
+            let dense = DenseSolver::try_new(&p)
                 .unwrap()
                 .with_node_budget(budget)
                 .count();
@@ -603,7 +366,7 @@ mod tests {
             assert_eq!(summary(dense), summary(links), "budget {budget}");
         }
         let raised = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
-        let dense = DenseSolver::new(&p)
+        let dense = DenseSolver::try_new(&p)
             .unwrap()
             .with_cancel_flag(raised.clone());
         let links = Solver::new(&p).with_cancel_flag(raised);
@@ -633,8 +396,8 @@ mod tests {
     fn secondary_items_need_no_tally() {
         // `s` has 300 options, each primary item 31: keyed tallies do.
         let p = problem(10, 300, false);
-        let dense = DenseSolver::new(&p).unwrap();
-        assert!(matches!(dense.search, Engine::Keyed(_)));
+        let dense = DenseSolver::try_new(&p).unwrap();
+        assert!(matches!(dense.engine.search, Tallies::Keyed(_)));
         let (a, b) = (dense.count(), Solver::new(&p).count());
         // The singletons only, or one option with `s` and singletons for the rest.
         assert_eq!(a.solutions, 301);
@@ -647,11 +410,11 @@ mod tests {
         // 40,000 options on `s`, 20,001 on each primary item.
         let p = problem(2, 40_000, false);
         assert!(matches!(
-            DenseSolver::new(&p).unwrap().search,
-            Engine::Words(_)
+            DenseSolver::try_new(&p).unwrap().engine.search,
+            Tallies::Words(_)
         ));
         let p = problem(2, 40_000, true);
-        let err = DenseSolver::new(&p).unwrap_err();
+        let err = DenseSolver::try_new(&p).unwrap_err();
         assert_eq!(
             err,
             DenseError::LongItem {

@@ -436,7 +436,7 @@ impl<'p> MemoSolver<'p> {
         let count = if threads > 1 {
             self.enumerate_parallel(threads, budget, cancel)
         } else {
-            match crate::DenseSolver::new(self.problem) {
+            match crate::DenseSolver::try_new(self.problem) {
                 Ok(mut d) => {
                     if let Some(b) = budget {
                         d = d.with_node_budget(b);

@@ -2,14 +2,14 @@
 //! solver for the shape, so a puzzle costs a copy and a few covers before the search. The
 //! answers come from the dense engine ([`DenseSolver`]), which searches the same tree as
 //! the dancing-links [`Solver`] in less time; [`SudokuSolver::prepare`] still gives the
-//! links engine, for watching the search.
+//! links engine, for watching the search. The choice is one engine value,
+//! [`Auto`](dlx_core::Auto).
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use dlx_core::{
-    Count, DenseSolutions, DenseSolver, First, NoObserver, OptionId, PreselectError, Solution,
-    Solutions, Solver,
+    Auto, DenseSolver, NoObserver, OptionId, PreselectError, Solution, Solutions, Solver,
 };
 use thiserror::Error;
 
@@ -138,38 +138,6 @@ pub struct SudokuSolver<'e> {
 /// the links engine is as fast or faster (`docs/performance.md`).
 const DENSE_MAX_OPTIONS: usize = 2048;
 
-/// A puzzle's search, on whichever engine answers it. Built and used up within one call,
-/// so the variants' sizes matter little.
-#[allow(clippy::large_enum_variant)]
-enum Prepared<'e> {
-    Links(Solver<'e>),
-    Dense(DenseSolver<'e>),
-}
-
-impl Prepared<'_> {
-    fn first(self) -> First {
-        match self {
-            Prepared::Links(s) => s.first(),
-            Prepared::Dense(s) => s.first(),
-        }
-    }
-
-    fn count(self, limit: Option<u64>) -> Count {
-        let limit = limit.unwrap_or(u64::MAX);
-        match self {
-            Prepared::Links(s) => s.with_solution_limit(limit).count(),
-            Prepared::Dense(s) => s.with_solution_limit(limit).count(),
-        }
-    }
-
-    fn unique(self) -> dlx_core::Uniqueness {
-        match self {
-            Prepared::Links(s) => s.unique(),
-            Prepared::Dense(s) => s.unique(),
-        }
-    }
-}
-
 impl<'e> SudokuSolver<'e> {
     /// A solver for the encoding's shape, with no node budget.
     ///
@@ -180,7 +148,7 @@ impl<'e> SudokuSolver<'e> {
             // DLX1's branching rule, with X3 reading byte lengths: 324 primary items and
             // few updates per node, where walking the items was a third of the time.
             template: Solver::new(encoding.problem()).with_byte_lengths(true),
-            dense: DenseSolver::new(encoding.problem())
+            dense: DenseSolver::try_new(encoding.problem())
                 .expect("a Sudoku has no multiplicities and few options an item"),
             branch_cutoff: 0,
         }
@@ -290,14 +258,14 @@ impl<'e> SudokuSolver<'e> {
         Ok(solver)
     }
 
-    /// The search that answers: the dense engine's for shapes up to 12×12 unless a
-    /// branching cutoff is set, else the links engine's.
-    fn prepared(&self, puzzle: &Grid) -> Result<Prepared<'e>, SolveError> {
+    /// The search that answers, as one engine value: the dense engine's for shapes up to
+    /// 12×12 unless a branching cutoff is set, else the links engine's.
+    fn prepared(&self, puzzle: &Grid) -> Result<Solver<'e, Auto>, SolveError> {
         let small = self.encoding.problem().num_options() <= DENSE_MAX_OPTIONS;
         Ok(if self.branch_cutoff == 0 && small {
-            Prepared::Dense(self.prepare_dense(puzzle)?)
+            self.prepare_dense(puzzle)?.into_auto()
         } else {
-            Prepared::Links(self.prepare(puzzle)?)
+            self.prepare(puzzle)?.into_auto()
         })
     }
 
@@ -372,7 +340,8 @@ impl<'e> SudokuSolver<'e> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn count(&self, puzzle: &Grid, limit: Option<u64>) -> Result<SolutionCount, SolveError> {
-        let count = self.prepared(puzzle)?.count(limit);
+        let limit = limit.unwrap_or(u64::MAX);
+        let count = self.prepared(puzzle)?.with_solution_limit(limit).count();
         Ok(SolutionCount {
             solutions: count.solutions,
             complete: count.is_complete(),
@@ -424,10 +393,7 @@ impl<'e> SudokuSolver<'e> {
     /// ```
     pub fn solutions(&self, puzzle: &Grid) -> Result<GridSolutions<'e>, SolveError> {
         Ok(GridSolutions {
-            inner: match self.prepared(puzzle)? {
-                Prepared::Links(s) => Inner::Links(s.solutions()),
-                Prepared::Dense(s) => Inner::Dense(s.solutions()),
-            },
+            inner: self.prepared(puzzle)?.solutions(),
             encoding: self.encoding,
             alphabet: puzzle.alphabet(),
         })
@@ -447,18 +413,9 @@ impl<'e> SudokuSolver<'e> {
 /// ```
 #[derive(Debug)]
 pub struct GridSolutions<'e> {
-    inner: Inner<'e>,
+    inner: Solutions<'e, NoObserver, Auto>,
     encoding: &'e Encoding,
     alphabet: Alphabet,
-}
-
-/// The engine's iterator under [`GridSolutions`] (one per puzzle, so the variants' sizes
-/// matter little).
-#[derive(Debug)]
-#[allow(clippy::large_enum_variant)]
-enum Inner<'e> {
-    Links(Solutions<'e, NoObserver>),
-    Dense(DenseSolutions<'e>),
 }
 
 impl GridSolutions<'_> {
@@ -466,10 +423,7 @@ impl GridSolutions<'_> {
     ///
     /// See [`SudokuSolver::solutions`] for an example.
     pub fn is_complete(&self) -> bool {
-        match &self.inner {
-            Inner::Links(s) => s.is_complete(),
-            Inner::Dense(s) => s.is_complete(),
-        }
+        self.inner.is_complete()
     }
 }
 
@@ -477,10 +431,7 @@ impl Iterator for GridSolutions<'_> {
     type Item = Grid;
 
     fn next(&mut self) -> Option<Grid> {
-        let solution = match &mut self.inner {
-            Inner::Links(s) => s.next()?,
-            Inner::Dense(s) => s.next()?,
-        };
+        let solution = self.inner.next()?;
         let mut grid = self.encoding.grid(solution.options());
         grid.set_alphabet_unchecked(self.alphabet);
         Some(grid)

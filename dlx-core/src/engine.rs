@@ -1,0 +1,265 @@
+//! The contract between [`Solver`](crate::Solver) and the engines that search: fix options
+//! before the search (preselect), run under limits to the next solution, read that
+//! solution, and report the counters. [`Links`] (dancing links, Algorithms X, C and M) and
+//! [`Dense`] (a state copied per level, Algorithms X and C) both fulfil it, so the solver's
+//! API (count, first, unique, the iterator, budgets, cancellation) is written once, as
+//! `Solver<E: Engine>`, with static dispatch: each engine's search loop is compiled into
+//! the solver as it is, untouched.
+//!
+//! ```
+//! use dlx_core::{format::parse, Dense, Engine, Links, Solver};
+//!
+//! fn count<E: Engine>(p: &dlx_core::Problem) -> u64 {
+//!     Solver::<E>::try_new(p).expect("the engine takes the problem").count().solutions
+//! }
+//! let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+//! assert_eq!(count::<Links>(&p), 92);
+//! assert_eq!(count::<Dense>(&p), 92);
+//! assert_eq!((Links::NAME, Dense::NAME), ("links", "dense"));
+//! ```
+//!
+//! Front ends that choose at run time hold one engine value, [`Auto`]: it picks the faster
+//! engine for the problem (or holds the one given) and says which.
+//!
+//! ```
+//! use dlx_core::{format::parse, Auto, Solver};
+//! let p = parse(include_str!("../tests/data/pent4x15.dlx")).unwrap();
+//! let solver = Solver::new(&p).with_node_budget(10).into_auto();
+//! assert_eq!(solver.engine_name(), "links");
+//! ```
+
+use std::convert::Infallible;
+
+use crate::arena::Arena;
+use crate::observer::Observer;
+use crate::problem::{OptionId, Problem};
+use crate::search::{Limits, Search, Step};
+use crate::solver::PreselectError;
+
+/// An engine the [`Solver`](crate::Solver) can run: [`Links`] or [`Dense`]. Sealed: its
+/// methods (preselect, run under limits, read a solution, counters) are the crate's own.
+///
+/// See the [module documentation](self) for an example.
+pub trait Engine:
+    Clone + std::fmt::Debug + sealed::Run<BuildError = <Self as Engine>::Error>
+{
+    /// Why the engine cannot take a problem ([`Infallible`] for one that takes them all).
+    type Error: std::error::Error;
+    /// The engine's name, as `--stats` prints it.
+    const NAME: &'static str;
+}
+
+pub(crate) mod sealed {
+    use super::*;
+
+    /// What the solver asks of an engine. Not nameable outside the crate, so that the
+    /// search's own types stay private.
+    pub trait Run: Sized {
+        /// The engine's error type (see [`Engine::Error`](super::Engine::Error)).
+        type BuildError;
+        /// An engine at the root of `problem`'s search.
+        fn build(problem: &Problem) -> Result<Self, Self::BuildError>;
+        /// Fixes `option` before the search starts.
+        fn preselect(&mut self, option: OptionId) -> Result<(), PreselectError>;
+        /// Runs to the next solution, the end, or an interruption. Only the links engine
+        /// shows its steps to an observer; the solver gives the dense engine none.
+        fn run<O: Observer>(&mut self, obs: &mut O, limits: &Limits) -> Step;
+        /// Appends the options of the solution last found.
+        fn solution_into(&self, out: &mut Vec<OptionId>);
+        /// Nodes, updates and solutions so far.
+        fn counters(&self) -> [u64; 3];
+        /// Nodes per level (untrimmed).
+        fn profile(&self) -> &[u64];
+        /// Moves the profile out (the search is over with).
+        fn take_profile(&mut self) -> Vec<u64>;
+        /// True once the whole tree has been explored.
+        fn is_done(&self) -> bool;
+        /// Lets the search end without restoring its state (nobody reads it afterwards).
+        fn end_without_unwinding(&mut self) {}
+        /// The name of the engine that searches (under [`Auto`](super::Auto), the one it
+        /// picked).
+        fn name(&self) -> &'static str;
+    }
+}
+
+/// The dancing-links engine: Knuth's Algorithms X, C and M on a pointer-free arena, with
+/// observers, work units and the parallel search. The default engine of
+/// [`Solver`](crate::Solver).
+///
+/// See the [module documentation](self) for an example.
+#[derive(Clone, Debug)]
+pub struct Links {
+    pub(crate) search: Search,
+}
+
+impl Links {
+    pub(crate) fn from_arena(arena: Arena) -> Self {
+        Links {
+            search: Search::new(arena),
+        }
+    }
+}
+
+impl Engine for Links {
+    type Error = Infallible;
+    const NAME: &'static str = "links";
+}
+
+impl sealed::Run for Links {
+    type BuildError = Infallible;
+
+    fn name(&self) -> &'static str {
+        Self::NAME
+    }
+
+    fn build(problem: &Problem) -> Result<Self, Infallible> {
+        Ok(Links::from_arena(Arena::new(problem)))
+    }
+
+    #[inline]
+    fn preselect(&mut self, option: OptionId) -> Result<(), PreselectError> {
+        self.search.preselect(option)
+    }
+
+    #[inline]
+    fn run<O: Observer>(&mut self, obs: &mut O, limits: &Limits) -> Step {
+        self.search.run(obs, limits)
+    }
+
+    fn solution_into(&self, out: &mut Vec<OptionId>) {
+        self.search.solution_into(out)
+    }
+
+    #[inline]
+    fn counters(&self) -> [u64; 3] {
+        let c = self.search.counters();
+        [c.nodes, c.updates, c.solutions]
+    }
+
+    fn profile(&self) -> &[u64] {
+        &self.search.counters().profile
+    }
+
+    fn take_profile(&mut self) -> Vec<u64> {
+        self.search.take_profile()
+    }
+
+    #[inline]
+    fn is_done(&self) -> bool {
+        self.search.is_done()
+    }
+
+    fn end_without_unwinding(&mut self) {
+        self.search.end_without_unwinding();
+    }
+}
+
+pub use crate::dense::Dense;
+
+/// The most options for which [`Auto`] picks the dense engine. Its state, copied per level,
+/// grows with the options: on pent6x10 (2,056 options) it is twice as fast as the links,
+/// on a 16×16 Sudoku (4,096) no faster; 12×12 Sudoku (1,728) and the queens gain
+/// (`docs/performance.md`).
+pub const AUTO_DENSE_MAX_OPTIONS: usize = 2_100;
+
+/// The faster engine for the problem at hand: [`Dense`] when it takes the problem (no
+/// multiplicities) and the problem has at most [`AUTO_DENSE_MAX_OPTIONS`] options,
+/// [`Links`] otherwise. Either way the tree is the same, node for node; the choice costs
+/// one branch per call into the engine, outside its loop.
+///
+/// ```
+/// use dlx_core::{format::parse, Auto, Solver};
+/// let q8 = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+/// let solver = Solver::<Auto>::try_new(&q8).unwrap();
+/// assert_eq!(solver.engine_name(), "dense");
+/// assert_eq!(solver.count().solutions, 92);
+/// let m = parse("2:2|a\na\na\n").unwrap(); // multiplicities: only the links take them
+/// assert_eq!(Solver::<Auto>::try_new(&m).unwrap().engine_name(), "links");
+/// ```
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
+pub enum Auto {
+    /// The dancing-links engine.
+    Links(Links),
+    /// The dense engine.
+    Dense(Dense),
+}
+
+impl From<Links> for Auto {
+    fn from(links: Links) -> Self {
+        Auto::Links(links)
+    }
+}
+
+impl From<Dense> for Auto {
+    fn from(dense: Dense) -> Self {
+        Auto::Dense(dense)
+    }
+}
+
+/// Runs `$body` with `$e` bound to the engine `Auto` holds.
+macro_rules! on_auto {
+    ($auto:expr, $e:ident => $body:expr) => {
+        match $auto {
+            Auto::Links($e) => $body,
+            Auto::Dense($e) => $body,
+        }
+    };
+}
+
+impl Engine for Auto {
+    type Error = Infallible;
+    const NAME: &'static str = "auto";
+}
+
+impl sealed::Run for Auto {
+    type BuildError = Infallible;
+
+    fn build(problem: &Problem) -> Result<Self, Infallible> {
+        if problem.num_options() <= AUTO_DENSE_MAX_OPTIONS {
+            if let Ok(dense) = Dense::build(problem) {
+                return Ok(Auto::Dense(dense));
+            }
+        }
+        Links::build(problem).map(Auto::Links)
+    }
+
+    fn name(&self) -> &'static str {
+        on_auto!(self, e => e.name())
+    }
+
+    fn preselect(&mut self, option: OptionId) -> Result<(), PreselectError> {
+        on_auto!(self, e => e.preselect(option))
+    }
+
+    #[inline]
+    fn run<O: Observer>(&mut self, obs: &mut O, limits: &Limits) -> Step {
+        on_auto!(self, e => e.run(obs, limits))
+    }
+
+    fn solution_into(&self, out: &mut Vec<OptionId>) {
+        on_auto!(self, e => e.solution_into(out))
+    }
+
+    #[inline]
+    fn counters(&self) -> [u64; 3] {
+        on_auto!(self, e => e.counters())
+    }
+
+    fn profile(&self) -> &[u64] {
+        on_auto!(self, e => e.profile())
+    }
+
+    fn take_profile(&mut self) -> Vec<u64> {
+        on_auto!(self, e => e.take_profile())
+    }
+
+    #[inline]
+    fn is_done(&self) -> bool {
+        on_auto!(self, e => e.is_done())
+    }
+
+    fn end_without_unwinding(&mut self) {
+        on_auto!(self, e => e.end_without_unwinding())
+    }
+}
