@@ -35,7 +35,7 @@ fn main() {
         .first()
         .map_or(ItemOrder::Fewest, |s| s.parse().unwrap());
     let threads: usize = rest.get(1).map_or(1, |s| s.parse().unwrap());
-    let fallback = rest.get(2).map_or(true, |s| s != "memo");
+    let fallback = rest.get(2).is_none_or(|s| s != "memo");
     let t = Instant::now();
     let c = MemoSolver::new(&problem)
         .unwrap()

@@ -5,12 +5,14 @@ use clap::{Args, Parser, Subcommand};
 mod completions;
 mod gen;
 mod knightdoku;
+mod memo;
 mod sudoku;
 mod tour;
 
 pub use completions::CompletionsArgs;
-pub use gen::{GenArgs, GenCommand, MAX_PENTOMINO_SQUARES};
+pub use gen::{GenArgs, GenCommand, MAX_PENTOMINO_SQUARES, MAX_TILING_SQUARES};
 pub use knightdoku::{KnightdokuArgs, PictureFormat};
+pub use memo::{memory_size, MemoOptions, MemoOrder, SampleArgs, ZddArgs};
 pub use sudoku::{ShapeArgs, SudokuArgs, SudokuFormat, MAX_PUZZLE_SIZE};
 pub use tour::{TourArgs, MAX_COUNT_SQUARES, MAX_TOUR_SQUARES};
 
@@ -53,6 +55,10 @@ pub enum Command {
     Knightdoku(KnightdokuArgs),
     /// Find a knight's tour of an M×N board, or count the tours of a small one.
     Tour(TourArgs),
+    /// Build the decision diagram (ZDD) of all solutions of a DLX problem and write it out.
+    Zdd(ZddArgs),
+    /// Draw solutions of a DLX problem (or a diagram from `dlx zdd`) uniformly at random.
+    Sample(SampleArgs),
     /// Write an exact cover problem in DLX format: queens, Langford pairs, pentominoes, a
     /// Sudoku puzzle.
     Gen(GenArgs),
@@ -68,10 +74,13 @@ Dancing Links (Algorithms X, C and M).
 
 Problems in Knuth's DLX format (a line of item names, then one option per line):
   dlx count FILE          how many solutions (all cores, progress bar, checkpoints)
+  dlx count FILE --memo   count by memoised search: tilings of 10^30 in a second
+  dlx zdd / sample        the diagram of all solutions; uniformly random solutions
   dlx solve FILE          the first solution, or --all, or --limit N
   dlx split / merge       cut a long count into work units for other machines
   dlx trace FILE          Algorithm X step by step
-  dlx gen ...             write the problems of queens, Langford pairs, pentominoes, Sudoku
+  dlx gen ...             write the problems of queens, Langford pairs, pentominoes, tilings,
+                          Sudoku
 
 Puzzles:
   dlx sudoku FILE         solve, --count or --unique, any size, jigsaw, diagonals
@@ -103,7 +112,13 @@ Examples:
   dlx count dlx-core/tests/data/q14.dlx --stats --threads 4
   dlx gen pentomino 6x10 | dlx count - --json
   dlx count dlx-core/tests/data/q14.dlx --checkpoint run.json   # after a crash: --resume run.json
-  dlx count dlx-core/tests/data/pent4x15.dlx --engine dense   # 1472, one thread";
+  dlx count dlx-core/tests/data/pent4x15.dlx --engine dense   # 1472, one thread
+  dlx gen dominoes 16x16 | dlx count - --memo --order first   # 31 digits, in a second
+
+--memo counts by memoised search (DXZ): sub-problems met again are looked up, not searched,
+so the time grows with the distinct sub-problems, not the solutions. Where few repeat
+(queens), it falls back to plain enumeration by itself (--no-fallback keeps it); --stats and
+--json say which, with the memo's hits. See docs/counting.md.";
 
 const SOLVE_EXAMPLES: &str = "\
 Prints the options of a solution, one per line (with --all or --limit, each solution after a
@@ -214,6 +229,21 @@ pub struct CountArgs {
         conflicts_with_all = ["checkpoint", "resume", "unit", "units_file"]
     )]
     pub engine: Engine,
+    /// Count by memoised search (DXZ): exact counts of any size, where sub-problems repeat
+    /// (tilings) far faster than enumeration. Not with multiplicities, checkpoints or units.
+    #[arg(long, conflicts_with_all = ["checkpoint", "resume", "unit", "units_file"])]
+    pub memo: bool,
+    /// With --memo: the most memory the memo may hold (bytes, or with K, M, G or T; default:
+    /// a quarter of the machine's memory). A full memo is emptied: slower, never wrong.
+    #[arg(long, value_name = "SIZE", value_parser = memory_size, requires = "memo")]
+    pub memo_limit: Option<u64>,
+    /// With --memo: which item to branch on (`first`: the first uncovered item in the file's
+    /// order, for boards swept cell by cell).
+    #[arg(long, value_enum, value_name = "ORDER", requires = "memo")]
+    pub order: Option<MemoOrder>,
+    /// With --memo: never fall back to plain enumeration, even where the memo does not pay.
+    #[arg(long, requires = "memo")]
+    pub no_fallback: bool,
 }
 
 /// The search engine `dlx count` runs.

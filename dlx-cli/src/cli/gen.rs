@@ -10,6 +10,9 @@ pub const MAX_QUEENS: usize = 1000;
 pub const MAX_LANGFORD: usize = 1000;
 /// The most squares of a `dlx gen pentomino` board.
 pub const MAX_PENTOMINO_SQUARES: usize = 10_000;
+/// The most squares of a `dlx gen dominoes` or `dlx gen tiling` board (as pentomino: up to
+/// 63 placements a square).
+pub const MAX_TILING_SQUARES: usize = 10_000;
 
 /// `dlx gen`.
 #[derive(Debug, Args)]
@@ -54,6 +57,23 @@ pub enum GenCommand {
         #[arg(long)]
         symmetry_break: bool,
     },
+    /// Domino tilings of an M×N board (squares along the shorter side first, so that
+    /// `dlx count --memo --order first` sweeps the board).
+    Dominoes {
+        /// The board: M rows by N columns, as in 8x8.
+        #[arg(value_name = "MxN")]
+        board: String,
+    },
+    /// Tilings of an M×N board with copies of a set of polyominoes, each used any number of
+    /// times, in every orientation.
+    Tiling {
+        /// The board: M rows by N columns, as in 8x8.
+        #[arg(value_name = "MxN")]
+        board: String,
+        /// The pieces.
+        #[arg(long, value_enum, default_value_t = Pieces::Dominoes)]
+        pieces: Pieces,
+    },
     /// A Sudoku puzzle: its givens removed, the cells, digits and options that are left
     /// (what Knuth's sudoku-dlx writes).
     Sudoku {
@@ -68,6 +88,35 @@ pub enum GenCommand {
     },
 }
 
+/// The piece sets of `dlx gen tiling`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Pieces {
+    /// The single square.
+    Monominoes,
+    /// The domino.
+    Dominoes,
+    /// The straight and L trominoes.
+    Trominoes,
+    /// The five free tetrominoes.
+    Tetrominoes,
+    /// The twelve free pentominoes (any number of each).
+    Pentominoes,
+}
+
+impl Pieces {
+    /// The library's set.
+    pub fn set(self) -> dlx_sudoku::polyomino::PieceSet {
+        use dlx_sudoku::polyomino::PieceSet;
+        match self {
+            Pieces::Monominoes => PieceSet::Monominoes,
+            Pieces::Dominoes => PieceSet::Dominoes,
+            Pieces::Trominoes => PieceSet::Trominoes,
+            Pieces::Tetrominoes => PieceSet::Tetrominoes,
+            Pieces::Pentominoes => PieceSet::Pentominoes,
+        }
+    }
+}
+
 const GEN_HELP: &str = "\
 The problem goes to standard output in Knuth's DLX format, ready for `dlx count -`,
 `dlx solve -` or Knuth's own DLX programs.
@@ -76,4 +125,6 @@ Examples:
   dlx gen queens 12 | dlx count -                          # 14200
   dlx gen langford 11 --symmetry-break | dlx count -       # 17792
   dlx gen pentomino 6x10 --symmetry-break | dlx count -    # 2339
+  dlx gen dominoes 8x8 | dlx count - --memo --order first  # 12988816
+  dlx gen tiling 6x6 --pieces trominoes | dlx count - --memo --order first
   dlx gen sudoku examples/sudoku/classic.txt --puzzle 2 | dlx solve -";

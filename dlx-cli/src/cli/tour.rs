@@ -32,6 +32,10 @@ pub struct TourArgs {
     /// squares; a tour and its reverse count once).
     #[arg(long, conflicts_with_all = ["start", "svg"])]
     pub count: bool,
+    /// With --count: count by memoised search (see `dlx count --memo`), exactly, even past
+    /// 64 bits; it falls back to plain enumeration where sub-problems rarely repeat.
+    #[arg(long, requires = "count")]
+    pub memo: bool,
     /// What to print.
     #[arg(long, value_enum, default_value_t = PictureFormat::Text)]
     pub format: PictureFormat,
@@ -71,4 +75,5 @@ Examples:
   dlx tour 5x5 --start 2,2 --open      # from the centre
   dlx tour 8x8 --svg tour.svg
   dlx tour 3x4 --count                 # 8 open tours
-  dlx tour 3x10 --closed --count --json";
+  dlx tour 3x10 --closed --count --json
+  dlx tour 3x12 --count --memo         # memoised: sub-problems repeat along the board";

@@ -60,6 +60,9 @@ pub fn run(args: &CountArgs) -> Result<ExitCode> {
     if args.unit.is_some() || args.units_file.is_some() {
         return run_units(args, problem);
     }
+    if args.memo {
+        return super::memo::run_count(args, problem, display_name(&args.problem.file));
+    }
     if args.engine == Engine::Dense {
         return run_dense(args, problem);
     }

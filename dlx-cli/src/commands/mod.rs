@@ -13,6 +13,7 @@ mod count;
 mod counter;
 mod gen;
 mod knightdoku;
+mod memo;
 mod merge;
 mod ordered;
 mod progress;
@@ -42,6 +43,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Variant(args) => variant::run(&args),
         Command::Knightdoku(args) => knightdoku::run(&args),
         Command::Tour(args) => tour::run(&args),
+        Command::Zdd(args) => memo::zdd::run(&args),
+        Command::Sample(args) => memo::sample::run(&args),
         Command::Gen(args) => gen::run(&args),
         Command::Completions(args) => completions::run(&args),
     }

@@ -8,12 +8,12 @@ use anyhow::Result;
 use dlx_core::format::write;
 use dlx_core::{OptionId, Problem};
 use dlx_sudoku::langford::Langford;
-use dlx_sudoku::polyomino::{self, Packing, SymmetryBreaking};
+use dlx_sudoku::polyomino::{self, Packing, PieceSet, SymmetryBreaking, Tiles};
 use dlx_sudoku::queens::Queens;
 
 use super::board_size::parse_board;
 use super::sudoku::load::{load, Loaded};
-use crate::cli::{GenArgs, GenCommand, MAX_PENTOMINO_SQUARES};
+use crate::cli::{GenArgs, GenCommand, MAX_PENTOMINO_SQUARES, MAX_TILING_SQUARES};
 use crate::output::{stdout, InputError, EXIT_OK};
 
 mod json;
@@ -71,12 +71,33 @@ fn generate(what: &GenCommand) -> Result<(String, Problem)> {
                 packing.problem().clone(),
             )
         }
+        GenCommand::Dominoes { board } => {
+            let (rows, cols) = parse_board(board, MAX_TILING_SQUARES)?;
+            (
+                format!("dominoes {rows}x{cols}"),
+                tiling(rows, cols, PieceSet::Dominoes)?,
+            )
+        }
+        GenCommand::Tiling { board, pieces } => {
+            let (rows, cols) = parse_board(board, MAX_TILING_SQUARES)?;
+            let set = pieces.set();
+            (
+                format!("tiling {rows}x{cols} --pieces {}", set.name()),
+                tiling(rows, cols, set)?,
+            )
+        }
         GenCommand::Sudoku {
             file,
             puzzle,
             shape,
         } => sudoku(&load(file, shape)?, *puzzle)?,
     })
+}
+
+/// Tilings of a `rows × cols` board with copies of a set's pieces.
+fn tiling(rows: usize, cols: usize, set: PieceSet) -> Result<Problem> {
+    let tiles = Tiles::new(polyomino::Board::rectangle(rows, cols)?, set.pieces())?;
+    Ok(tiles.problem().clone())
 }
 
 /// The problem of one puzzle of the file: the shape's problem with the givens' options

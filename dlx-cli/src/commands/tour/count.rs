@@ -5,35 +5,37 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use dlx_core::{Count, ParallelSolver, Problem, Progress, Solver};
+use dlx_core::{BigUint, Count, ParallelSolver, Problem, Progress, Solver};
 use dlx_sudoku::tour_count::{TourCount, TourKind};
 use serde::Serialize;
 
-use crate::cli::{PictureFormat, TourArgs};
+use crate::cli::{MemoOrder, PictureFormat, TourArgs};
+use crate::commands::memo::{self, MemoRun};
 use crate::commands::progress::{interrupt_flag, wanted, Display};
 use crate::output::{stdout, InputError, EXIT_INTERRUPTED, EXIT_OK};
 
-/// The `--json` object of a count.
+/// The `--json` object of a count (`tours` and `solutions` hold markers, replaced by
+/// integers of any size).
 #[derive(Serialize)]
 struct JsonCount {
     rows: usize,
     cols: usize,
     closure: &'static str,
     /// Tours, a tour and its reverse counted once (a lower bound when incomplete).
-    tours: u64,
+    tours: String,
     /// Solutions of the exact cover problem: directed tours from every square (open),
     /// or tours from the top-left corner (closed).
-    solutions: u64,
+    solutions: String,
     complete: bool,
 }
 
 /// Tours up to direction from the problem's solutions: an open tour of two or more
 /// squares is found once in each direction; a closed tour is found once.
-pub fn tours(kind: TourKind, squares: usize, solutions: u64) -> u64 {
+pub fn tours(kind: TourKind, squares: usize, solutions: &BigUint) -> BigUint {
     if kind == TourKind::Closed || squares == 1 {
-        solutions
+        solutions.clone()
     } else {
-        solutions.div_ceil(2)
+        (solutions + 1u8) / 2u8
     }
 }
 
@@ -49,9 +51,21 @@ pub fn run(args: &TourArgs, rows: usize, cols: usize) -> Result<ExitCode> {
         TourKind::Open
     };
     let problem = TourCount::new(rows, cols, kind).map_err(|e| InputError::new(e.to_string()))?;
-    let count = count(problem.problem(), args)?;
-    let complete = count.is_complete();
-    let tours = tours(kind, rows * cols, count.solutions);
+    let (solutions, complete) = if args.memo {
+        let run = MemoRun {
+            name: &args.board,
+            memo_limit: None,
+            order: MemoOrder::Fewest,
+            fallback: true,
+            node_budget: None,
+        };
+        let c = memo::count(problem.problem(), &run, &args.parallel)?;
+        (c.solutions, c.stop.is_none())
+    } else {
+        let c = count(problem.problem(), args)?;
+        (BigUint::from(c.solutions), c.is_complete())
+    };
+    let tours = tours(kind, rows * cols, &solutions);
     let mut out = stdout();
     if args.format() == PictureFormat::Json {
         let json = JsonCount {
@@ -62,11 +76,12 @@ pub fn run(args: &TourArgs, rows: usize, cols: usize) -> Result<ExitCode> {
             } else {
                 "open"
             },
-            tours,
-            solutions: count.solutions,
+            tours: memo::big_marker(0),
+            solutions: memo::big_marker(1),
             complete,
         };
-        writeln!(out, "{}", serde_json::to_string(&json)?)?;
+        let text = memo::fill_big(serde_json::to_string(&json)?, &[&tours, &solutions]);
+        writeln!(out, "{text}")?;
     } else if complete {
         writeln!(out, "{tours}")?;
     } else {
@@ -113,7 +128,10 @@ mod tests {
             (3, 4, TourKind::Closed),
         ] {
             let t = TourCount::new(rows, cols, kind).unwrap();
-            assert_eq!(tours(kind, rows * cols, t.count()), t.distinct_tours());
+            assert_eq!(
+                tours(kind, rows * cols, &BigUint::from(t.count())),
+                BigUint::from(t.distinct_tours())
+            );
         }
     }
 }
