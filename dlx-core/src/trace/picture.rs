@@ -233,7 +233,10 @@ impl GridBoard {
     /// ```
     /// use dlx_core::trace::picture::GridBoard;
     /// let board = GridBoard::new(2, 2).checkered().build();
-    /// assert_eq!(board.svg.matches("#b58863").count(), 2);
+    /// // The two dark squares of a 2×2 board, in one group of the dark colour.
+    /// let dark = board.svg.split("<g fill=\"#b58863\">").nth(1).unwrap();
+    /// let dark = &dark[..dark.find("</g>").unwrap()];
+    /// assert_eq!(dark.matches("<rect").count(), 2);
     /// ```
     pub fn checkered(mut self) -> Self {
         self.checkered = true;
