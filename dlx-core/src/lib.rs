@@ -34,8 +34,8 @@
 mod arena;
 mod checkpoint;
 mod dense;
-mod engine;
 pub mod distributed;
+mod engine;
 mod error;
 pub mod format;
 mod links;
