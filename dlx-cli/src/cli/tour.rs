@@ -76,4 +76,4 @@ Examples:
   dlx tour 8x8 --svg tour.svg
   dlx tour 3x4 --count                 # 8 open tours
   dlx tour 3x10 --closed --count --json
-  dlx tour 3x12 --count --memo         # memoised: sub-problems repeat along the board";
+  dlx tour 4x5 --count --memo          # memoised: sub-problems repeat";
