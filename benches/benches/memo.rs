@@ -39,7 +39,7 @@ fn memo_count(p: &Problem, order: ItemOrder, fallback: bool) -> BigUint {
 }
 
 fn dense_count(p: &Problem) -> u64 {
-    DenseSolver::new(p).expect("dense").count().solutions
+    DenseSolver::try_new(p).expect("dense").count().solutions
 }
 
 fn bench(c: &mut Criterion) {
