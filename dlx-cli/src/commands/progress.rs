@@ -36,37 +36,56 @@ pub fn wanted(args: &ParallelArgs) -> bool {
     !args.no_progress && (args.progress || std::io::stderr().is_terminal())
 }
 
-/// A thread drawing the progress of a run until dropped.
-pub struct Display {
+/// A thread drawing some progress on standard error until dropped: with `bar` on a
+/// terminal, with `lines` otherwise; each draws until the flag it is given is raised.
+pub struct Painter {
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
 }
 
-impl Display {
-    /// Starts drawing `progress`: an indicatif bar on a terminal, a plain line each second
-    /// otherwise (when `--progress` asked for it).
-    pub fn start(progress: Progress) -> Display {
+impl Painter {
+    /// Starts drawing `progress`.
+    pub fn start<P: Send + 'static>(
+        progress: P,
+        bar: fn(&P, &AtomicBool),
+        lines: fn(&P, &AtomicBool),
+    ) -> Painter {
         let stop = Arc::new(AtomicBool::new(false));
         let s = Arc::clone(&stop);
         let thread = std::thread::spawn(move || {
             if std::io::stderr().is_terminal() {
-                draw_bar(&progress, &s);
+                bar(&progress, &s);
             } else {
-                draw_lines(&progress, &s);
+                lines(&progress, &s);
             }
         });
-        Display {
+        Painter {
             stop,
             thread: Some(thread),
         }
     }
 }
 
-impl Drop for Display {
+impl Drop for Painter {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         if let Some(t) = self.thread.take() {
             let _ = t.join();
+        }
+    }
+}
+
+/// A thread drawing the progress of a run until dropped.
+pub struct Display {
+    _painter: Painter,
+}
+
+impl Display {
+    /// Starts drawing `progress`: an indicatif bar on a terminal, a plain line each second
+    /// otherwise (when `--progress` asked for it).
+    pub fn start(progress: Progress) -> Display {
+        Display {
+            _painter: Painter::start(progress, draw_bar, draw_lines),
         }
     }
 }

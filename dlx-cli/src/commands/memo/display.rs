@@ -1,47 +1,25 @@
 //! The progress of a memoised run on standard error: a bar on a terminal, a line a second
 //! otherwise (when `--progress` asks for it).
 
-use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::thread::JoinHandle;
 use std::time::Duration;
 
 use dlx_core::{MemoProgress, MemoSnapshot};
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::commands::progress::Painter;
 use crate::output::note;
 
 /// Draws until dropped.
 pub struct MemoDisplay {
-    stop: Arc<AtomicBool>,
-    thread: Option<JoinHandle<()>>,
+    _painter: Painter,
 }
 
 impl MemoDisplay {
     /// Starts drawing `progress`.
     pub fn start(progress: MemoProgress) -> MemoDisplay {
-        let stop = Arc::new(AtomicBool::new(false));
-        let s = Arc::clone(&stop);
-        let thread = std::thread::spawn(move || {
-            if std::io::stderr().is_terminal() {
-                draw_bar(&progress, &s);
-            } else {
-                draw_lines(&progress, &s);
-            }
-        });
         MemoDisplay {
-            stop,
-            thread: Some(thread),
-        }
-    }
-}
-
-impl Drop for MemoDisplay {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
+            _painter: Painter::start(progress, draw_bar, draw_lines),
         }
     }
 }
