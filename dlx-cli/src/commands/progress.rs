@@ -36,37 +36,47 @@ pub fn wanted(args: &ParallelArgs) -> bool {
     !args.no_progress && (args.progress || std::io::stderr().is_terminal())
 }
 
-/// A thread drawing some progress on standard error until dropped: with `bar` on a
-/// terminal, with `lines` otherwise; each draws until the flag it is given is raised.
-pub struct Painter {
+/// Something whose progress can be drawn: the share of the work done (0 to 1) and a
+/// one-line summary.
+pub trait Watched: Send + 'static {
+    /// The share done and the summary, now.
+    fn look(&self) -> (f64, String);
+}
+
+impl Watched for Progress {
+    fn look(&self) -> (f64, String) {
+        let snap = self.snapshot();
+        (snap.fraction, summary(&snap))
+    }
+}
+
+/// A thread drawing the progress of a run on standard error until dropped: an indicatif
+/// bar on a terminal, a plain line each second otherwise (when `--progress` asked for it).
+pub struct Display {
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
 }
 
-impl Painter {
+impl Display {
     /// Starts drawing `progress`.
-    pub fn start<P: Send + 'static>(
-        progress: P,
-        bar: fn(&P, &AtomicBool),
-        lines: fn(&P, &AtomicBool),
-    ) -> Painter {
+    pub fn start(progress: impl Watched) -> Display {
         let stop = Arc::new(AtomicBool::new(false));
         let s = Arc::clone(&stop);
         let thread = std::thread::spawn(move || {
             if std::io::stderr().is_terminal() {
-                bar(&progress, &s);
+                draw_bar(&progress, &s);
             } else {
-                lines(&progress, &s);
+                draw_lines(&progress, &s);
             }
         });
-        Painter {
+        Display {
             stop,
             thread: Some(thread),
         }
     }
 }
 
-impl Drop for Painter {
+impl Drop for Display {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         if let Some(t) = self.thread.take() {
@@ -75,24 +85,9 @@ impl Drop for Painter {
     }
 }
 
-/// A thread drawing the progress of a run until dropped.
-pub struct Display {
-    _painter: Painter,
-}
-
-impl Display {
-    /// Starts drawing `progress`: an indicatif bar on a terminal, a plain line each second
-    /// otherwise (when `--progress` asked for it).
-    pub fn start(progress: Progress) -> Display {
-        Display {
-            _painter: Painter::start(progress, draw_bar, draw_lines),
-        }
-    }
-}
-
 const SCALE: u64 = 1_000_000;
 
-fn draw_bar(progress: &Progress, stop: &AtomicBool) {
+fn draw_bar(progress: &impl Watched, stop: &AtomicBool) {
     let bar = ProgressBar::new(SCALE);
     bar.set_style(
         ProgressStyle::with_template(
@@ -102,22 +97,22 @@ fn draw_bar(progress: &Progress, stop: &AtomicBool) {
         .progress_chars("=> "),
     );
     while !stop.load(Ordering::Relaxed) {
-        let snap = progress.snapshot();
-        bar.set_position((snap.fraction * SCALE as f64) as u64);
-        bar.set_message(summary(&snap));
+        let (fraction, summary) = progress.look();
+        bar.set_position((fraction * SCALE as f64) as u64);
+        bar.set_message(summary);
         std::thread::sleep(Duration::from_millis(150));
     }
     bar.finish_and_clear();
 }
 
-fn draw_lines(progress: &Progress, stop: &AtomicBool) {
+fn draw_lines(progress: &impl Watched, stop: &AtomicBool) {
     let mut ticks = 0;
     while !stop.load(Ordering::Relaxed) {
         std::thread::sleep(Duration::from_millis(100));
         ticks += 1;
         if ticks % 10 == 0 {
-            let snap = progress.snapshot();
-            note!("progress: {:.1}% {}", 100.0 * snap.fraction, summary(&snap));
+            let (fraction, summary) = progress.look();
+            note!("progress: {:.1}% {}", 100.0 * fraction, summary);
         }
     }
 }

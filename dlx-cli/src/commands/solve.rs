@@ -142,7 +142,12 @@ impl Printer<'_> {
 }
 
 fn solution_json(problem: &Problem, solution: &Solution, number: u64) -> serde_json::Value {
-    let options: Vec<_> = solution
+    json!({ "solution": number, "options": options_json(problem, solution) })
+}
+
+/// A solution's options as JSON: each option's index and items.
+pub(crate) fn options_json(problem: &Problem, solution: &Solution) -> Vec<serde_json::Value> {
+    solution
         .options()
         .iter()
         .map(|&o| {
@@ -151,6 +156,5 @@ fn solution_json(problem: &Problem, solution: &Solution, number: u64) -> serde_j
                 "items": problem.option_text(o).split(' ').collect::<Vec<_>>(),
             })
         })
-        .collect();
-    json!({ "solution": number, "options": options })
+        .collect()
 }

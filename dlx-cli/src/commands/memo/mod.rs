@@ -16,7 +16,7 @@ mod display;
 pub mod sample;
 pub mod zdd;
 
-use display::MemoDisplay;
+use crate::commands::progress::Display;
 
 /// How to run a memoised count.
 pub struct MemoRun<'a> {
@@ -54,7 +54,7 @@ pub fn count(problem: &Problem, run: &MemoRun<'_>, parallel: &ParallelArgs) -> R
         solver = solver.node_budget(budget);
     }
     let progress = dlx_core::MemoProgress::new();
-    let display = wanted(parallel).then(|| MemoDisplay::start(progress.clone()));
+    let display = wanted(parallel).then(|| Display::start(progress.clone()));
     let count = solver.progress(progress).count();
     drop(display);
     Ok(count.map_err(|e| InputError::new(format!("{}: {e}", run.name)))?)

@@ -11,6 +11,7 @@ use serde_json::json;
 use super::zdd::build;
 use crate::cli::SampleArgs;
 use crate::commands::progress::interrupt_flag;
+use crate::commands::solve::options_json;
 use crate::input::{display_name, parse_problem, read_input};
 use crate::output::{note, stdout, InputError, EXIT_INTERRUPTED, EXIT_NO_SOLUTION, EXIT_OK};
 
@@ -59,16 +60,7 @@ pub fn run(args: &SampleArgs) -> Result<ExitCode> {
         }
         let number = k + 1;
         if args.json {
-            let options: Vec<_> = solution
-                .options()
-                .iter()
-                .map(|&o| {
-                    json!({
-                        "index": o.index(),
-                        "items": problem.option_text(o).split(' ').collect::<Vec<_>>(),
-                    })
-                })
-                .collect();
+            let options = options_json(&problem, &solution);
             writeln!(out, "{}", json!({ "sample": number, "options": options }))?;
         } else {
             writeln!(out, "solution {number}:")?;

@@ -8,10 +8,10 @@ use anyhow::{Context, Result};
 use dlx_core::{zdd_text, MemoError, MemoStats, Problem, StopReason, Zdd};
 use serde_json::json;
 
-use super::display::MemoDisplay;
 use super::{bytes, solver, with_big};
 use crate::cli::{MemoOptions, ZddArgs};
 use crate::commands::progress::wanted;
+use crate::commands::progress::Display;
 use crate::input::{display_name, read_problem};
 use crate::output::{note, stdout, InputError, EXIT_INTERRUPTED, EXIT_OK};
 
@@ -24,7 +24,7 @@ pub fn build(
     progress: bool,
 ) -> Result<Option<(Zdd, MemoStats)>> {
     let handle = dlx_core::MemoProgress::new();
-    let display = progress.then(|| MemoDisplay::start(handle.clone()));
+    let display = progress.then(|| Display::start(handle.clone()));
     let built = solver(problem, name, memo.memo_limit, memo.order)?
         .progress(handle)
         .zdd_with_stats();
