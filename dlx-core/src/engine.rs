@@ -197,6 +197,64 @@ impl From<Dense> for Auto {
     }
 }
 
+/// Which engine to run, chosen at run time: for [`ParallelSolver::engine`] and
+/// [`UnitSearch::with_engine`], whose work units, checkpoints, progress, cancellation and
+/// ordered streaming run on either engine (the tree, the units and the nodes are the same
+/// on both; updates are each engine's own count). The default is [`Auto`](Self::Auto).
+///
+/// [`ParallelSolver::engine`]: crate::ParallelSolver::engine
+/// [`UnitSearch::with_engine`]: crate::UnitSearch::with_engine
+///
+/// ```
+/// use dlx_core::{format::parse, EngineChoice, Unit, UnitSearch};
+/// let q8 = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+/// let unit = Unit::Range { path: vec![2], first: 1, last: 3 };
+/// let dense = UnitSearch::with_engine(&q8, &unit, EngineChoice::Dense).unwrap();
+/// let links = UnitSearch::with_engine(&q8, &unit, EngineChoice::Links).unwrap();
+/// assert_eq!((dense.engine_name(), links.engine_name()), ("dense", "links"));
+/// let (d, l) = (dense.count(), links.count());
+/// assert_eq!((d.solutions, d.nodes), (l.solutions, l.nodes));
+/// assert_eq!(EngineChoice::default(), EngineChoice::Auto);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum EngineChoice {
+    /// The faster engine for the problem, as [`Auto`] picks it (dense when it takes the
+    /// problem and the problem has at most [`AUTO_DENSE_MAX_OPTIONS`] options, links
+    /// otherwise). Never fails.
+    #[default]
+    Auto,
+    /// The dancing-links engine. Takes every problem.
+    Links,
+    /// The dense engine. Fails with the [`DenseError`](crate::DenseError) when it cannot
+    /// take the problem.
+    Dense,
+}
+
+impl EngineChoice {
+    /// The choice's name: `"auto"`, `"links"` or `"dense"`.
+    ///
+    /// ```
+    /// assert_eq!(dlx_core::EngineChoice::Dense.name(), "dense");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineChoice::Auto => Auto::NAME,
+            EngineChoice::Links => Links::NAME,
+            EngineChoice::Dense => Dense::NAME,
+        }
+    }
+
+    /// The engine chosen, at the root of `problem`'s search.
+    pub(crate) fn build(self, problem: &Problem) -> Result<Auto, crate::DenseError> {
+        match self {
+            EngineChoice::Auto => Ok(<Auto as sealed::Run>::build(problem)
+                .unwrap_or_else(|never: Infallible| match never {})),
+            EngineChoice::Links => Ok(Auto::Links(Links::from_arena(Arena::new(problem)))),
+            EngineChoice::Dense => <Dense as sealed::Run>::build(problem).map(Auto::Dense),
+        }
+    }
+}
+
 /// Runs `$body` with `$e` bound to the engine `Auto` holds.
 macro_rules! on_auto {
     ($auto:expr, $e:ident => $body:expr) => {

@@ -54,7 +54,7 @@ pub use checkpoint::{
     problem_hash, Checkpoint, CheckpointError, UnitRecord, CHECKPOINT_VERSION, MAX_CHECKPOINT_BYTES,
 };
 pub use dense::{DenseError, DenseSolutions, DenseSolver};
-pub use engine::{Auto, Dense, Engine, Links, AUTO_DENSE_MAX_OPTIONS};
+pub use engine::{Auto, Dense, Engine, EngineChoice, Links, AUTO_DENSE_MAX_OPTIONS};
 pub use error::ProblemError;
 pub use memo::zdd::text as zdd_text;
 pub use memo::zdd::{
@@ -74,5 +74,7 @@ pub use problem::{
 };
 pub use search::StopReason;
 pub use solver::{Count, First, PreselectError, Solution, Solutions, Solver, Stats, Uniqueness};
-pub use unit::{split_units, Position, Unit, UnitCounts, UnitError, UnitSearch};
+pub use unit::{
+    split_units, split_units_with, Position, Unit, UnitCounts, UnitError, UnitSearch,
+};
 pub use verify::{verify, VerifyError};

@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 
 use crate::arena::Arena;
 use crate::checkpoint::{Checkpoint, CheckpointError, UnitRecord};
-use crate::observer::NoObserver;
+use crate::dense::DenseError;
+use crate::engine::{sealed::Run, Auto, Engine, EngineChoice, Links};
 use crate::problem::Problem;
 use crate::search::{Limits, Step, StopReason};
 use crate::solver::{Count, First, Solution, Stats, Uniqueness};
@@ -339,7 +340,10 @@ enum Sink<'a> {
 /// Counts, enumerates and checks uniqueness on several threads.
 ///
 /// The whole tree is explored exactly once, so the total nodes and updates equal the
-/// sequential figures. Solutions are never stored unless asked for in order.
+/// sequential figures. Solutions are never stored unless asked for in order. It runs the
+/// dancing-links engine unless [`engine`](Self::engine) picks another: work units,
+/// checkpoints and resume, progress, cancellation and ordered streaming are the same on
+/// both.
 ///
 /// ```
 /// use dlx_core::{format::parse, ParallelSolver, Solver};
@@ -354,6 +358,9 @@ enum Sink<'a> {
 /// ```
 pub struct ParallelSolver<'p> {
     problem: &'p Problem,
+    /// The engine at the root of the problem, once chosen (the links engine otherwise,
+    /// built when the run starts).
+    engine: Option<Auto>,
     threads: usize,
     cancel: Option<Arc<AtomicBool>>,
     progress: Option<Progress>,
@@ -370,6 +377,7 @@ impl<'p> ParallelSolver<'p> {
     pub fn new(problem: &'p Problem) -> Self {
         ParallelSolver {
             problem,
+            engine: None,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             cancel: None,
             progress: None,
@@ -378,6 +386,49 @@ impl<'p> ParallelSolver<'p> {
             units: None,
             solution_limit: u64::MAX,
         }
+    }
+
+    /// Runs the engine `choice` picks, resolved now: [`EngineChoice::Auto`] picks as
+    /// [`Auto`] does (dense when it takes the problem and the problem has at most
+    /// [`AUTO_DENSE_MAX_OPTIONS`](crate::AUTO_DENSE_MAX_OPTIONS) options) and never fails;
+    /// [`EngineChoice::Dense`] fails with the [`DenseError`] when the dense engine cannot
+    /// take the problem. Without it, the dancing-links engine runs. Either way the units,
+    /// the solutions (and their order), the nodes and the checkpoints' positions are the
+    /// same; the updates are each engine's own count (see [`Checkpoint`]).
+    ///
+    /// ```
+    /// use dlx_core::{format::parse, EngineChoice, ParallelSolver, Solver};
+    /// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+    /// let dense = ParallelSolver::new(&p).engine(EngineChoice::Dense).unwrap();
+    /// assert_eq!(dense.engine_name(), "dense");
+    /// let count = dense.threads(2).count().unwrap();
+    /// let seq = Solver::new(&p).count();
+    /// assert_eq!((count.solutions, count.stats.nodes), (92, seq.stats.nodes));
+    /// assert_eq!(ParallelSolver::new(&p).engine_name(), "links");
+    /// let auto = ParallelSolver::new(&p).engine(EngineChoice::Auto).unwrap();
+    /// assert_eq!(auto.engine_name(), "dense");
+    ///
+    /// // A primary item in 40,000 options: more than the dense engine's tallies count.
+    /// let mut b = dlx_core::ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// for _ in 0..40_000 {
+    ///     b.add_option([a]).unwrap();
+    /// }
+    /// let big = b.build().unwrap();
+    /// assert!(ParallelSolver::new(&big).engine(EngineChoice::Dense).is_err());
+    /// let auto = ParallelSolver::new(&big).engine(EngineChoice::Auto).unwrap();
+    /// assert_eq!(auto.engine_name(), "links");
+    /// ```
+    pub fn engine(mut self, choice: EngineChoice) -> Result<Self, DenseError> {
+        self.engine = Some(choice.build(self.problem)?);
+        Ok(self)
+    }
+
+    /// The engine that will search: `"links"` or `"dense"`.
+    ///
+    /// See [`engine`](Self::engine) for an example.
+    pub fn engine_name(&self) -> &'static str {
+        self.engine.as_ref().map_or(Links::NAME, Run::name)
     }
 
     /// The number of worker threads (at least 1; more than [`MAX_THREADS`] is an error
@@ -543,7 +594,7 @@ impl<'p> ParallelSolver<'p> {
         })
     }
 
-    fn drive(self, sink: Sink<'_>) -> Result<Count, ParallelError> {
+    fn drive(mut self, sink: Sink<'_>) -> Result<Count, ParallelError> {
         let started = Instant::now();
         if self.threads > MAX_THREADS {
             return Err(ParallelError::TooManyThreads {
@@ -552,13 +603,17 @@ impl<'p> ParallelSolver<'p> {
         }
         let ordered = matches!(sink, Sink::Ordered(_));
         let hash = crate::checkpoint::problem_hash(self.problem);
-        let arena = Arena::new(self.problem);
+        let engine = match self.engine.take() {
+            Some(engine) => engine,
+            None => Auto::Links(Links::from_arena(Arena::new(self.problem))),
+        };
         let mut table = Table::default();
         let mut base = UnitCounts::default();
         match (&self.resume, &self.units) {
             (Some(c), _) => {
                 c.check_header(self.problem)?;
-                let ends = c.ends(&arena)?;
+                // Where each unit ends is the same on either engine: the links replay it.
+                let ends = c.ends(&Arena::new(self.problem))?;
                 base = c.totals()?;
                 for (r, end) in c.units.iter().zip(ends) {
                     let state = match r.done {
@@ -632,7 +687,7 @@ impl<'p> ParallelSolver<'p> {
             .build()
             .map_err(|e| ParallelError::Pool(e.to_string()))?;
         let ctx = Context {
-            arena: &arena,
+            engine: &engine,
             shared: &shared,
             sink: &sink,
             progress: &progress,
@@ -752,7 +807,8 @@ impl Shared {
 }
 
 struct Context<'a, 's> {
-    arena: &'a Arena,
+    /// The engine at the root of the problem: each unit starts from a copy.
+    engine: &'a Auto,
     shared: &'a Shared,
     sink: &'a Sink<'s>,
     progress: &'a Progress,
@@ -803,7 +859,7 @@ impl Context<'_, '_> {
     fn run_unit(&self, worker: usize, mut id: usize) {
         let shared = self.shared;
         let unit = shared.table.lock().expect("table").records[id].unit.clone();
-        let mut us = match UnitSearch::from_arena(self.arena.clone(), &unit) {
+        let mut us = match UnitSearch::from_engine(self.engine.clone(), &unit) {
             Ok(us) => us,
             Err(source) => {
                 let mut table = shared.table.lock().expect("table");
@@ -838,9 +894,9 @@ impl Context<'_, '_> {
         };
         // The budget moves on only after an interruption: a problem with a solution every
         // few nodes would otherwise never reach it, and never split.
-        limits.node_budget = us.search.counters().nodes + CHUNK;
+        limits.node_budget = us.counts().nodes + CHUNK;
         loop {
-            match us.search.run_unit(&mut NoObserver, &limits) {
+            match us.run(&limits) {
                 Step::Solution => self.solution(id, &us),
                 Step::Exhausted => {
                     let counts = us.counts();
@@ -888,7 +944,7 @@ impl Context<'_, '_> {
                         id = self.split(worker, id, &mut us);
                     }
                     // (After the split, which rebases the counters.)
-                    limits.node_budget = us.search.counters().nodes + CHUNK;
+                    limits.node_budget = us.counts().nodes + CHUNK;
                 }
             }
         }
@@ -960,12 +1016,12 @@ impl Context<'_, '_> {
             Sink::Count => {}
             Sink::Stream(f) => {
                 let mut options = Vec::new();
-                us.search.solution_into(&mut options);
+                us.solution_into(&mut options);
                 f(Solution::new(options));
             }
             Sink::Ordered(_) => {
                 let mut options = Vec::new();
-                us.search.solution_into(&mut options);
+                us.solution_into(&mut options);
                 let mut table = shared.table.lock().expect("table");
                 table.records[id].buffered.push(Solution::new(options));
             }

@@ -17,7 +17,7 @@ use std::sync::Arc;
 use crate::arena::{Arena, COVERED};
 use crate::observer::{Observer, View};
 use crate::problem::{ItemId, OptionId};
-use crate::unit::UnitError;
+use crate::unit::{UnitError, UnitView};
 
 /// Why a search stopped before it had explored the whole tree.
 ///
@@ -1146,52 +1146,15 @@ impl Search {
         std::mem::take(&mut self.counters.profile)
     }
 
-    /// Where the loop resumes.
-    #[inline]
-    pub(crate) fn label(&self) -> Label {
-        self.label
-    }
-
     /// True once the search is over.
     #[inline]
     pub(crate) fn is_done(&self) -> bool {
         self.label == Label::Done
     }
 
-    /// The current level.
-    pub(crate) fn level(&self) -> usize {
-        self.level
-    }
-
-    /// The level below which the search ends (0 for a whole search).
-    pub(crate) fn floor(&self) -> usize {
-        self.floor
-    }
-
     /// How many levels the stacks hold now.
     pub(crate) fn depth(&self) -> usize {
         self.choice.len()
-    }
-
-    /// The position (1-based) of the branch tried at each level up to `level`.
-    pub(crate) fn positions(&self, level: usize) -> &[u32] {
-        &self.pos[..=level]
-    }
-
-    /// The number of branches of each level up to `level`, when it was entered.
-    pub(crate) fn degrees(&self, level: usize) -> &[u32] {
-        &self.deg[..=level]
-    }
-
-    /// The last branch this search may try at `level`.
-    pub(crate) fn last_branch(&self, level: usize) -> u32 {
-        self.last[level]
-    }
-
-    /// The counters `[nodes, updates, solutions]` when the branch now tried at `level`
-    /// began.
-    pub(crate) fn snapshot(&self, level: usize) -> [u64; 3] {
-        self.snapshot[level]
     }
 
     /// See [`Solver::with_branch_cutoff`](crate::Solver::with_branch_cutoff).
@@ -1202,6 +1165,32 @@ impl Search {
     /// Lets Algorithm X/C end without unwinding (see the field).
     pub(crate) fn end_without_unwinding(&mut self) {
         self.end_without_unwinding = true;
+    }
+
+    /// Where the search stands, for a work unit's cut, split and progress.
+    pub(crate) fn unit_view(&self) -> UnitView<'_> {
+        let c = &self.counters;
+        let level = self.level;
+        let (entering, split_top, progress_top) = match self.label {
+            Label::Enter => (Some(level), level.checked_sub(1), level.checked_sub(1)),
+            // Every level up to this one has its branch under way, and its snapshot is
+            // that branch's start.
+            Label::TryAgain => (None, Some(level), Some(level)),
+            Label::Try | Label::Restore => (None, None, Some(level.min(self.depth() - 1))),
+            Label::Done => (None, None, None),
+        };
+        UnitView {
+            counters: [c.nodes, c.updates, c.solutions],
+            done: self.is_done(),
+            floor: self.floor,
+            last: self.last[self.floor],
+            positions: &self.pos,
+            degrees: &self.deg,
+            snapshots: &self.snapshot,
+            entering,
+            split_top,
+            progress_top,
+        }
     }
 }
 

@@ -28,7 +28,9 @@ use thiserror::Error;
 
 use crate::arena::Arena;
 use crate::checkpoint::UnitRecord;
-use crate::search::{Label, Search};
+use crate::engine::{Auto, EngineChoice, Links};
+use crate::search::{Limits, Step};
+use crate::{DenseError, OptionId};
 
 /// A piece of the search tree.
 ///
@@ -62,7 +64,10 @@ impl Unit {
     pub(crate) fn end_in(&self, arena: &Arena) -> Result<Position, UnitError> {
         match self {
             Unit::Root => Ok(Position::End),
-            unit => Ok(UnitSearch::from_arena(arena.clone(), unit)?.end()),
+            unit => {
+                let links = Auto::Links(Links::from_arena(arena.clone()));
+                Ok(UnitSearch::from_engine(links, unit)?.end())
+            }
         }
     }
 
@@ -246,6 +251,131 @@ pub enum UnitError {
         /// Last branch.
         last: u32,
     },
+    /// The engine asked for cannot take the problem ([`UnitSearch::with_engine`] with
+    /// [`EngineChoice::Dense`]).
+    #[error(transparent)]
+    Engine(#[from] DenseError),
+}
+
+/// What a work unit asks of an engine: replay a path without counting, confine the search
+/// below it, run it, and say where it has got to. The links engine
+/// ([`Search`](crate::search::Search)) and the dense engine
+/// (`DenseSearch`) both fulfil it, numbering branches the same way (branch `k` of a level
+/// is the `k`-th option of its item's list, in input order, among those still live there),
+/// so that a unit names the same subtree on either. Static dispatch: each engine's
+/// `run_unit` is its own loop, compiled with the unit's bookkeeping (branch numbers,
+/// counter snapshots, a floor and a last branch there), which its plain loop does without.
+pub(crate) trait UnitEngine {
+    /// X2–X4 without counting: enter `level` and choose its item.
+    fn enter_quietly(&mut self, level: usize) -> Result<(), UnitError>;
+    /// Moves past `n` branches at `level` without exploring them (at least one must be
+    /// left).
+    fn pass_branches(&mut self, level: usize, n: u32) -> Result<(), UnitError>;
+    /// X5 without counting: takes the current (next) branch at `level` and goes down.
+    fn take_branch_quietly(&mut self, level: usize) -> Result<(), UnitError>;
+    /// Confines the search to the branches of `level` from the current one to `last`,
+    /// its counters at zero.
+    fn confine(&mut self, level: usize, last: u32);
+    /// Narrows the search to the branches of `level` up to `keep`, its counters restarted
+    /// from the start of the branch under way there; returns what they had counted before.
+    fn narrow(&mut self, level: usize, keep: u32) -> [u64; 3];
+    /// Runs to the next solution, the end of the unit, or a limit.
+    fn run_unit(&mut self, limits: &Limits) -> Step;
+    /// Appends the options of the solution just found.
+    fn solution_into(&self, out: &mut Vec<OptionId>);
+    /// Where the search stands.
+    fn unit_view(&self) -> UnitView<'_>;
+}
+
+/// Where an engine running a unit stands ([`UnitEngine::unit_view`]).
+pub(crate) struct UnitView<'a> {
+    /// Nodes, updates, solutions.
+    pub counters: [u64; 3],
+    /// The unit is finished.
+    pub done: bool,
+    /// The unit's level: the search ends when it backs up past it.
+    pub floor: usize,
+    /// The last branch the search may take at its floor (`u32::MAX`: all).
+    pub last: u32,
+    /// Per level (valid up to the current path): the branch under way (1-based).
+    pub positions: &'a [u32],
+    /// Per level: its branches when it was entered.
+    pub degrees: &'a [u32],
+    /// Per level: the counters when its branch under way began.
+    pub snapshots: &'a [[u64; 3]],
+    /// When the search stands between nodes, about to enter this level (as it does when
+    /// interrupted at a node budget).
+    pub entering: Option<usize>,
+    /// The deepest level such that every level up to it has its branch under way and its
+    /// snapshot at that branch's start (where a split may cut).
+    pub split_top: Option<usize>,
+    /// The deepest level whose branch number counts the branches finished there.
+    pub progress_top: Option<usize>,
+}
+
+impl UnitEngine for Links {
+    fn enter_quietly(&mut self, level: usize) -> Result<(), UnitError> {
+        self.search.enter_quietly(level)
+    }
+    fn pass_branches(&mut self, level: usize, n: u32) -> Result<(), UnitError> {
+        self.search.pass_branches(level, n)
+    }
+    fn take_branch_quietly(&mut self, level: usize) -> Result<(), UnitError> {
+        self.search.take_branch_quietly(level)
+    }
+    fn confine(&mut self, level: usize, last: u32) {
+        self.search.confine(level, last)
+    }
+    fn narrow(&mut self, level: usize, keep: u32) -> [u64; 3] {
+        self.search.narrow(level, keep)
+    }
+    fn run_unit(&mut self, limits: &Limits) -> Step {
+        self.search.run_unit(&mut crate::NoObserver, limits)
+    }
+    fn solution_into(&self, out: &mut Vec<OptionId>) {
+        self.search.solution_into(out)
+    }
+    fn unit_view(&self) -> UnitView<'_> {
+        self.search.unit_view()
+    }
+}
+
+/// Runs `$body` with `$e` bound to the engine `Auto` holds.
+macro_rules! on_engine {
+    ($auto:expr, $e:ident => $body:expr) => {
+        match $auto {
+            Auto::Links($e) => $body,
+            Auto::Dense($e) => $body,
+        }
+    };
+}
+
+impl UnitEngine for Auto {
+    fn enter_quietly(&mut self, level: usize) -> Result<(), UnitError> {
+        on_engine!(self, e => e.enter_quietly(level))
+    }
+    fn pass_branches(&mut self, level: usize, n: u32) -> Result<(), UnitError> {
+        on_engine!(self, e => e.pass_branches(level, n))
+    }
+    fn take_branch_quietly(&mut self, level: usize) -> Result<(), UnitError> {
+        on_engine!(self, e => e.take_branch_quietly(level))
+    }
+    fn confine(&mut self, level: usize, last: u32) {
+        on_engine!(self, e => e.confine(level, last))
+    }
+    fn narrow(&mut self, level: usize, keep: u32) -> [u64; 3] {
+        on_engine!(self, e => e.narrow(level, keep))
+    }
+    #[inline]
+    fn run_unit(&mut self, limits: &Limits) -> Step {
+        on_engine!(self, e => e.run_unit(limits))
+    }
+    fn solution_into(&self, out: &mut Vec<OptionId>) {
+        on_engine!(self, e => e.solution_into(out))
+    }
+    fn unit_view(&self) -> UnitView<'_> {
+        on_engine!(self, e => e.unit_view())
+    }
 }
 
 /// Counts of a finished unit (or of the part of a unit closed by a split).
@@ -382,6 +512,9 @@ impl Cut {
 }
 
 /// A search confined to one unit. It is what a worker runs; it can be split while running.
+/// It runs on either engine ([`with_engine`](Self::with_engine)): a unit names the same
+/// subtree on both, and counts the same nodes and solutions (updates are each engine's
+/// own count).
 ///
 /// ```
 /// use dlx_core::{format::parse, Unit, UnitSearch};
@@ -393,22 +526,59 @@ impl Cut {
 /// ```
 #[derive(Clone, Debug)]
 pub struct UnitSearch {
-    pub(crate) search: Search,
+    search: Auto,
     pub(crate) unit: Unit,
     /// The estimated fraction of the whole tree that this unit stands for.
     pub(crate) weight: f64,
 }
 
 impl UnitSearch {
-    /// Prepares the search of `unit` on `problem` (replaying its path, counting nothing).
+    /// Prepares the search of `unit` on `problem` with the dancing-links engine (replaying
+    /// its path, counting nothing).
     ///
     /// See [`UnitSearch`] for an example.
     pub fn new(problem: &crate::Problem, unit: &Unit) -> Result<UnitSearch, UnitError> {
         Self::from_arena(Arena::new(problem), unit)
     }
 
+    /// Prepares the search of `unit` on `problem` with the engine `choice` picks (replaying
+    /// its path, counting nothing). Fails with [`UnitError::Engine`] when
+    /// [`EngineChoice::Dense`] is asked for a problem the dense engine cannot take.
+    ///
+    /// ```
+    /// use dlx_core::{format::parse, EngineChoice, Unit, UnitError, UnitSearch};
+    /// let p = parse("A B\nA\nB\nA B\n").unwrap();
+    /// let unit = Unit::Range { path: vec![], first: 2, last: 2 };
+    /// let dense = UnitSearch::with_engine(&p, &unit, EngineChoice::Dense).unwrap();
+    /// assert_eq!(dense.engine_name(), "dense");
+    /// assert_eq!(dense.count().solutions, 1);
+    ///
+    /// // A primary item in 40,000 options: more than the dense engine's tallies count.
+    /// let mut b = dlx_core::ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// for _ in 0..40_000 {
+    ///     b.add_option([a]).unwrap();
+    /// }
+    /// let big = b.build().unwrap();
+    /// let err = UnitSearch::with_engine(&big, &Unit::Root, EngineChoice::Dense).unwrap_err();
+    /// assert!(matches!(err, UnitError::Engine(_)));
+    /// let auto = UnitSearch::with_engine(&big, &Unit::Root, EngineChoice::Auto).unwrap();
+    /// assert_eq!(auto.engine_name(), "links");
+    /// ```
+    pub fn with_engine(
+        problem: &crate::Problem,
+        unit: &Unit,
+        choice: EngineChoice,
+    ) -> Result<UnitSearch, UnitError> {
+        Self::from_engine(choice.build(problem)?, unit)
+    }
+
     pub(crate) fn from_arena(arena: Arena, unit: &Unit) -> Result<UnitSearch, UnitError> {
-        let mut search = Search::new(arena);
+        Self::from_engine(Auto::Links(Links::from_arena(arena)), unit)
+    }
+
+    /// The search of `unit` on `search`, an engine at the root of its problem.
+    pub(crate) fn from_engine(mut search: Auto, unit: &Unit) -> Result<UnitSearch, UnitError> {
         let weight = match unit {
             Unit::Root => 1.0,
             Unit::Range { path, first, last } => {
@@ -421,7 +591,7 @@ impl UnitSearch {
                 let mut weight = 1.0;
                 for (level, &branch) in path.iter().enumerate() {
                     search.enter_quietly(level)?;
-                    weight /= search.degrees(level)[level].max(1) as f64;
+                    weight /= search.unit_view().degrees[level].max(1) as f64;
                     // Branches count from 1 (found by the fuzzing harness: a path through
                     // branch 0 underflowed).
                     let passed = branch
@@ -432,7 +602,7 @@ impl UnitSearch {
                 }
                 let level = path.len();
                 search.enter_quietly(level)?;
-                let d = search.degrees(level)[level];
+                let d = search.unit_view().degrees[level];
                 if *first > d {
                     return Err(UnitError::NoSuchBranch {
                         level,
@@ -463,15 +633,34 @@ impl UnitSearch {
         &self.unit
     }
 
+    /// The engine that searches: `"links"` or `"dense"`.
+    ///
+    /// See [`with_engine`](Self::with_engine) for an example.
+    pub fn engine_name(&self) -> &'static str {
+        crate::engine::sealed::Run::name(&self.search)
+    }
+
     /// Counts the unit's solutions.
     ///
     /// See [`UnitSearch`] for an example.
     pub fn count(mut self) -> UnitCounts {
-        let limits = crate::search::Limits::default();
-        while self.search.run_unit(&mut crate::NoObserver, &limits)
-            != crate::search::Step::Exhausted
-        {}
+        let limits = Limits {
+            count_through: true,
+            ..Limits::default()
+        };
+        while self.run(&limits) != Step::Exhausted {}
         self.counts()
+    }
+
+    /// Runs to the next solution, the end of the unit, or a limit.
+    #[inline]
+    pub(crate) fn run(&mut self, limits: &Limits) -> Step {
+        self.search.run_unit(limits)
+    }
+
+    /// Appends the options of the solution just found.
+    pub(crate) fn solution_into(&self, out: &mut Vec<OptionId>) {
+        self.search.solution_into(out)
     }
 
     /// Where the unit ends in the search's order (see [`Position`]): the end of the search
@@ -490,7 +679,7 @@ impl UnitSearch {
             Unit::Root => Position::End,
             Unit::Range { path, last, .. } => {
                 let level = path.len();
-                let degs = self.search.degrees(level);
+                let degs = &self.search.unit_view().degrees[..=level];
                 position_after(path, (*last).min(degs[level]), degs)
             }
         }
@@ -499,16 +688,17 @@ impl UnitSearch {
     /// Where the search has got to, when it stands between nodes below the unit's own
     /// level (as it does when interrupted at a node budget): see [`Cut`].
     pub(crate) fn cut(&self) -> Option<Cut> {
-        let s = &self.search;
-        if s.label() != Label::Enter || s.level() <= s.floor() {
+        let v = self.search.unit_view();
+        let level = v.entering?;
+        if level <= v.floor {
             return None;
         }
-        let deepest = s.level() - 1;
-        let [nodes, updates, solutions] = s.snapshot(deepest);
+        let deepest = level - 1;
+        let [nodes, updates, solutions] = v.snapshots[deepest];
         Some(Cut {
-            at: s.positions(deepest).to_vec(),
-            degs: s.degrees(deepest).to_vec(),
-            floor: s.floor(),
+            at: v.positions[..=deepest].to_vec(),
+            degs: v.degrees[..=deepest].to_vec(),
+            floor: v.floor,
             done: UnitCounts {
                 solutions,
                 nodes,
@@ -519,11 +709,11 @@ impl UnitSearch {
 
     /// The counts so far.
     pub(crate) fn counts(&self) -> UnitCounts {
-        let c = self.search.counters();
+        let [nodes, updates, solutions] = self.search.unit_view().counters;
         UnitCounts {
-            solutions: c.solutions,
-            nodes: c.nodes,
-            updates: c.updates,
+            solutions,
+            nodes,
+            updates,
         }
     }
 
@@ -531,12 +721,11 @@ impl UnitSearch {
     /// over the levels of the current path, of the branches already finished there, each
     /// weighted by the product of `1/d` along the path.
     pub(crate) fn progress(&self) -> f64 {
-        let s = &self.search;
-        if s.is_done() {
+        let v = self.search.unit_view();
+        if v.done {
             return self.weight;
         }
-        let deepest = s.level().min(s.depth() - 1);
-        let (degs, pos) = (s.degrees(deepest), s.positions(deepest));
+        let (degs, pos) = (v.degrees, v.positions);
         let (mut w, first) = match &self.unit {
             Unit::Root => (1.0, 1),
             Unit::Range { path, first, .. } => {
@@ -548,14 +737,13 @@ impl UnitSearch {
             }
         };
         let mut done = 0.0;
-        for level in s.floor()..=deepest {
-            if s.label() == Label::Enter && level == s.level() {
-                break;
+        if let Some(top) = v.progress_top {
+            for level in v.floor..=top {
+                let d = degs[level].max(1) as f64;
+                w /= d;
+                let start = if level == v.floor { first } else { 1 };
+                done += pos[level].saturating_sub(start) as f64 * w;
             }
-            let d = degs[level].max(1) as f64;
-            w /= d;
-            let start = if level == s.floor() { first } else { 1 };
-            done += pos[level].saturating_sub(start) as f64 * w;
         }
         done.min(self.weight)
     }
@@ -563,23 +751,20 @@ impl UnitSearch {
     /// Splits off the untried branches of the shallowest level that has some (half of them,
     /// at least one): see the module documentation. `None` when nothing is left to give.
     pub(crate) fn split(&mut self) -> Option<Split> {
-        let s = &mut self.search;
-        if s.is_done() {
+        let v = self.search.unit_view();
+        if v.done {
             return None;
         }
         // Only where every level up to `top` has its current branch under way (so that
         // its snapshot is that branch's start).
-        let top = match s.label() {
-            Label::Enter => s.level().checked_sub(1)?,
-            Label::TryAgain => s.level(),
-            _ => return None,
-        };
-        if top < s.floor() {
+        let top = v.split_top?;
+        if top < v.floor {
             return None;
         }
-        let (degs, positions) = (s.degrees(top), s.positions(top));
-        let level = (s.floor()..=top).find(|&l| positions[l] < s.last_branch(l).min(degs[l]))?;
-        let end = s.last_branch(level).min(degs[level]);
+        let (degs, positions) = (&v.degrees[..=top], &v.positions[..=top]);
+        let last_branch = |l: usize| if l == v.floor { v.last } else { u32::MAX };
+        let level = (v.floor..=top).find(|&l| positions[l] < last_branch(l).min(degs[l]))?;
+        let end = last_branch(level).min(degs[level]);
         let pos = positions[level];
         let untried = end - pos;
         let keep = pos + untried / 2; // give away the later half (at least one branch)
@@ -606,7 +791,7 @@ impl UnitSearch {
         let continuing_weight = w * (keep - pos + 1) as f64;
         let given_weight = w * (end - keep) as f64;
         // The search now stands for the continuing unit: rebase its counters.
-        let [nodes, updates, solutions] = s.narrow(level, keep);
+        let [nodes, updates, solutions] = self.search.narrow(level, keep);
         let closed = UnitCounts {
             solutions,
             nodes,
@@ -651,7 +836,42 @@ impl UnitSearch {
 ///            (92, seq.stats.nodes, seq.stats.updates));
 /// ```
 pub fn split_units(problem: &crate::Problem, at_least: usize) -> crate::Checkpoint {
-    use crate::search::{Limits, Step};
+    split_on(
+        problem,
+        Auto::Links(Links::from_arena(Arena::new(problem))),
+        at_least,
+    )
+}
+
+/// [`split_units`] with the engine `choice` picks: the same units, positions, weights and
+/// nodes and solutions of the parts explored while splitting (the tree is the same); the
+/// updates of those parts are that engine's. Fails only when [`EngineChoice::Dense`] is
+/// asked for a problem the dense engine cannot take.
+///
+/// ```
+/// use dlx_core::{format::parse, split_units, split_units_with, DenseSolver, EngineChoice, UnitSearch};
+/// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+/// let plan = split_units_with(&p, 10, EngineChoice::Dense).unwrap();
+/// let links = split_units(&p, 10);
+/// assert_eq!(plan.pending().collect::<Vec<_>>(), links.pending().collect::<Vec<_>>());
+/// let mut total = plan.totals().unwrap();
+/// for unit in plan.pending() {
+///     total += UnitSearch::with_engine(&p, unit, EngineChoice::Dense).unwrap().count();
+/// }
+/// let seq = DenseSolver::try_new(&p).unwrap().count();
+/// assert_eq!((total.solutions, total.nodes, total.updates),
+///            (92, seq.stats.nodes, seq.stats.updates));
+/// ```
+pub fn split_units_with(
+    problem: &crate::Problem,
+    at_least: usize,
+    choice: EngineChoice,
+) -> Result<crate::Checkpoint, DenseError> {
+    Ok(split_on(problem, choice.build(problem)?, at_least))
+}
+
+/// [`split_units`] on `engine`, at the root of `problem`.
+fn split_on(problem: &crate::Problem, engine: Auto, at_least: usize) -> crate::Checkpoint {
     use std::collections::BinaryHeap;
 
     /// A pending unit in the heap: the largest weight first, then the one made first.
@@ -680,7 +900,6 @@ pub fn split_units(problem: &crate::Problem, at_least: usize) -> crate::Checkpoi
         }
     }
 
-    let arena = Arena::new(problem);
     let mut done: Vec<crate::UnitRecord> = Vec::new();
     let mut pending = BinaryHeap::new();
     pending.push(Entry {
@@ -697,13 +916,13 @@ pub fn split_units(problem: &crate::Problem, at_least: usize) -> crate::Checkpoi
         else {
             break;
         };
-        let mut us = UnitSearch::from_arena(arena.clone(), &unit)
+        let mut us = UnitSearch::from_engine(engine.clone(), &unit)
             .expect("units made by splitting fit their problem");
         us.weight = weight;
         let mut limits = Limits::default();
         loop {
-            limits.node_budget = us.search.counters().nodes + 1;
-            match us.search.run_unit(&mut crate::NoObserver, &limits) {
+            limits.node_budget = us.counts().nodes + 1;
+            match us.run(&limits) {
                 Step::Solution => {}
                 Step::Exhausted => {
                     done.push(UnitRecord::finished(

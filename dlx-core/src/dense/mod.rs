@@ -111,6 +111,8 @@ macro_rules! on_tallies {
     };
 }
 
+mod unit;
+
 /// The dense engine: Algorithm X (C) with a state copied per level (see the
 /// [module documentation](self)). Cloning one before it starts (for instance after
 /// [`preselect`](crate::Solver::preselect)) copies only its root state and shares its

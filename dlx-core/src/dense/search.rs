@@ -9,6 +9,7 @@ use super::apply::{with_applier, Apply, ByItems, PrimaryRows};
 use super::layout::DenseLayout;
 use super::tally::Tally;
 use crate::search::{Limits, Step};
+use crate::unit::{UnitError, UnitView};
 use crate::{OptionId, PreselectError};
 
 /// Where the loop is.
@@ -80,6 +81,50 @@ pub(crate) struct DenseSearch<T: Tally> {
     updates: u64,
     pub solutions: u64,
     pub profile: Vec<u64>,
+    /// Work units only (see [`run_unit`](Self::run_unit)): the search ends when it backs
+    /// up past this level (0 for a whole search).
+    floor: usize,
+    /// Work units only: the last branch (1-based) the search may take at the floor.
+    last: u32,
+    /// Work units only: each level's branch, branches and counters at the branch's start.
+    book: Book,
+}
+
+/// A work unit's bookkeeping, per level (kept apart from the states so that the loop can
+/// write it while it holds a state's slices).
+#[derive(Clone, Debug, Default)]
+struct Book {
+    /// The branches taken so far (the current one's number, 1-based: the k-th live
+    /// option of the level's item in input order, as the links engine numbers them; 0
+    /// before the first).
+    pos: Vec<u32>,
+    /// The level's branches (its item's live options) when it was entered.
+    deg: Vec<u32>,
+    /// The counters (nodes, updates, solutions) when the branch now taken there began.
+    snapshot: Vec<[u64; 3]>,
+}
+
+impl Book {
+    /// `level` just entered with `branches` branches: none taken yet, or (`forced`) its
+    /// only one, taken now with the counters `counters`.
+    #[inline(always)]
+    fn enter(&mut self, level: usize, branches: u32, forced: bool, counters: [u64; 3]) {
+        if level >= self.pos.len() {
+            self.grow(level);
+        }
+        self.pos[level] = u32::from(forced);
+        self.deg[level] = branches;
+        self.snapshot[level] = counters;
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, level: usize) {
+        let n = (level + 1).max(64).max(2 * self.pos.len());
+        self.pos.resize(n, 0);
+        self.deg.resize(n, 0);
+        self.snapshot.resize(n, [0; 3]);
+    }
 }
 
 impl<T: Tally> Clone for DenseSearch<T> {
@@ -87,7 +132,8 @@ impl<T: Tally> Clone for DenseSearch<T> {
     /// state is copied, with room for as many levels as the search can go deep.
     fn clone(&self) -> Self {
         let l = &self.layout;
-        let whole = self.nodes != 0;
+        // A template has not started and has no path (a unit's replayed path is kept).
+        let whole = self.nodes != 0 || !self.levels.is_empty();
         let depth = self.depth_bound();
         DenseSearch {
             layout: Arc::clone(l),
@@ -114,6 +160,9 @@ impl<T: Tally> Clone for DenseSearch<T> {
                 profile.resize(profile.len().max(depth), 0);
                 profile
             },
+            floor: self.floor,
+            last: self.last,
+            book: self.book.clone(),
         }
     }
 }
@@ -173,6 +222,9 @@ impl<T: Tally> DenseSearch<T> {
             updates: 0,
             solutions: 0,
             profile: Vec::new(),
+            floor: 0,
+            last: u32::MAX,
+            book: Book::default(),
         }
     }
 
@@ -293,13 +345,26 @@ impl<T: Tally> DenseSearch<T> {
     pub fn run(&mut self, limits: &Limits) -> Step {
         self.count_tallies();
         let layout = Arc::clone(&self.layout);
-        with_applier!(&layout, a => self.run_with(limits, &a))
+        with_applier!(&layout, a => self.run_with::<_, false>(limits, &a))
     }
 
-    /// [`run`](Self::run), applying options with `applier`. The loop keeps its counters
-    /// and tables in locals, written back when it returns.
+    /// Like [`run`](Self::run), for a work unit: the search ends when it backs up past its
+    /// floor or would take a branch past `last` there, and it keeps each level's branch
+    /// number, branches and counters at the start of its branch, which cutting and
+    /// splitting a unit read.
+    pub fn run_unit(&mut self, limits: &Limits) -> Step {
+        self.count_tallies();
+        let layout = Arc::clone(&self.layout);
+        with_applier!(&layout, a => self.run_with::<_, true>(limits, &a))
+    }
+
+    /// [`run`](Self::run) (or with `UNIT`, [`run_unit`](Self::run_unit)), applying options
+    /// with `applier`. The loop keeps its counters and tables in locals, written back when
+    /// it returns. Without `UNIT`, the unit's bookkeeping is compiled out and the floor is
+    /// the constant 0.
     #[inline(always)]
-    fn run_with<A: Apply<T>>(&mut self, limits: &Limits, applier: &A) -> Step {
+    fn run_with<A: Apply<T>, const UNIT: bool>(&mut self, limits: &Limits, applier: &A) -> Step {
+        let floor = if UNIT { self.floor } else { 0 };
         let layout = Arc::clone(&self.layout);
         let layout = &*layout;
         let (n, words, secondaries) = (layout.tally_stride, layout.words, layout.fixed_stride());
@@ -380,6 +445,11 @@ impl<T: Tally> DenseSearch<T> {
                         } else {
                             self.levels[level] = lv;
                         }
+                        if UNIT {
+                            // A forced level takes its one branch now.
+                            let counters = [nodes, updates, solutions];
+                            self.book.enter(level, least, lv.forced, counters);
+                        }
                         if !lv.forced {
                             break Label::Next;
                         }
@@ -390,6 +460,11 @@ impl<T: Tally> DenseSearch<T> {
                 Label::Next => {
                     // X5: try the next option of i that is live at this level (X6 needs
                     // no undoing: the level below had its own copy).
+                    if UNIT && level == floor && self.book.pos[level] >= self.last {
+                        // The unit's last branch at its floor has been taken.
+                        label = Label::Up;
+                        continue;
+                    }
                     let lv = &mut self.levels[level];
                     let s = lv.state as usize;
                     let live = &self.live[s * words..(s + 1) * words];
@@ -406,6 +481,10 @@ impl<T: Tally> DenseSearch<T> {
                     let o = mask_word[lv.mask as usize - 1] * 64 + lv.bits.trailing_zeros();
                     lv.bits &= lv.bits - 1;
                     lv.option = o;
+                    if UNIT {
+                        self.book.pos[level] += 1;
+                        self.book.snapshot[level] = [nodes, updates, solutions];
+                    }
                     if lv.forced || lv.exhausted() {
                         // The only or the last option (no live one left in the item's last
                         // word): nothing to come back to at this level, so it is applied
@@ -428,10 +507,10 @@ impl<T: Tally> DenseSearch<T> {
                 Label::Up => {
                     // X8: leave level l, and (X7) every level above with nothing left to
                     // try: a forced level, or one at its last option.
-                    while level > 0 && self.levels[level - 1].exhausted() {
+                    while level > floor && self.levels[level - 1].exhausted() {
                         level -= 1;
                     }
-                    if level == 0 {
+                    if level == floor {
                         label = Label::Done;
                         break Step::Exhausted;
                     }
@@ -448,6 +527,152 @@ impl<T: Tally> DenseSearch<T> {
         self.updates = updates;
         self.solutions = solutions;
         step
+    }
+}
+
+/// Work units (`unit.rs`): replaying a unit's path without counting, confining the search
+/// below it, and reading or narrowing where it has got to, as the links engine's
+/// [`Search`](crate::search::Search) does; branches are numbered the same way (the k-th
+/// live option of the level's item, in input order), so a unit names the same subtree on
+/// both engines.
+impl<T: Tally> DenseSearch<T> {
+    /// X2–X3 without counting: enter `level` (the state is the current one) and choose
+    /// its item.
+    pub fn enter_quietly(&mut self, level: usize) -> Result<(), UnitError> {
+        self.count_tallies();
+        let n = self.layout.tally_stride;
+        let s = self.state;
+        let Some((i, least)) = T::choose(&self.tallies[s * n..(s + 1) * n]) else {
+            return Err(UnitError::PathThroughLeaf { level });
+        };
+        let range = self.layout.mask_range(i);
+        let lv = Level {
+            bits: 0,
+            mask: range.start as u32,
+            end: range.end as u32,
+            option: 0,
+            state: s as u32,
+            forced: least == 1,
+        };
+        self.levels.truncate(level);
+        self.levels.push(lv);
+        self.book.enter(level, least, false, [0; 3]);
+        self.level = level;
+        Ok(())
+    }
+
+    /// Moves `level` on to its next branch without applying it; `None` when it has none.
+    fn next_branch(&mut self, level: usize) -> Option<u32> {
+        let layout = &*self.layout;
+        let words = layout.words;
+        let lv = &mut self.levels[level];
+        let s = lv.state as usize;
+        let live = &self.live[s * words..(s + 1) * words];
+        while lv.bits == 0 && lv.mask < lv.end {
+            let m = lv.mask as usize;
+            lv.bits = live[layout.mask_word[m] as usize] & layout.mask_bits[m];
+            lv.mask += 1;
+        }
+        if lv.bits == 0 {
+            return None;
+        }
+        let o = layout.mask_word[lv.mask as usize - 1] * 64 + lv.bits.trailing_zeros();
+        lv.bits &= lv.bits - 1;
+        lv.option = o;
+        self.book.pos[level] += 1;
+        Some(o)
+    }
+
+    /// Moves past `n` branches at `level` without exploring them; at least one must be
+    /// left after them.
+    pub fn pass_branches(&mut self, level: usize, n: u32) -> Result<(), UnitError> {
+        for _ in 0..n {
+            // Numbered as the links engine reports it: the branch being passed.
+            let branch = self.book.pos[level] + 1;
+            if branch >= self.book.deg[level] {
+                return Err(UnitError::NoSuchBranch { level, branch });
+            }
+            self.next_branch(level)
+                .expect("fewer branches passed than the level has");
+        }
+        Ok(())
+    }
+
+    /// X5 without counting: take the next branch at `level` and go down. The option is
+    /// applied to the level's own state: a unit never comes back above its floor.
+    pub fn take_branch_quietly(&mut self, level: usize) -> Result<(), UnitError> {
+        let branch = self.book.pos[level] + 1;
+        let Some(o) = self.next_branch(level) else {
+            return Err(UnitError::NoSuchBranch { level, branch });
+        };
+        let lv = &mut self.levels[level];
+        (lv.bits, lv.mask) = (0, lv.end);
+        let s = lv.state as usize;
+        let updates = self.updates;
+        self.apply(s, o);
+        self.updates = updates;
+        let n = self.layout.tally_stride;
+        if T::choose(&self.tallies[s * n..(s + 1) * n]).is_none() {
+            return Err(UnitError::PathThroughLeaf { level: level + 1 });
+        }
+        Ok(())
+    }
+
+    /// Confines the search to the branches of `level` from the next one to `last`
+    /// (1-based), with its counters at zero: it resumes at X5 there and ends when it backs
+    /// up past `level`.
+    pub fn confine(&mut self, level: usize, last: u32) {
+        self.floor = level;
+        self.level = level;
+        self.last = last;
+        self.state = self.levels[level].state as usize;
+        self.label = Label::Next;
+        (self.nodes, self.updates, self.solutions) = (0, 0, 0);
+        self.profile.iter_mut().for_each(|p| *p = 0);
+    }
+
+    /// Narrows the search to the branches of `level` up to `keep` and restarts its
+    /// counters from the start of the branch now taken there (its snapshot), which it
+    /// returns as `[nodes, updates, solutions]`: what the search had counted before.
+    pub fn narrow(&mut self, level: usize, keep: u32) -> [u64; 3] {
+        let closed @ [nodes, updates, solutions] = self.book.snapshot[level];
+        self.floor = level;
+        self.last = keep;
+        self.nodes -= nodes;
+        self.updates -= updates;
+        self.solutions -= solutions;
+        for snap in &mut self.book.snapshot[level..] {
+            snap[0] = snap[0].saturating_sub(nodes);
+            snap[1] = snap[1].saturating_sub(updates);
+            snap[2] = snap[2].saturating_sub(solutions);
+        }
+        self.profile.iter_mut().for_each(|p| *p = 0);
+        closed
+    }
+
+    /// Where the search stands, for the unit's cut, split and progress.
+    pub fn unit_view(&self) -> UnitView<'_> {
+        let level = self.level;
+        let (entering, split_top, progress_top) = match self.label {
+            Label::Enter => (Some(level), level.checked_sub(1), level.checked_sub(1)),
+            // A level taking its branches: the last one taken is finished.
+            Label::Next => (None, None, Some(level)),
+            // Leaving a dead end or a solution: the levels above hold the path.
+            Label::Up => (None, None, level.checked_sub(1)),
+            Label::Done => (None, None, None),
+        };
+        UnitView {
+            counters: [self.nodes, self.updates(), self.solutions],
+            done: self.label == Label::Done,
+            floor: self.floor,
+            last: self.last,
+            positions: &self.book.pos,
+            degrees: &self.book.deg,
+            snapshots: &self.book.snapshot,
+            entering,
+            split_top,
+            progress_top,
+        }
     }
 }
 
