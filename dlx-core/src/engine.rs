@@ -1,7 +1,7 @@
 //! The contract between [`Solver`](crate::Solver) and the engines that search: fix options
 //! before the search (preselect), run under limits to the next solution, read that
 //! solution, and report the counters. [`Links`] (dancing links, Algorithms X, C and M) and
-//! [`Dense`] (a state copied per level, Algorithms X and C) both fulfil it, so the solver's
+//! [`Dense`] (a state copied per level, Algorithms X, C and M) both fulfil it, so the solver's
 //! API (count, first, unique, the iterator, budgets, cancellation) is written once, as
 //! `Solver<E: Engine>`, with static dispatch: each engine's search loop is compiled into
 //! the solver as it is, untouched.
@@ -162,10 +162,11 @@ pub use crate::dense::Dense;
 /// (`docs/performance.md`).
 pub const AUTO_DENSE_MAX_OPTIONS: usize = 2_100;
 
-/// The faster engine for the problem at hand: [`Dense`] when it takes the problem (no
-/// multiplicities) and the problem has at most [`AUTO_DENSE_MAX_OPTIONS`] options,
-/// [`Links`] otherwise. Either way the tree is the same, node for node; the choice costs
-/// one branch per call into the engine, outside its loop.
+/// The faster engine for the problem at hand: [`Dense`] when it takes the problem (every
+/// primary item in at most 32,767 options) and the problem has at most
+/// [`AUTO_DENSE_MAX_OPTIONS`] options, [`Links`] otherwise, with or without multiplicities
+/// (Algorithm M: `docs/performance.md`, "Multiplicities"). Either way the tree is the same,
+/// node for node; the choice costs one branch per call into the engine, outside its loop.
 ///
 /// ```
 /// use dlx_core::{format::parse, Auto, Solver};
@@ -173,8 +174,10 @@ pub const AUTO_DENSE_MAX_OPTIONS: usize = 2_100;
 /// let solver = Solver::<Auto>::try_new(&q8).unwrap();
 /// assert_eq!(solver.engine_name(), "dense");
 /// assert_eq!(solver.count().solutions, 92);
-/// let m = parse("2:2|a\na\na\n").unwrap(); // multiplicities: only the links take them
-/// assert_eq!(Solver::<Auto>::try_new(&m).unwrap().engine_name(), "links");
+/// let m = parse("2:2|a\na\na\n").unwrap(); // multiplicities (Algorithm M)
+/// let solver = Solver::<Auto>::try_new(&m).unwrap();
+/// assert_eq!(solver.engine_name(), "dense");
+/// assert_eq!(solver.count().solutions, 1);
 /// ```
 #[derive(Clone, Debug)]
 #[allow(clippy::large_enum_variant)]

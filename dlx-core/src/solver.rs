@@ -438,14 +438,15 @@ impl<'p> Solver<'p> {
 
 impl<'p, E: Engine> Solver<'p, E> {
     /// A solver for `problem` on engine `E`, with no limits; an error if the engine cannot
-    /// take the problem (the dense engine refuses multiplicities).
+    /// take the problem (the dense engine refuses a primary item in more than 32,767
+    /// options).
     ///
     /// ```
     /// use dlx_core::{format::parse, Dense, DenseError, DenseSolver, Solver};
     /// let p = parse("a b\na b\na\nb\n").unwrap();
     /// assert_eq!(DenseSolver::try_new(&p)?.count().solutions, 2);
-    /// let m = parse("2:2|a\na\na\n").unwrap();
-    /// assert_eq!(Solver::<Dense>::try_new(&m).unwrap_err(), DenseError::Multiplicities);
+    /// let m = parse("2:2|a\na\na\n").unwrap(); // multiplicities: Algorithm M
+    /// assert_eq!(Solver::<Dense>::try_new(&m)?.count().solutions, 1);
     /// # Ok::<(), DenseError>(())
     /// ```
     pub fn try_new(problem: &'p Problem) -> Result<Self, E::Error> {

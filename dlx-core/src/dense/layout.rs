@@ -120,11 +120,9 @@ pub(crate) struct DenseLayout {
 pub(crate) const TALLY_CHUNK: usize = 32;
 
 impl DenseLayout {
-    /// The tables for `problem`.
+    /// The tables for `problem` (with or without multiplicities: the bounds are the
+    /// search's, `multi.rs`).
     pub fn new(problem: &Problem) -> Result<Self, DenseError> {
-        if problem.has_multiplicities() {
-            return Err(DenseError::Multiplicities);
-        }
         let num_items = problem.num_items();
         let num_options = problem.num_options();
         if problem.num_entries() >= u32::MAX as usize {

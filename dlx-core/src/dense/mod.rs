@@ -15,7 +15,9 @@
 //! The tree searched is exactly Algorithm X's (the item with the fewest live options,
 //! ties to the leftmost; its options in input order), so node counts and profiles equal
 //! [`Solver`](crate::Solver)'s; updates count items covered plus options made not live.
-//! It takes primary and secondary items and colours, not multiplicities.
+//! It takes primary and secondary items, colours, and multiplicities (`u:v|item`: Algorithm
+//! M, in a search of its own, `multi.rs`, whose tree is the links engine's and Knuth's DLX3's,
+//! node for node).
 //!
 //! ```
 //! use dlx_core::{DenseSolver, ProblemBuilder, Solver, Uniqueness};
@@ -40,6 +42,7 @@
 
 mod apply;
 mod layout;
+mod multi;
 mod search;
 mod tally;
 
@@ -54,6 +57,7 @@ use crate::search::{Limits, Step};
 use crate::solver::Solutions;
 use crate::{OptionId, PreselectError, Problem, Solver};
 use layout::{ClashForm, DenseLayout};
+use multi::MultiSearch;
 use search::{DenseSearch, Label};
 use tally::{Keyed, Tally};
 
@@ -63,17 +67,15 @@ use tally::{Keyed, Tally};
 /// use dlx_core::{DenseSolver, DenseError, ProblemBuilder};
 /// let mut b = ProblemBuilder::new();
 /// let a = b.add_primary_with_bounds("A", 1, 2).unwrap();
-/// b.add_option([a]).unwrap();
+/// for _ in 0..40_000 {
+///     b.add_option([a]).unwrap();
+/// }
 /// let p = b.build().unwrap();
-/// assert_eq!(DenseSolver::try_new(&p).unwrap_err(), DenseError::Multiplicities);
+/// let err = DenseSolver::try_new(&p).unwrap_err();
+/// assert_eq!(err, DenseError::LongItem { item: "A".into(), options: 40_000 });
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum DenseError {
-    /// The problem gives some item multiplicity bounds (Algorithm M).
-    #[error(
-        "the dense engine does not take multiplicities (u:v|item); use the dancing-links engine"
-    )]
-    Multiplicities,
     /// More entries than 32-bit indices can address.
     #[error("problem too large for 32-bit indices")]
     TooLarge,
@@ -98,6 +100,10 @@ enum Tallies {
     Keyed(DenseSearch<Keyed>),
     Bytes(DenseSearch<u8>),
     Words(DenseSearch<u16>),
+    /// Algorithm M (multiplicities), with 32-, 64- or 128-bit branching keys (`multi.rs`).
+    Multi32(MultiSearch<u32>),
+    Multi64(MultiSearch<u64>),
+    Multi128(MultiSearch<u128>),
 }
 
 /// Runs `$body` with `$s` bound to the engine's search, whichever tally it keeps.
@@ -107,13 +113,16 @@ macro_rules! on_tallies {
             Tallies::Keyed($s) => $body,
             Tallies::Bytes($s) => $body,
             Tallies::Words($s) => $body,
+            Tallies::Multi32($s) => $body,
+            Tallies::Multi64($s) => $body,
+            Tallies::Multi128($s) => $body,
         }
     };
 }
 
 mod unit;
 
-/// The dense engine: Algorithm X (C) with a state copied per level (see the
+/// The dense engine: Algorithm X (C, M) with a state copied per level (see the
 /// [module documentation](self)). Cloning one before it starts (for instance after
 /// [`preselect`](crate::Solver::preselect)) copies only its root state and shares its
 /// read-only tables. Nodes and the profile are Knuth's, as the links engine counts them
@@ -176,6 +185,12 @@ impl Dense {
     /// with 0, so that X5 covers item by item), in form `form`.
     fn with_clashes(problem: &Problem, budget: usize, form: ClashForm) -> Result<Self, DenseError> {
         let mut layout = DenseLayout::new(problem)?;
+        if problem.has_multiplicities() && layout.longest <= u16::MAX_OPTIONS {
+            // Algorithm M, item by item: no clash tables.
+            return Ok(Dense {
+                search: multi::search(problem, layout),
+            });
+        }
         layout.build_clashes(budget, form);
         let search =
             if layout.longest <= Keyed::MAX_OPTIONS && layout.num_primary <= Keyed::MAX_ITEMS {
