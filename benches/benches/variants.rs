@@ -19,8 +19,8 @@ use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
 use dlx_sudoku::sudoku::{Cell, Shape};
 use dlx_sudoku::variant::{
     from_toml, AntiKing, AntiKnight, NonConsecutive, VariantPuzzle, VariantSolver,
-    VariantUniqueness,
 };
+use dlx_sudoku::Uniqueness;
 
 const DATA: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -60,7 +60,7 @@ fn bench(c: &mut Criterion) {
         let start = std::time::Instant::now();
         let answer = VariantSolver::new(&p).expect("compiles").unique();
         let once = start.elapsed();
-        let VariantUniqueness::Unique(s) = answer else {
+        let Uniqueness::Unique(s) = answer else {
             panic!("{name} is not unique")
         };
         if let Some(expected) = &p.solution {

@@ -11,7 +11,8 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use dlx_sudoku::variant::{read_puzzle, Engine, VariantSolver, VariantUniqueness};
+use dlx_sudoku::variant::{read_puzzle, Engine, VariantSolver};
+use dlx_sudoku::Uniqueness;
 
 /// The digits of a grid written one after another in decimal.
 fn run_together(g: &dlx_sudoku::sudoku::Grid) -> String {
@@ -88,7 +89,7 @@ fn main() {
         let t = start.elapsed();
         times.push(t);
         let verdict = match &answer {
-            VariantUniqueness::Unique(s) => match (&p.solution, p.check(s)) {
+            Uniqueness::Unique(s) => match (&p.solution, p.check(s)) {
                 (_, Err(_)) => {
                     wrong += 1;
                     "WRONG (breaks a rule)"
@@ -115,15 +116,15 @@ fn main() {
                     "WRONG (not the published solution)"
                 }
             },
-            VariantUniqueness::NoSolution => {
+            Uniqueness::NoSolution => {
                 wrong += 1;
                 "WRONG (no solution)"
             }
-            VariantUniqueness::Multiple(..) => {
+            Uniqueness::Multiple(..) => {
                 wrong += 1;
                 "WRONG (multiple)"
             }
-            VariantUniqueness::Incomplete { .. } => {
+            Uniqueness::Incomplete { .. } => {
                 other += 1;
                 "incomplete"
             }

@@ -15,8 +15,9 @@ use std::path::PathBuf;
 use dlx_sudoku::sudoku::{Cell, Shape};
 use dlx_sudoku::variant::{
     to_toml, Arrow, Constraint, Engine, Killer, LetterCircle, Letters, Line, LineKind, Shade,
-    VariantPuzzle, VariantSolution, VariantSolver, VariantUniqueness, YinYang,
+    VariantPuzzle, VariantSolution, VariantSolver, YinYang,
 };
+use dlx_sudoku::Uniqueness;
 
 struct Rng(u64);
 
@@ -84,7 +85,11 @@ fn random_solution(rng: &mut Rng, base: &VariantPuzzle, shading: bool) -> Varian
         let Ok(solver) = VariantSolver::new(&p) else {
             continue;
         };
-        if let Some(s) = solver.with_engine(Engine::ClauseLearning).first() {
+        if let Some(s) = solver
+            .with_engine(Engine::ClauseLearning)
+            .first()
+            .solution()
+        {
             return s;
         }
     }
@@ -205,11 +210,11 @@ fn main() {
                 );
             }
             match answer {
-                VariantUniqueness::Unique(s) => {
+                Uniqueness::Unique(s) => {
                     assert_eq!(s, reference);
                     break;
                 }
-                VariantUniqueness::Multiple(a, b) => {
+                Uniqueness::Multiple(a, b) => {
                     let other = if a == reference { b } else { a };
                     // A clue true for the reference and false for the other solution; when
                     // none turns up, a shading the two solutions disagree on.

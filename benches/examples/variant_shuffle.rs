@@ -25,7 +25,7 @@ fn main() {
             "{t}: {:?} {} conflicts {}",
             r.elapsed,
             r.conflicts,
-            matches!(a, dlx_sudoku::variant::VariantUniqueness::Multiple(..))
+            matches!(a, dlx_sudoku::Uniqueness::Multiple(..))
         );
     }
 }

@@ -181,6 +181,25 @@ pub enum First<S = Solution> {
 }
 
 impl<S> First<S> {
+    /// The answer from a search's first step: a solution, or why there is none
+    /// (`Err(None)`: the search is over; `Err(Some(reason))`: it stopped early). For front
+    /// ends with searches of their own (a clause solver, say) that answer in these terms.
+    ///
+    /// ```
+    /// use dlx_core::{First, StopReason};
+    /// assert_eq!(First::from_steps(Ok("a")), First::Found("a"));
+    /// assert_eq!(First::<()>::from_steps(Err(None)), First::NoSolution);
+    /// let stopped = First::<()>::from_steps(Err(Some(StopReason::Cancelled)));
+    /// assert_eq!(stopped, First::Incomplete(StopReason::Cancelled));
+    /// ```
+    pub fn from_steps(next: Result<S, Option<StopReason>>) -> Self {
+        match next {
+            Ok(s) => First::Found(s),
+            Err(Some(reason)) => First::Incomplete(reason),
+            Err(None) => First::NoSolution,
+        }
+    }
+
     /// The solution, if one was found.
     ///
     /// See [`Solution`] for an example.
@@ -251,6 +270,36 @@ pub enum Uniqueness<S = Solution> {
 }
 
 impl<S> Uniqueness<S> {
+    /// The answer from up to two steps of a search, each a solution or why there is none
+    /// (as in [`First::from_steps`]).
+    ///
+    /// ```
+    /// use dlx_core::{StopReason, Uniqueness};
+    /// let mut steps = vec![Err(Some(StopReason::NodeBudget)), Ok(7)];
+    /// let answer = Uniqueness::from_steps(|| steps.pop().unwrap());
+    /// assert_eq!(answer, Uniqueness::Incomplete { reason: StopReason::NodeBudget, found: Some(7) });
+    /// ```
+    pub fn from_steps(mut next: impl FnMut() -> Result<S, Option<StopReason>>) -> Self {
+        let first = match next() {
+            Ok(s) => s,
+            Err(Some(reason)) => {
+                return Uniqueness::Incomplete {
+                    reason,
+                    found: None,
+                }
+            }
+            Err(None) => return Uniqueness::NoSolution,
+        };
+        match next() {
+            Ok(second) => Uniqueness::Multiple(first, second),
+            Err(Some(reason)) => Uniqueness::Incomplete {
+                reason,
+                found: Some(first),
+            },
+            Err(None) => Uniqueness::Unique(first),
+        }
+    }
+
     /// Why the search stopped before it could tell, if it did.
     ///
     /// ```
@@ -676,7 +725,7 @@ impl<'p, E: Engine> Solver<'p, E> {
     /// See [`First`] for an example.
     pub fn first(mut self) -> First {
         self.engine.end_without_unwinding();
-        first_of(self.next_or_stop())
+        First::from_steps(self.next_or_stop())
     }
 
     /// Whether there is exactly one solution; stops at the second.
@@ -685,7 +734,7 @@ impl<'p, E: Engine> Solver<'p, E> {
     pub fn unique(mut self) -> Uniqueness {
         self.engine.end_without_unwinding();
         self.solution_limit = self.solution_limit.max(2);
-        unique_of(|| self.next_or_stop())
+        Uniqueness::from_steps(|| self.next_or_stop())
     }
 
     /// The next solution, or why there is none: `Err(None)` when the tree is exhausted,
@@ -792,38 +841,4 @@ pub(crate) fn trimmed_profile(mut profile: Vec<u64>) -> Vec<u64> {
         profile.pop();
     }
     profile
-}
-
-/// [`First`] from a search's first step: a solution, or why there is none (`None`: the tree
-/// is exhausted).
-pub(crate) fn first_of(next: Result<Solution, Option<StopReason>>) -> First {
-    match next {
-        Ok(s) => First::Found(s),
-        Err(Some(reason)) => First::Incomplete(reason),
-        Err(None) => First::NoSolution,
-    }
-}
-
-/// [`Uniqueness`] from up to two steps of a search (each a solution, or why there is none).
-pub(crate) fn unique_of(
-    mut next: impl FnMut() -> Result<Solution, Option<StopReason>>,
-) -> Uniqueness {
-    let first = match next() {
-        Ok(s) => s,
-        Err(Some(reason)) => {
-            return Uniqueness::Incomplete {
-                reason,
-                found: None,
-            }
-        }
-        Err(None) => return Uniqueness::NoSolution,
-    };
-    match next() {
-        Ok(second) => Uniqueness::Multiple(first, second),
-        Err(Some(reason)) => Uniqueness::Incomplete {
-            reason,
-            found: Some(first),
-        },
-        Err(None) => Uniqueness::Unique(first),
-    }
 }

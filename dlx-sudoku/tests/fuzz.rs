@@ -10,7 +10,8 @@
 //! `tests/fuzz.proptest-regressions`, replayed first on every run: commit it, and turn the
 //! case into a named regression test beside the fix.
 
-use dlx_sudoku::variant::{read_puzzle, Engine, VariantSolver, VariantUniqueness};
+use dlx_sudoku::variant::{read_puzzle, Engine, VariantSolver};
+use dlx_sudoku::Uniqueness;
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 
@@ -160,10 +161,8 @@ fn read_checked(bytes: &[u8]) {
                     .with_node_budget(2_000)
                     .unique();
                 match &answer {
-                    VariantUniqueness::Unique(s) | VariantUniqueness::Multiple(s, _) => {
-                        p.check(s).unwrap()
-                    }
-                    VariantUniqueness::Incomplete { found: Some(s) } => p.check(s).unwrap(),
+                    Uniqueness::Unique(s) | Uniqueness::Multiple(s, _) => p.check(s).unwrap(),
+                    Uniqueness::Incomplete { found: Some(s), .. } => p.check(s).unwrap(),
                     _ => {}
                 }
             }

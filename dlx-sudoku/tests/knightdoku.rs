@@ -3,7 +3,8 @@
 //! brute force, and snapshots of the text and SVG renderings.
 
 use dlx_core::{format, Problem, Solver};
-use dlx_sudoku::knightdoku::{Answer, Board, Cell, Geometry, Knightdoku};
+use dlx_sudoku::knightdoku::{Board, Cell, Geometry, Knightdoku};
+use dlx_sudoku::Uniqueness;
 
 fn data(path: &str) -> String {
     let path = format!("{}/tests/data/{path}", env!("CARGO_MANIFEST_DIR"));
@@ -38,7 +39,7 @@ fn reference_boards_have_the_published_unique_solutions() {
         let text = data(&format!("knightdoku/{name}.txt"));
         let board: Board = text.parse().unwrap();
         let kd = Knightdoku::new(&board).unwrap();
-        let Answer::Unique(solution) = kd.unique() else {
+        let Uniqueness::Unique(solution) = kd.unique() else {
             panic!("{name} is not unique");
         };
         board.check_solution(&solution).unwrap();
@@ -48,7 +49,7 @@ fn reference_boards_have_the_published_unique_solutions() {
         // The published grid, read on its own, passes the independent check.
         let theirs: Board = published.parse().unwrap();
         board.check_solution(&theirs).unwrap();
-        assert_eq!(kd.count(), 1);
+        assert_eq!(kd.count().solutions, 1);
         assert_eq!(Solver::new(&reference(name)).count().solutions, 1);
     }
 }
@@ -60,7 +61,7 @@ fn removing_a_clue_loses_uniqueness_or_keeps_a_valid_solution() {
         let mut weaker = board.clone();
         weaker.set(r, c, Cell::Empty);
         let kd = Knightdoku::new(&weaker).unwrap();
-        let count = kd.count();
+        let count = kd.count().solutions;
         assert!(count >= 1, "removing ({r}, {c})");
         for s in kd.solutions().take(50) {
             weaker.check_solution(&s).unwrap();
@@ -74,7 +75,7 @@ fn a_wrong_clue_has_no_solution() {
     board.set(4, 6, Cell::Clue(8)); // was 3; only 8 neighbours and some are excluded
     assert_eq!(
         Knightdoku::new(&board).unwrap().unique(),
-        Answer::NoSolution
+        Uniqueness::NoSolution
     );
 }
 
@@ -174,7 +175,7 @@ fn empty_grids_count_like_brute_force() {
         let expected = all_grids(g).len() as u64;
         assert!(expected > 0);
         let kd = Knightdoku::new(&Board::empty(g)).unwrap();
-        assert_eq!(kd.count(), expected, "{g:?}");
+        assert_eq!(kd.count().solutions, expected, "{g:?}");
     }
 }
 
@@ -202,7 +203,11 @@ fn six_by_six_puzzles_count_like_brute_force() {
             .count() as u64;
         let kd = Knightdoku::new(&puzzle).unwrap();
         assert!(expected >= 1);
-        assert_eq!(kd.count(), expected, "puzzle from grid {t}:\n{puzzle}");
+        assert_eq!(
+            kd.count().solutions,
+            expected,
+            "puzzle from grid {t}:\n{puzzle}"
+        );
         let mut n = 0;
         for s in kd.solutions() {
             puzzle.check_solution(&s).unwrap();
@@ -218,7 +223,7 @@ fn six_by_six_puzzles_count_like_brute_force() {
 #[test]
 fn kd1_renderings() {
     let board: Board = data("knightdoku/kd1.txt").parse().unwrap();
-    let Answer::Unique(solution) = Knightdoku::new(&board).unwrap().unique() else {
+    let Uniqueness::Unique(solution) = Knightdoku::new(&board).unwrap().unique() else {
         panic!("kd1 is unique");
     };
     insta::assert_snapshot!("kd1_solution_text", solution.render_text());

@@ -7,9 +7,10 @@
 use std::collections::HashSet;
 
 use dlx_sudoku::sudoku::{
-    render_svg, render_text, Alphabet, Cell, Conflict, Encoding, FirstSolution, Grid, HouseKind,
-    ParseError, Parser, Shape, SolveError, SudokuSolver, Uniqueness,
+    render_svg, render_text, Alphabet, Cell, Conflict, Encoding, Grid, HouseKind, ParseError,
+    Parser, Shape, SolveError, SudokuSolver,
 };
+use dlx_sudoku::{First, StopReason, Uniqueness};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/");
 
@@ -345,11 +346,11 @@ fn preselected_givens_search_the_same_tree_as_knuths_reduced_problem() {
                 .with_branch_cutoff(cutoff)
                 .count();
             assert_eq!(ours.solutions, theirs.solutions, "line {}", entry.line);
-            assert_eq!(ours.nodes, theirs.stats.nodes, "line {}", entry.line);
+            assert_eq!(ours.stats.nodes, theirs.stats.nodes, "line {}", entry.line);
         }
         assert_eq!(quick.solutions, knuth.solutions, "line {}", entry.line);
-        fewer += usize::from(quick.nodes < knuth.nodes);
-        more += usize::from(quick.nodes > knuth.nodes);
+        fewer += usize::from(quick.stats.nodes < knuth.stats.nodes);
+        more += usize::from(quick.stats.nodes > knuth.stats.nodes);
     }
     // The rules differ only when an empty list lies right of a forced move.
     assert!(
@@ -367,7 +368,7 @@ fn serg_benchmark_totals_1982741_solutions() {
     for entry in Parser::new().puzzles(&text) {
         let entry = entry.unwrap();
         let count = solver.count(&entry.grid, None).unwrap();
-        assert!(count.complete);
+        assert!(count.is_complete());
         assert!(count.solutions >= 2, "line {}", entry.line);
         exactly_two += u64::from(count.solutions == 2);
         total += count.solutions;
@@ -423,7 +424,7 @@ fn six_by_six_has_28200960_grids() {
     let count = SudokuSolver::new(&enc)
         .count(&Grid::new(6).unwrap(), None)
         .unwrap();
-    assert!(count.complete);
+    assert!(count.is_complete());
     assert_eq!(count.solutions, 28_200_960);
 }
 
@@ -476,7 +477,7 @@ fn small_variant_totals_match_brute_force() {
     let enc = Encoding::new(Shape::jigsaw_from_map(map).unwrap()).unwrap();
     let empty = Grid::new(4).unwrap();
     let count = SudokuSolver::new(&enc).count(&empty, None).unwrap();
-    assert_eq!((count.solutions, count.complete), (0, true));
+    assert_eq!((count.solutions, count.is_complete()), (0, true));
     assert_eq!(Rules::jigsaw(map).brute_count(empty.values(), u64::MAX), 0);
 }
 
@@ -595,7 +596,7 @@ fn sixteen_by_sixteen_in_both_alphabets() {
     assert!(line.contains('0'));
     let back = Parser::new().line(&line).unwrap();
     assert_eq!((back.alphabet(), &back), (Alphabet::ZeroBased, &g));
-    let solved = solver.solve(&back).unwrap().grid().unwrap();
+    let solved = solver.solve(&back).unwrap().solution().unwrap();
     assert_eq!(solved, solution);
     assert_eq!(solved.alphabet(), Alphabet::ZeroBased);
     assert!(solved.to_string().starts_with("5C2DEF9863417AB0"));
@@ -635,14 +636,14 @@ fn every_size_up_to_36_solves() {
         let enc = Encoding::new(shape).unwrap();
         // A budget turns a pathological search into a failure rather than a hang.
         let solver = SudokuSolver::new(&enc).with_node_budget(2_000_000);
-        let solution = solver.solve(&puzzle).unwrap().grid().unwrap();
+        let solution = solver.solve(&puzzle).unwrap().solution().unwrap();
         rules
             .check(puzzle.values(), solution.values())
             .unwrap_or_else(|e| panic!("{bh}×{bw}: {e}"));
         // The puzzle round-trips through its text form, and the empty grid has a solution.
         assert_eq!(Parser::new().line(&puzzle.to_string()).unwrap(), puzzle);
         let empty = Grid::new(n).unwrap();
-        let filled = solver.solve(&empty).unwrap().grid().unwrap();
+        let filled = solver.solve(&empty).unwrap().solution().unwrap();
         rules
             .check(empty.values(), filled.values())
             .unwrap_or_else(|e| panic!("empty {bh}×{bw}: {e}"));
@@ -716,7 +717,11 @@ fn grid_format_with_separators_and_comments() {
             .unwrap();
     assert_eq!(g, compact);
     let enc = Encoding::new(Shape::classic()).unwrap();
-    let solution = SudokuSolver::new(&enc).solve(&g).unwrap().grid().unwrap();
+    let solution = SudokuSolver::new(&enc)
+        .solve(&g)
+        .unwrap()
+        .solution()
+        .unwrap();
     assert_eq!(
         solution.to_string(),
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -833,7 +838,7 @@ fn answers_for_no_solution_many_solutions_and_budgets() {
     // r1c9 can hold nothing: 1-8 in its row, 9 in its column.
     let mut stuck = grid(&format!("12345678.{}", ".".repeat(72)));
     stuck.set(Cell::new(8, 8), Some(9)).unwrap();
-    assert_eq!(solver.solve(&stuck).unwrap(), FirstSolution::NoSolution);
+    assert_eq!(solver.solve(&stuck).unwrap(), First::NoSolution);
     assert_eq!(solver.unique(&stuck).unwrap(), Uniqueness::NoSolution);
     assert_eq!(solver.count(&stuck, None).unwrap().solutions, 0);
     // A serg puzzle has two or more.
@@ -846,15 +851,22 @@ fn answers_for_no_solution_many_solutions_and_budgets() {
     rules.check(puzzle.values(), a.values()).unwrap();
     rules.check(puzzle.values(), b.values()).unwrap();
     let limited = solver.count(&puzzle, Some(3)).unwrap();
-    assert_eq!((limited.solutions, limited.complete), (3, false));
+    assert_eq!(
+        (limited.solutions, limited.stop),
+        (3, Some(StopReason::SolutionLimit))
+    );
     // A node budget makes the answers incomplete.
     let tight = solver.clone().with_node_budget(5);
-    assert_eq!(tight.solve(&puzzle).unwrap(), FirstSolution::Incomplete);
-    assert!(matches!(
+    let budget = StopReason::NodeBudget;
+    assert_eq!(tight.solve(&puzzle).unwrap(), First::Incomplete(budget));
+    assert_eq!(
         tight.unique(&puzzle).unwrap(),
-        Uniqueness::Incomplete { found: None }
-    ));
-    assert!(!tight.count(&puzzle, None).unwrap().complete);
+        Uniqueness::Incomplete {
+            reason: budget,
+            found: None
+        }
+    );
+    assert_eq!(tight.count(&puzzle, None).unwrap().stop, Some(budget));
 }
 
 fn first_17_clue() -> Grid {
@@ -868,7 +880,7 @@ fn snapshot_text_classic() {
     let solution = SudokuSolver::new(&enc)
         .solve(&puzzle)
         .unwrap()
-        .grid()
+        .solution()
         .unwrap();
     let text = format!(
         "{}\n{}",
@@ -902,7 +914,7 @@ fn snapshot_svg_classic() {
     let solution = SudokuSolver::new(&enc)
         .solve(&puzzle)
         .unwrap()
-        .grid()
+        .solution()
         .unwrap();
     let svg = render_svg(enc.shape(), &puzzle, Some(&solution)).unwrap();
     assert_eq!(svg.matches("<text").count(), 81);
@@ -978,7 +990,10 @@ fn both_engines_search_the_same_tree_on_every_shape_size() {
         assert_eq!(dense.stats.nodes, links.stats.nodes, "{n}×{n}");
         assert_eq!(dense.stats.profile, links.stats.profile, "{n}×{n}");
         let answer = solver.count(&empty, Some(20)).unwrap();
-        assert_eq!((answer.solutions, answer.nodes), (20, dense.stats.nodes));
+        assert_eq!(
+            (answer.solutions, answer.stats.nodes),
+            (20, dense.stats.nodes)
+        );
         for grid in solver.solutions(&empty).unwrap().take(3) {
             enc.shape().verify_solution(&empty, &grid).unwrap();
         }

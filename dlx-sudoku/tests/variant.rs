@@ -10,8 +10,9 @@ use dlx_sudoku::variant::{
     DisjointGroups, Engine, Even, ExtraRegion, Indexer, IndexerKind, Killer, Letter, LetterCircle,
     Line, LineKind, LittleKiller, Maximum, Minimum, Negative, NegativeKind, NonConsecutive, Odd,
     Outside, Quadruple, Ratio, Sandwich, Shade, Side, Skyscraper, VariantPuzzle, VariantSolution,
-    VariantSolver, VariantUniqueness, XSum, Xv, YinYang,
+    VariantSolver, XSum, Xv, YinYang,
 };
+use dlx_sudoku::Uniqueness;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants");
 
@@ -101,7 +102,7 @@ fn dune_is_unique() {
         "dune: solved and proved unique in {total:?}; {:?}",
         solver.stats()
     );
-    let VariantUniqueness::Unique(solution) = answer else {
+    let Uniqueness::Unique(solution) = answer else {
         panic!("Dune is not unique: {answer:?}")
     };
     assert_eq!(Some(&solution.grid), puzzle.solution.as_ref());
@@ -318,7 +319,7 @@ fn cross_check(p: &VariantPuzzle, grids: &[Grid], shadings: &[Vec<bool>]) -> usi
         );
         assert_eq!(set, brute, "{what} and brute force disagree on {p:?}");
         let count = solver.count(None);
-        assert!(count.complete);
+        assert!(count.is_complete());
         assert_eq!(count.solutions as usize, brute.len(), "{what}: count");
     }
     brute.len()
@@ -990,7 +991,7 @@ fn every_rule_agrees_with_brute_force_on_6x6() {
                 let solver = VariantSolver::new(&probe)
                     .unwrap()
                     .with_engine(Engine::ClauseLearning);
-                if let Some(s) = solver.first() {
+                if let Some(s) = solver.first().solution() {
                     probe.check(&s).unwrap();
                     reference = VariantSolution {
                         grid: s.grid,
@@ -1052,7 +1053,7 @@ fn each_rule_pins_down_a_known_answer() {
         let mut clues = p.constraints.len();
         for step in 0..60 {
             let solver = VariantSolver::new(&p).unwrap();
-            if let VariantUniqueness::Unique(s) = solver.unique() {
+            if let Uniqueness::Unique(s) = solver.unique() {
                 assert_eq!(s, fit(&p, &reference), "{kind}: wrong answer");
                 eprintln!(
                     "{kind}: unique with {clues} clues and {} givens",
@@ -1237,7 +1238,7 @@ fn miracle_sudoku() {
     p.givens.set(Cell::new(5, 6), Some(2)).unwrap();
     p.constraints = vec![AntiKnight.into(), AntiKing.into(), NonConsecutive.into()];
     let start = Instant::now();
-    let VariantUniqueness::Unique(s) = VariantSolver::new(&p).unwrap().unique() else {
+    let Uniqueness::Unique(s) = VariantSolver::new(&p).unwrap().unique() else {
         panic!("not unique")
     };
     eprintln!("miracle: {:?}", start.elapsed());
@@ -1309,13 +1310,13 @@ fn generate_test_set() {
             let solver = VariantSolver::new(&p).unwrap().with_node_budget(20_000);
             let start = Instant::now();
             let answer = solver.unique();
-            let stuck = matches!(answer, VariantUniqueness::Incomplete { .. });
+            let stuck = matches!(answer, Uniqueness::Incomplete { .. });
             eprintln!(
                 "{name}: {clues} clues, {} givens, {:?}",
                 p.givens.filled(),
                 start.elapsed()
             );
-            if let VariantUniqueness::Unique(s) = answer {
+            if let Uniqueness::Unique(s) = answer {
                 assert_eq!(s.grid, reference.grid);
                 break;
             }
@@ -1351,7 +1352,7 @@ fn test_set_is_unique() {
         let start = Instant::now();
         let answer = VariantSolver::new(&p).unwrap().unique();
         eprintln!("{name}: {:?}", start.elapsed());
-        let VariantUniqueness::Unique(s) = answer else {
+        let Uniqueness::Unique(s) = answer else {
             panic!("{name} is not unique")
         };
         assert_eq!(Some(&s.grid), p.solution.as_ref());

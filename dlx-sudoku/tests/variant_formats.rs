@@ -8,9 +8,10 @@ use dlx_sudoku::variant::{
     Candidates, CloneCells, Constraint, Diagonal, Difference, DisjointGroups, Even, ExtraRegion,
     FpuzzlesError, Indexer, IndexerKind, Killer, Letter, LetterCircle, Letters, Line, LineKind,
     LittleKiller, Maximum, Minimum, Negative, NegativeKind, NonConsecutive, Odd, Outside,
-    Quadruple, Ratio, Sandwich, Shade, Side, Skyscraper, VariantPuzzle, VariantSolver,
-    VariantUniqueness, XSum, Xv, YinYang,
+    Quadruple, Ratio, Sandwich, Shade, Side, Skyscraper, VariantPuzzle, VariantSolver, XSum, Xv,
+    YinYang,
 };
+use dlx_sudoku::Uniqueness;
 
 fn c(r: usize, col: usize) -> Cell {
     Cell::new(r - 1, col - 1)
@@ -29,7 +30,7 @@ fn fp(size: usize, rest: &str) -> String {
 
 fn solutions(p: &VariantPuzzle) -> u64 {
     let count = VariantSolver::new(p).unwrap().count(None);
-    assert!(count.complete);
+    assert!(count.is_complete());
     count.solutions
 }
 
@@ -42,7 +43,11 @@ fn non_consecutive_does_not_apply_across_a_white_dot() {
         r#""nonconsecutive": true, "difference": [{"cells": ["R1C1", "R1C2"]}]"#,
     );
     let p = from_fpuzzles(&json).unwrap().puzzle;
-    let s = VariantSolver::new(&p).unwrap().first().expect("solvable");
+    let s = VariantSolver::new(&p)
+        .unwrap()
+        .first()
+        .solution()
+        .expect("solvable");
     let (a, b) = (s.grid.get(c(1, 1)).unwrap(), s.grid.get(c(1, 2)).unwrap());
     assert_eq!(a.abs_diff(b), 1);
     p.check(&s).unwrap();
@@ -140,7 +145,7 @@ fn a_line_that_ends_where_it_starts_is_a_loop() {
         panic!()
     };
     assert!(l.closed && l.cells.len() == 6);
-    let s = VariantSolver::new(&p).unwrap().first().unwrap();
+    let s = VariantSolver::new(&p).unwrap().first().solution().unwrap();
     // The wrap: r2c1, r1c1 and r1c2 are one of each third too.
     let third = |d: u8| (d - 1) / 3;
     let mut t = [
@@ -570,7 +575,7 @@ fn new_rules_read_from_toml() {
         Constraint::Line(l) if l.closed && l.kind == LineKind::Modular
     ));
     let answer = VariantSolver::new(&p).unwrap().unique();
-    if let VariantUniqueness::Unique(s) | VariantUniqueness::Multiple(s, _) = &answer {
+    if let Uniqueness::Unique(s) | Uniqueness::Multiple(s, _) = &answer {
         p.check(s).unwrap();
     }
     // Wrong clues are named.

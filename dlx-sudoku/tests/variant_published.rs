@@ -10,9 +10,8 @@
 use std::path::{Path, PathBuf};
 
 use dlx_sudoku::sudoku::Grid;
-use dlx_sudoku::variant::{
-    read_puzzle, Engine, VariantPuzzle, VariantSolution, VariantSolver, VariantUniqueness,
-};
+use dlx_sudoku::variant::{read_puzzle, Engine, VariantPuzzle, VariantSolution, VariantSolver};
+use dlx_sudoku::Uniqueness;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants");
 const PEER_SUITE: &str = concat!(
@@ -61,8 +60,8 @@ fn run_together(g: &Grid) -> String {
 
 /// The answer must be unique and the published solution; where the published grid breaks
 /// the rules and is the same digit string as ours read another way, ours is right.
-fn assert_published(path: &Path, p: &VariantPuzzle, answer: &VariantUniqueness) {
-    let VariantUniqueness::Unique(s) = answer else {
+fn assert_published(path: &Path, p: &VariantPuzzle, answer: &Uniqueness<VariantSolution>) {
+    let Uniqueness::Unique(s) = answer else {
         panic!("{}: {answer:?}", path.display());
     };
     p.check(s).unwrap();
@@ -117,15 +116,15 @@ fn engines_agree(path: &Path, p: &VariantPuzzle) -> usize {
         .with_engine(Engine::ClauseLearning)
         .unique();
     assert!(
-        !matches!(reference, VariantUniqueness::Incomplete { .. }),
+        !matches!(reference, Uniqueness::Incomplete { .. }),
         "{}",
         path.display()
     );
-    let key = |u: &VariantUniqueness| match u {
-        VariantUniqueness::Unique(s) => format!("unique {s:?}"),
-        VariantUniqueness::NoSolution => "none".to_string(),
-        VariantUniqueness::Multiple(..) => "multiple".to_string(),
-        VariantUniqueness::Incomplete { .. } => "incomplete".to_string(),
+    let key = |u: &Uniqueness<VariantSolution>| match u {
+        Uniqueness::Unique(s) => format!("unique {s:?}"),
+        Uniqueness::NoSolution => "none".to_string(),
+        Uniqueness::Multiple(..) => "multiple".to_string(),
+        Uniqueness::Incomplete { .. } => "incomplete".to_string(),
     };
     let configs: Vec<(&str, VariantSolver)> = vec![
         (
@@ -160,7 +159,7 @@ fn engines_agree(path: &Path, p: &VariantPuzzle) -> usize {
     let mut settled = 0;
     for (what, solver) in configs {
         let answer = solver.unique();
-        if matches!(answer, VariantUniqueness::Incomplete { .. }) {
+        if matches!(answer, Uniqueness::Incomplete { .. }) {
             continue;
         }
         settled += 1;

@@ -1,5 +1,8 @@
 //! How many solutions a puzzle has, as far as the search got: the words `unique`,
-//! `multiple`, `none` and `incomplete` of the puzzle commands' output.
+//! `multiple`, `none` and `incomplete` of the puzzle commands' output, read off
+//! `dlx_core`'s answers.
+
+use dlx_core::{Count, Uniqueness};
 
 /// The answer to "how many solutions?" for a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,12 +20,22 @@ pub enum Answer {
 impl Answer {
     /// The answer a count gives: final when complete, and "multiple" as soon as two
     /// solutions are seen.
-    pub fn of_count(solutions: u64, complete: bool) -> Answer {
-        match (solutions, complete) {
+    pub fn of_count(count: &Count) -> Answer {
+        match (count.solutions, count.is_complete()) {
             (0, true) => Answer::None,
             (1, true) => Answer::Unique,
             (n, _) if n >= 2 => Answer::Multiple,
             _ => Answer::Incomplete,
+        }
+    }
+
+    /// The answer a uniqueness search gives, and the first solution it found.
+    pub fn of_uniqueness<S>(answer: Uniqueness<S>) -> (Answer, Option<S>) {
+        match answer {
+            Uniqueness::Unique(s) => (Answer::Unique, Some(s)),
+            Uniqueness::Multiple(s, _) => (Answer::Multiple, Some(s)),
+            Uniqueness::NoSolution => (Answer::None, None),
+            Uniqueness::Incomplete { found, .. } => (Answer::Incomplete, found),
         }
     }
 
@@ -40,14 +53,24 @@ impl Answer {
 #[cfg(test)]
 mod tests {
     use super::Answer;
+    use dlx_core::{Count, Stats, StopReason};
 
     #[test]
     fn counts_answer() {
-        assert_eq!(Answer::of_count(0, true), Answer::None);
-        assert_eq!(Answer::of_count(1, true), Answer::Unique);
-        assert_eq!(Answer::of_count(5, true), Answer::Multiple);
-        assert_eq!(Answer::of_count(2, false), Answer::Multiple);
-        assert_eq!(Answer::of_count(1, false), Answer::Incomplete);
-        assert_eq!(Answer::of_count(0, false).word(), "incomplete");
+        let of = |solutions, stop| {
+            let stats = Stats::default();
+            Answer::of_count(&Count {
+                solutions,
+                stop,
+                stats,
+            })
+        };
+        let cancelled = Some(StopReason::Cancelled);
+        assert_eq!(of(0, None), Answer::None);
+        assert_eq!(of(1, None), Answer::Unique);
+        assert_eq!(of(5, None), Answer::Multiple);
+        assert_eq!(of(2, cancelled), Answer::Multiple);
+        assert_eq!(of(1, cancelled), Answer::Incomplete);
+        assert_eq!(of(0, cancelled).word(), "incomplete");
     }
 }

@@ -5,7 +5,6 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use dlx_core::{Solution, Solver, Uniqueness};
 use dlx_sudoku::knightdoku::{Board, Knightdoku};
 use serde::Serialize;
 
@@ -44,9 +43,10 @@ pub fn run(args: &KnightdokuArgs) -> Result<ExitCode> {
              for the usual 9×9 board)",
         )
     })?;
-    let kd = Knightdoku::new(&board).map_err(|e| InputError::new(format!("{name}: {e}")))?;
+    let kd = Knightdoku::new(&board)
+        .map_err(|e| InputError::new(format!("{name}: {e}")))?
+        .with_cancel_flag(interrupt_flag());
     let size = board.geometry().size();
-    let solver = Solver::new(kd.problem()).with_cancel_flag(interrupt_flag());
     if args.count {
         if format == PictureFormat::Svg {
             return Err(InputError::new(
@@ -54,13 +54,13 @@ pub fn run(args: &KnightdokuArgs) -> Result<ExitCode> {
             )
             .into());
         }
-        let count = solver.count();
+        let count = kd.count();
         let complete = count.is_complete();
         let mut out = stdout();
         if format == PictureFormat::Json {
             let result = JsonResult {
                 size,
-                answer: Answer::of_count(count.solutions, complete).word(),
+                answer: Answer::of_count(&count).word(),
                 solution: None,
                 solutions: Some(count.solutions),
                 complete,
@@ -78,18 +78,7 @@ pub fn run(args: &KnightdokuArgs) -> Result<ExitCode> {
             EXIT_INTERRUPTED
         }));
     }
-    let decode = |s: &Solution| {
-        kd.decode(s)
-            .map_err(|e| InputError::new(format!("{name}: {e}")))
-    };
-    let (answer, solution) = match solver.unique() {
-        Uniqueness::Unique(s) => (Answer::Unique, Some(decode(&s)?)),
-        Uniqueness::Multiple(s, _) => (Answer::Multiple, Some(decode(&s)?)),
-        Uniqueness::NoSolution => (Answer::None, None),
-        Uniqueness::Incomplete { found, .. } => {
-            (Answer::Incomplete, found.as_ref().map(decode).transpose()?)
-        }
-    };
+    let (answer, solution) = Answer::of_uniqueness(kd.unique());
     let mut out = stdout();
     match (format, &solution) {
         (PictureFormat::Json, _) => {

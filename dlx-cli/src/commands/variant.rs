@@ -11,8 +11,8 @@ use clap::Args;
 use dlx_sudoku::sudoku::render_text;
 use dlx_sudoku::variant::{
     read_puzzle, render_svg, Engine, SearchReport, VariantPuzzle, VariantSolution, VariantSolver,
-    VariantUniqueness,
 };
+use dlx_sudoku::{First, StopReason, Uniqueness};
 use serde_json::json;
 
 use super::progress::interrupt_flag;
@@ -110,29 +110,26 @@ fn count(
     solver: &VariantSolver,
     out: &mut impl Write,
 ) -> Result<(u8, SearchReport)> {
-    let count = solver.count(args.limit);
-    let at_limit = args.limit.is_some_and(|l| count.solutions >= l);
+    let (count, report) = solver.count_with_report(args.limit);
+    let at_limit = count.stop == Some(StopReason::SolutionLimit);
+    let complete = count.is_complete() || at_limit;
     if args.json {
         writeln!(
             out,
             "{}",
-            json!({"solutions": count.solutions, "complete": count.complete,
-                   "engine": count.report.engine.name(), "nodes": count.report.nodes,
-                   "conflicts": count.report.conflicts})
+            json!({"solutions": count.solutions, "complete": complete,
+                   "engine": report.engine.name(), "nodes": report.nodes,
+                   "conflicts": report.conflicts})
         )?;
-    } else if !count.complete {
+    } else if !complete {
         writeln!(out, "{} (interrupted: incomplete)", count.solutions)?;
     } else if at_limit {
         writeln!(out, "{} (stopped at the limit)", count.solutions)?;
     } else {
         writeln!(out, "{}", count.solutions)?;
     }
-    let code = if count.complete {
-        EXIT_OK
-    } else {
-        EXIT_INTERRUPTED
-    };
-    Ok((code, count.report))
+    let code = if complete { EXIT_OK } else { EXIT_INTERRUPTED };
+    Ok((code, report))
 }
 
 /// One solution, or uniqueness (`--unique`): the solution printed as text, JSON or SVG.
@@ -148,8 +145,8 @@ fn solve(
     let (solution, unique, interrupted, report) = if args.unique {
         let (answer, report) = solver.unique_with_report();
         match answer {
-            VariantUniqueness::Unique(s) => (Some(s), Some(true), false, report),
-            VariantUniqueness::Multiple(a, b) => {
+            Uniqueness::Unique(s) => (Some(s), Some(true), false, report),
+            Uniqueness::Multiple(a, b) => {
                 if !args.json && svg != Some(&SvgTarget::Stdout) {
                     writeln!(out, "not unique: two solutions")?;
                     print_solution(out, puzzle, &a)?;
@@ -159,13 +156,13 @@ fn solve(
                 }
                 (Some(a), Some(false), false, report)
             }
-            VariantUniqueness::NoSolution => (None, Some(false), false, report),
-            VariantUniqueness::Incomplete { found } => (found, None, true, report),
+            Uniqueness::NoSolution => (None, Some(false), false, report),
+            Uniqueness::Incomplete { found, .. } => (found, None, true, report),
         }
     } else {
-        let (s, report) = solver.first_with_report();
-        let interrupted = s.is_none() && !report.complete;
-        (s, None, interrupted, report)
+        let (first, report) = solver.first_with_report();
+        let interrupted = matches!(first, First::Incomplete(_));
+        (first.solution(), None, interrupted, report)
     };
     if args.json {
         let mut o = json!({ "solved": solution.is_some(), "engine": report.engine.name() });

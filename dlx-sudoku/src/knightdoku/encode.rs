@@ -1,30 +1,16 @@
 //! Knightdoku as exact cover with multiplicities, as in the reference files `kd1.dlx` and
 //! `kd2.dlx`.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
 use dlx_core::{
-    AddedOption, ItemId, OptionId, Problem, ProblemBuilder, Solution, Solver, Uniqueness,
+    AddedOption, Count, First, ItemId, OptionId, Problem, ProblemBuilder, Solution, Solver,
+    Uniqueness,
 };
 
 use crate::knightdoku::board::{Board, Cell};
 use crate::knightdoku::KnightdokuError;
-
-/// The answer to "is the solution unique?".
-///
-/// ```
-/// use dlx_sudoku::knightdoku::{Answer, Board, Knightdoku};
-/// let puzzle: Board = "..\n..".parse()?; // 2×2, one knight per row, column and box
-/// assert!(matches!(Knightdoku::new(&puzzle)?.unique(), Answer::Multiple(_, _)));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// No solution.
-    NoSolution,
-    /// Exactly one solution.
-    Unique(Board),
-    /// At least two: the first two found.
-    Multiple(Board, Board),
-}
 
 /// The exact cover problem of a Knightdoku board.
 ///
@@ -41,7 +27,7 @@ pub enum Answer {
 ///     "/tests/data/knightdoku/kd1.txt"))?.parse()?;
 /// let kd = Knightdoku::new(&puzzle)?;
 /// assert_eq!(kd.problem().num_primary(), 27 + 2 * 11);
-/// let solution = kd.first().unwrap();
+/// let solution = kd.first().solution().unwrap();
 /// kd.board().check_solution(&solution)?;
 /// assert_eq!(solution.knights().count(), 27);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -52,6 +38,8 @@ pub struct Knightdoku {
     problem: Problem,
     /// The cell of each option.
     cells: Vec<(usize, usize)>,
+    /// Stops the searches when raised.
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Knightdoku {
@@ -65,7 +53,7 @@ impl Knightdoku {
     /// // No cell of a 2×2 grid is a knight's move from another: the clue can't be met.
     /// assert_eq!(write(kd.problem())?,
     ///            "R0 R1 C0 C1 B0 B1 K00 N00\nR0 C0 B0 K00\nR0 C1 B0\nR1 C0 B1\nR1 C1 B1\n");
-    /// assert_eq!(kd.count(), 0);
+    /// assert_eq!(kd.count().solutions, 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(board: &Board) -> Result<Self, KnightdokuError> {
@@ -120,7 +108,25 @@ impl Knightdoku {
             board: board.clone(),
             problem: b.build()?,
             cells,
+            cancel: None,
         })
+    }
+
+    /// Stops each search soon after `flag` is raised (for Ctrl-C); the answers then say
+    /// they are incomplete.
+    ///
+    /// ```
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// use dlx_sudoku::knightdoku::{Board, Knightdoku};
+    /// use dlx_sudoku::StopReason;
+    /// let kd = Knightdoku::new(&"..\n..".parse::<Board>()?)?;
+    /// let stopped = kd.with_cancel_flag(Arc::new(AtomicBool::new(true))).count();
+    /// assert_eq!(stopped.stop, Some(StopReason::Cancelled));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(flag);
+        self
     }
 
     /// The puzzle.
@@ -176,15 +182,26 @@ impl Knightdoku {
         Ok(out)
     }
 
+    /// The engine's solver, with the cancel flag if one was given.
+    fn solver(&self) -> Solver<'_> {
+        let solver = Solver::new(&self.problem);
+        match &self.cancel {
+            Some(flag) => solver.with_cancel_flag(Arc::clone(flag)),
+            None => solver,
+        }
+    }
+
+    /// [`decode`](Self::decode) for the solver's own solutions.
+    fn decoded(&self, solution: Solution) -> Board {
+        self.decode(&solution)
+            .expect("the solver returns options of the problem")
+    }
+
     /// The first solution the search finds, if any.
     ///
     /// See [`Knightdoku`] for an example.
-    pub fn first(&self) -> Option<Board> {
-        let s = Solver::new(&self.problem).first().solution()?;
-        Some(
-            self.decode(&s)
-                .expect("the solver returns options of the problem"),
-        )
+    pub fn first(&self) -> First<Board> {
+        self.solver().first().map(|s| self.decoded(s))
     }
 
     /// Counts the solutions.
@@ -193,27 +210,24 @@ impl Knightdoku {
     /// use dlx_sudoku::knightdoku::{Board, Geometry, Knightdoku};
     /// // One knight per row, column and 1×3 box of a 3×3 grid: the 6 permutations.
     /// let kd = Knightdoku::new(&Board::empty(Geometry::new(3, 1, 3, 1)?))?;
-    /// assert_eq!(kd.count(), 6);
+    /// assert_eq!(kd.count().solutions, 6);
     /// # Ok::<(), dlx_sudoku::knightdoku::KnightdokuError>(())
     /// ```
-    pub fn count(&self) -> u64 {
-        Solver::new(&self.problem).count().solutions
+    pub fn count(&self) -> Count {
+        self.solver().count()
     }
 
     /// Solves and says whether the solution is unique (the search stops at the second).
     ///
-    /// See [`Answer`] for an example.
-    pub fn unique(&self) -> Answer {
-        let decode = |s: Solution| {
-            self.decode(&s)
-                .expect("the solver returns options of the problem")
-        };
-        match Solver::new(&self.problem).unique() {
-            Uniqueness::NoSolution => Answer::NoSolution,
-            Uniqueness::Unique(s) => Answer::Unique(decode(s)),
-            Uniqueness::Multiple(a, b) => Answer::Multiple(decode(a), decode(b)),
-            Uniqueness::Incomplete { .. } => unreachable!("the search runs without limits"),
-        }
+    /// ```
+    /// use dlx_sudoku::knightdoku::{Board, Knightdoku};
+    /// use dlx_sudoku::Uniqueness;
+    /// let puzzle: Board = "..\n..".parse()?; // 2×2, one knight per row, column and box
+    /// assert!(matches!(Knightdoku::new(&puzzle)?.unique(), Uniqueness::Multiple(_, _)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn unique(&self) -> Uniqueness<Board> {
+        self.solver().unique().map(|s| self.decoded(s))
     }
 
     /// Every solution, decoded, in the order the search finds them.
@@ -226,10 +240,7 @@ impl Knightdoku {
     /// # Ok::<(), dlx_sudoku::knightdoku::KnightdokuError>(())
     /// ```
     pub fn solutions(&self) -> impl Iterator<Item = Board> + '_ {
-        Solver::new(&self.problem).solutions().map(move |s| {
-            self.decode(&s)
-                .expect("the solver returns options of the problem")
-        })
+        self.solver().solutions().map(|s| self.decoded(s))
     }
 }
 
@@ -259,7 +270,7 @@ mod tests {
         let mut board = Board::empty(g);
         board.set(0, 1, Cell::Knight);
         let kd = Knightdoku::new(&board).unwrap();
-        assert_eq!(kd.count(), 2);
+        assert_eq!(kd.count().solutions, 2);
         for s in kd.solutions() {
             assert_eq!(s.cell(0, 1), Cell::Knight);
             board.check_solution(&s).unwrap();

@@ -9,7 +9,8 @@
 //! boxes and any number of knights per house works the same way ([`Geometry`]).
 //!
 //! ```
-//! use dlx_sudoku::knightdoku::{Answer, Board, Knightdoku};
+//! use dlx_sudoku::knightdoku::{Board, Knightdoku};
+//! use dlx_sudoku::Uniqueness;
 //!
 //! // Knightdoku kd2 (a board's text may also have `#` comment lines).
 //! let puzzle: Board = "\
@@ -23,7 +24,7 @@
 //! .1.3.....
 //! .....3...
 //! ".parse()?;
-//! let Answer::Unique(solution) = Knightdoku::new(&puzzle)?.unique() else { panic!() };
+//! let Uniqueness::Unique(solution) = Knightdoku::new(&puzzle)?.unique() else { panic!() };
 //! puzzle.check_solution(&solution)?;
 //! assert_eq!(solution.render_text().lines().next(), Some("N1N......"));
 //! assert!(solution.render_svg().contains('♞'));
@@ -43,7 +44,7 @@ use thiserror::Error;
 
 pub use board::{Board, BoardError, BoardErrorKind, Cell};
 pub use check::{House, Violation};
-pub use encode::{Answer, Knightdoku};
+pub use encode::Knightdoku;
 pub use geometry::{Geometry, MAX_SIZE};
 
 /// What can go wrong building a Knightdoku problem.

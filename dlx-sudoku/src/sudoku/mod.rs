@@ -9,7 +9,8 @@
 //! as text ([`render_text`]) or SVG ([`render_svg`]).
 //!
 //! ```
-//! use dlx_sudoku::sudoku::{Encoding, Parser, Shape, SudokuSolver, Uniqueness};
+//! use dlx_sudoku::sudoku::{Encoding, Parser, Shape, SudokuSolver};
+//! use dlx_sudoku::Uniqueness;
 //!
 //! let encoding = Encoding::new(Shape::classic())?;
 //! let solver = SudokuSolver::new(&encoding);
@@ -48,7 +49,5 @@ pub use parse::{ParseError, Parser, PuzzleLine, Puzzles};
 pub use picture::trace_picture;
 pub use render::render_text;
 pub use shape::{Cell, House, HouseKind, Shape, ShapeError, MAX_SIZE};
-pub use solve::{
-    FirstSolution, GridSolutions, SolutionCount, SolveError, SudokuSolver, Uniqueness,
-};
+pub use solve::{GridSolutions, SolveError, SudokuSolver};
 pub use svg::render_svg;

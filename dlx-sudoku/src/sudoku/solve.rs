@@ -9,7 +9,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use dlx_core::{
-    Auto, DenseSolver, NoObserver, OptionId, PreselectError, Solution, Solutions, Solver,
+    Auto, Count, DenseSolver, First, NoObserver, OptionId, PreselectError, Solution, Solutions,
+    Solver, Uniqueness,
 };
 use thiserror::Error;
 
@@ -53,67 +54,12 @@ pub enum SolveError {
     },
 }
 
-/// The answer to "solve this puzzle".
-///
-/// See [`SudokuSolver::solve`] for an example.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FirstSolution {
-    /// A solution.
-    Found(Grid),
-    /// The puzzle has no solution.
-    NoSolution,
-    /// The node budget ran out first.
-    Incomplete,
-}
-
-impl FirstSolution {
-    /// The solution, if one was found.
-    ///
-    /// See [`SudokuSolver::solve`] for an example.
-    pub fn grid(self) -> Option<Grid> {
-        match self {
-            FirstSolution::Found(g) => Some(g),
-            _ => None,
-        }
-    }
-}
-
-/// The answer to "does this puzzle have exactly one solution?".
-///
-/// See [`SudokuSolver::unique`] for an example.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Uniqueness {
-    /// Exactly one solution.
-    Unique(Grid),
-    /// No solution.
-    NoSolution,
-    /// Two or more: the first two found.
-    Multiple(Grid, Grid),
-    /// The node budget ran out before the answer was known.
-    Incomplete {
-        /// The one solution found before stopping, if any.
-        found: Option<Grid>,
-    },
-}
-
-/// The answer to "how many solutions?".
-///
-/// See [`SudokuSolver::count`] for an example.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SolutionCount {
-    /// Solutions found.
-    pub solutions: u64,
-    /// True when the whole search tree was explored, so `solutions` is the total.
-    pub complete: bool,
-    /// Search-tree nodes visited (Knuth's count).
-    pub nodes: u64,
-}
-
 /// Solves puzzles of one shape: holds the shape's prebuilt links and copies them for each
 /// puzzle, fixing the givens before the search.
 ///
 /// ```
-/// use dlx_sudoku::sudoku::{Encoding, Shape, SudokuSolver, Uniqueness};
+/// use dlx_sudoku::sudoku::{Encoding, Shape, SudokuSolver};
+/// use dlx_sudoku::Uniqueness;
 /// let enc = Encoding::new(Shape::classic())?;
 /// let solver = SudokuSolver::new(&enc);
 /// let puzzle = ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...".parse()?;
@@ -157,10 +103,11 @@ impl<'e> SudokuSolver<'e> {
     /// Stops each search after this many nodes; the answers then say they are incomplete.
     ///
     /// ```
-    /// use dlx_sudoku::sudoku::{Encoding, FirstSolution, Grid, Shape, SudokuSolver};
+    /// use dlx_sudoku::sudoku::{Encoding, Grid, Shape, SudokuSolver};
+    /// use dlx_sudoku::{First, StopReason};
     /// let enc = Encoding::new(Shape::classic())?;
     /// let solver = SudokuSolver::new(&enc).with_node_budget(3);
-    /// assert_eq!(solver.solve(&Grid::new(9)?)?, FirstSolution::Incomplete);
+    /// assert_eq!(solver.solve(&Grid::new(9)?)?, First::Incomplete(StopReason::NodeBudget));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_node_budget(mut self, nodes: u64) -> Self {
@@ -179,7 +126,7 @@ impl<'e> SudokuSolver<'e> {
     /// let enc = Encoding::new(Shape::for_size(4)?)?;
     /// let raised = Arc::new(AtomicBool::new(true));
     /// let count = SudokuSolver::new(&enc).with_cancel_flag(raised).count(&Grid::new(4)?, None)?;
-    /// assert!(!count.complete);
+    /// assert_eq!(count.stop, Some(dlx_sudoku::StopReason::Cancelled));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
@@ -308,22 +255,20 @@ impl<'e> SudokuSolver<'e> {
     /// The first solution found.
     ///
     /// ```
-    /// use dlx_sudoku::sudoku::{Encoding, FirstSolution, Shape, SudokuSolver};
+    /// use dlx_sudoku::sudoku::{Encoding, Shape, SudokuSolver};
+    /// use dlx_sudoku::First;
     /// let enc = Encoding::new(Shape::for_size(4)?)?;
     /// let solver = SudokuSolver::new(&enc);
-    /// let grid = solver.solve(&"1...............".parse()?)?.grid().unwrap();
+    /// let grid = solver.solve(&"1...............".parse()?)?.solution().unwrap();
     /// assert_eq!(grid.to_string(), "1234341221434321");
     /// // A blank cell that no digit fits.
     /// let stuck = "123....4........".parse()?; // r1c4 needs the 4 of column 4
-    /// assert_eq!(solver.solve(&stuck)?, FirstSolution::NoSolution);
+    /// assert_eq!(solver.solve(&stuck)?, First::NoSolution);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn solve(&self, puzzle: &Grid) -> Result<FirstSolution, SolveError> {
-        Ok(match self.prepared(puzzle)?.first() {
-            dlx_core::First::Found(s) => FirstSolution::Found(self.grid(&s, puzzle.alphabet())),
-            dlx_core::First::NoSolution => FirstSolution::NoSolution,
-            dlx_core::First::Incomplete(_) => FirstSolution::Incomplete,
-        })
+    pub fn solve(&self, puzzle: &Grid) -> Result<First<Grid>, SolveError> {
+        let first = self.prepared(puzzle)?.first();
+        Ok(first.map(|s| self.grid(&s, puzzle.alphabet())))
     }
 
     /// Counts the solutions, stopping after `limit` of them if a limit is given.
@@ -334,25 +279,21 @@ impl<'e> SudokuSolver<'e> {
     /// let solver = SudokuSolver::new(&enc);
     /// let empty = Grid::new(4)?;
     /// let all = solver.count(&empty, None)?;
-    /// assert_eq!((all.solutions, all.complete), (288, true));
+    /// assert_eq!((all.solutions, all.is_complete()), (288, true));
     /// let some = solver.count(&empty, Some(10))?;
-    /// assert_eq!((some.solutions, some.complete), (10, false));
+    /// assert_eq!((some.solutions, some.stop), (10, Some(dlx_sudoku::StopReason::SolutionLimit)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn count(&self, puzzle: &Grid, limit: Option<u64>) -> Result<SolutionCount, SolveError> {
+    pub fn count(&self, puzzle: &Grid, limit: Option<u64>) -> Result<Count, SolveError> {
         let limit = limit.unwrap_or(u64::MAX);
-        let count = self.prepared(puzzle)?.with_solution_limit(limit).count();
-        Ok(SolutionCount {
-            solutions: count.solutions,
-            complete: count.is_complete(),
-            nodes: count.stats.nodes,
-        })
+        Ok(self.prepared(puzzle)?.with_solution_limit(limit).count())
     }
 
     /// Whether the puzzle has exactly one solution; the search stops at the second.
     ///
     /// ```
-    /// use dlx_sudoku::sudoku::{Encoding, Shape, SudokuSolver, Uniqueness};
+    /// use dlx_sudoku::sudoku::{Encoding, Shape, SudokuSolver};
+    /// use dlx_sudoku::Uniqueness;
     /// let enc = Encoding::new(Shape::for_size(4)?)?;
     /// let solver = SudokuSolver::new(&enc);
     /// let Uniqueness::Multiple(a, b) = solver.unique(&"1234............".parse()?)? else {
@@ -361,18 +302,9 @@ impl<'e> SudokuSolver<'e> {
     /// assert_ne!(a, b);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn unique(&self, puzzle: &Grid) -> Result<Uniqueness, SolveError> {
-        let alphabet = puzzle.alphabet();
-        Ok(match self.prepared(puzzle)?.unique() {
-            dlx_core::Uniqueness::Unique(s) => Uniqueness::Unique(self.grid(&s, alphabet)),
-            dlx_core::Uniqueness::NoSolution => Uniqueness::NoSolution,
-            dlx_core::Uniqueness::Multiple(a, b) => {
-                Uniqueness::Multiple(self.grid(&a, alphabet), self.grid(&b, alphabet))
-            }
-            dlx_core::Uniqueness::Incomplete { found, .. } => Uniqueness::Incomplete {
-                found: found.map(|s| self.grid(&s, alphabet)),
-            },
-        })
+    pub fn unique(&self, puzzle: &Grid) -> Result<Uniqueness<Grid>, SolveError> {
+        let unique = self.prepared(puzzle)?.unique();
+        Ok(unique.map(|s| self.grid(&s, puzzle.alphabet())))
     }
 
     /// Every solution, found one at a time as the iterator is advanced.

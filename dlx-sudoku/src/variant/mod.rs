@@ -17,7 +17,8 @@
 //!
 //! ```
 //! use dlx_sudoku::sudoku::{Cell, Shape};
-//! use dlx_sudoku::variant::{Killer, Line, LineKind, VariantPuzzle, VariantSolver, VariantUniqueness};
+//! use dlx_sudoku::variant::{Killer, Line, LineKind, VariantPuzzle, VariantSolver};
+//! use dlx_sudoku::Uniqueness;
 //!
 //! // A 4×4 puzzle: one row given, two thermometers and a killer cage.
 //! let mut puzzle = VariantPuzzle::new(Shape::for_size(4)?);
@@ -27,7 +28,7 @@
 //! puzzle.constraints.push(Line::new(LineKind::Thermometer, [Cell::new(2, 2), Cell::new(2, 3)]).into());
 //! puzzle.constraints.push(Killer { cells: vec![Cell::new(2, 2), Cell::new(2, 3)], sum: Some(3) }.into());
 //! let solver = VariantSolver::new(&puzzle)?;
-//! let VariantUniqueness::Unique(solution) = solver.unique() else { panic!("not unique") };
+//! let Uniqueness::Unique(solution) = solver.unique() else { panic!("not unique") };
 //! assert_eq!(solution.grid.to_string(), "1234432134122143");
 //! puzzle.check(&solution)?; // the independent checker agrees
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -59,10 +60,7 @@ pub use rules::{
     Line, LineKind, LittleKiller, Maximum, Minimum, Negative, NegativeKind, NonConsecutive, Odd,
     Outside, Quadruple, Ratio, Sandwich, Shade, Side, Skyscraper, XSum, Xv, YinYang,
 };
-pub use solve::{
-    EncodingStats, Engine, SearchReport, VariantCount, VariantSolution, VariantSolver,
-    VariantUniqueness,
-};
+pub use solve::{EncodingStats, Engine, SearchReport, VariantSolution, VariantSolver};
 pub use svg::render_svg;
 
 /// Reads a puzzle in any supported format: f-puzzles JSON (text starting with `{`), our

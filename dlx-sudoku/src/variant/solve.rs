@@ -20,7 +20,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use dlx_core::{NoObserver, Observer, Problem, Solution, Solver};
+use dlx_core::{
+    Count, First, NoObserver, Observer, Problem, Solution, Solver, Stats, StopReason, Uniqueness,
+};
 
 use crate::sudoku::{Cell, Grid};
 use crate::variant::encode::{encode, Encoded};
@@ -38,7 +40,7 @@ use crate::variant::sat::{self, SatInput};
 /// let mut p = VariantPuzzle::new(Shape::for_size(4)?);
 /// p.givens = "12..34..21..4...".parse()?;
 /// p.constraints.push(Letter { cell: Cell::new(3, 3), letter: 'A' }.into());
-/// let s = VariantSolver::new(&p)?.first().expect("solvable");
+/// let s = VariantSolver::new(&p)?.first().solution().expect("solvable");
 /// assert_eq!(s.letters, [('A', s.grid.get(Cell::new(3, 3)).unwrap())]);
 /// assert!(s.shading.is_none());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -124,25 +126,6 @@ impl Engine {
     }
 }
 
-/// The answer to "is the solution unique?".
-///
-/// See [`VariantSolver::unique`] for an example.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum VariantUniqueness {
-    /// Exactly one solution.
-    Unique(VariantSolution),
-    /// No solution.
-    NoSolution,
-    /// Two or more: the first two found.
-    Multiple(VariantSolution, VariantSolution),
-    /// The budget ran out or the search was cancelled first (see
-    /// [`VariantSolver::with_node_budget`]).
-    Incomplete {
-        /// The one solution found before stopping, if any.
-        found: Option<VariantSolution>,
-    },
-}
-
 /// How a search went: the engine that answered and its effort.
 ///
 /// See [`VariantSolver::unique_with_report`] for an example.
@@ -150,9 +133,6 @@ pub enum VariantUniqueness {
 pub struct SearchReport {
     /// The engine whose answer was reported (never [`Engine::Auto`]).
     pub engine: Engine,
-    /// True when the search ran to its end (or to the number of solutions asked for);
-    /// false when the budget ran out or it was cancelled.
-    pub complete: bool,
     /// Dancing-links nodes visited (by the first phase too, under [`Engine::Auto`]).
     pub nodes: u64,
     /// Conflicts of the clause solver.
@@ -162,24 +142,6 @@ pub struct SearchReport {
     pub rejected: u64,
     /// Time spent searching, compiling the clauses included.
     pub elapsed: Duration,
-}
-
-/// The answer to "how many solutions?".
-///
-/// See [`VariantSolver::count`] for an example.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct VariantCount {
-    /// Solutions found.
-    pub solutions: u64,
-    /// True when the search was exhaustive, so `solutions` is the total (or the limit
-    /// asked for was reached).
-    pub complete: bool,
-    /// Dancing-links search nodes visited.
-    pub nodes: u64,
-    /// Time spent searching.
-    pub elapsed: Duration,
-    /// How the search went.
-    pub report: SearchReport,
 }
 
 /// The size of the compiled problem.
@@ -203,15 +165,16 @@ pub struct EncodingStats {
 ///
 /// ```
 /// use dlx_sudoku::sudoku::{Cell, Shape};
-/// use dlx_sudoku::variant::{Diagonal, Engine, VariantPuzzle, VariantSolver, VariantUniqueness};
+/// use dlx_sudoku::variant::{Diagonal, Engine, VariantPuzzle, VariantSolver};
+/// use dlx_sudoku::Uniqueness;
 /// let mut p = VariantPuzzle::new(Shape::for_size(4)?);
 /// p.constraints.push(Diagonal::Main.into());
 /// p.constraints.push(Diagonal::Anti.into());
 /// let solver = VariantSolver::new(&p)?;
 /// let count = solver.count(None);
-/// assert!(count.complete);
+/// assert!(count.is_complete());
 /// assert_eq!(count.solutions, 48); // 4×4 Sudoku X grids
-/// assert!(matches!(solver.unique(), VariantUniqueness::Multiple(..)));
+/// assert!(matches!(solver.unique(), Uniqueness::Multiple(..)));
 /// // Both engines count the same.
 /// let sat = VariantSolver::new(&p)?.with_engine(Engine::ClauseLearning).count(None);
 /// assert_eq!(sat.solutions, 48);
@@ -234,12 +197,20 @@ pub struct VariantSolver {
 /// or a uniqueness proof). Most published puzzles are answered well within it.
 const RACE_AFTER: Duration = Duration::from_millis(150);
 
-/// The outcome of one search: how many solutions were handed out, whether it was
-/// exhaustive, and how it went.
+/// The outcome of one search: how many solutions were handed out, why it stopped before
+/// its end if it did (at the limit asked for, or when `found` said to: a solution limit),
+/// and how it went.
 struct Outcome {
     solutions: u64,
-    complete: bool,
+    stop: Option<StopReason>,
     report: SearchReport,
+}
+
+impl Outcome {
+    /// Whether the search answered: it ran to its end or to the solutions asked for.
+    fn answered(&self) -> bool {
+        matches!(self.stop, None | Some(StopReason::SolutionLimit))
+    }
 }
 
 impl VariantSolver {
@@ -283,12 +254,13 @@ impl VariantSolver {
     ///
     /// ```
     /// use dlx_sudoku::sudoku::Shape;
-    /// use dlx_sudoku::variant::{Engine, VariantPuzzle, VariantSolver, VariantUniqueness};
+    /// use dlx_sudoku::variant::{Engine, VariantPuzzle, VariantSolver};
+    /// use dlx_sudoku::StopReason;
     /// let solver = VariantSolver::new(&VariantPuzzle::new(Shape::for_size(4)?))?
     ///     .with_engine(Engine::DancingLinks)
     ///     .with_node_budget(2);
-    /// assert!(matches!(solver.unique(), VariantUniqueness::Incomplete { .. }));
-    /// assert!(!solver.count(None).complete);
+    /// assert_eq!(solver.unique().stop_reason(), Some(StopReason::NodeBudget));
+    /// assert_eq!(solver.count(None).stop, Some(StopReason::NodeBudget));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_node_budget(mut self, nodes: u64) -> Self {
@@ -313,7 +285,7 @@ impl VariantSolver {
     /// use dlx_sudoku::variant::{VariantPuzzle, VariantSolver};
     /// let flag = Arc::new(AtomicBool::new(true));
     /// let solver = VariantSolver::new(&VariantPuzzle::new(Shape::classic()))?.with_cancel_flag(flag);
-    /// assert!(!solver.count(None).complete);
+    /// assert_eq!(solver.count(None).stop, Some(dlx_sudoku::StopReason::Cancelled));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
@@ -333,7 +305,7 @@ impl VariantSolver {
     /// let links = |on| VariantSolver::new(&p).unwrap().with_engine(Engine::DancingLinks).with_lookahead(on);
     /// let (plain, ahead) = (links(false).count(None), links(true).count(None));
     /// assert_eq!((plain.solutions, ahead.solutions), (288, 288));
-    /// assert!(ahead.nodes <= plain.nodes);
+    /// assert!(ahead.stats.nodes <= plain.stats.nodes);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_lookahead(mut self, on: bool) -> Self {
@@ -437,9 +409,8 @@ impl VariantSolver {
         found: &mut dyn FnMut(VariantSolution) -> bool,
     ) -> Outcome {
         let start = Instant::now();
-        let report = |nodes: u64, complete: bool, rejected: u64| SearchReport {
+        let report = |nodes: u64, rejected: u64| SearchReport {
             engine: Engine::DancingLinks,
-            complete,
             nodes,
             conflicts: 0,
             rejected,
@@ -448,8 +419,8 @@ impl VariantSolver {
         if !self.encoded.feasible {
             return Outcome {
                 solutions: 0,
-                complete: true,
-                report: report(0, true, 0),
+                stop: None,
+                report: report(0, 0),
             };
         }
         let mut solver = Solver::new(self.problem());
@@ -460,14 +431,14 @@ impl VariantSolver {
             solver = solver.with_cancel_flag(flag.clone());
         }
         let look = self.lookahead.then(|| self.encoded.lookahead.clone());
-        let (solutions, complete, nodes, rejected) = match (look, self.connectivity()) {
+        let (solutions, stop, nodes, rejected) = match (look, self.connectivity()) {
             (None, None) => self.links_run(solver, NoObserver, limit, found),
             (look, conn) => self.links_run(solver, SideConditions { look, conn }, limit, found),
         };
         Outcome {
             solutions,
-            complete,
-            report: report(nodes, complete, rejected),
+            stop,
+            report: report(nodes, rejected),
         }
     }
 
@@ -477,7 +448,7 @@ impl VariantSolver {
         obs: O,
         limit: Option<u64>,
         found: &mut dyn FnMut(VariantSolution) -> bool,
-    ) -> (u64, bool, u64, u64) {
+    ) -> (u64, Option<StopReason>, u64, u64) {
         let mut it = solver.solutions_observed(obs);
         let mut solutions = 0;
         let mut rejected = 0;
@@ -496,8 +467,11 @@ impl VariantSolver {
                 break;
             }
         }
-        let nodes = it.stats().nodes;
-        (solutions, stopped || it.is_complete(), nodes, rejected)
+        let stop = match stopped {
+            true => Some(StopReason::SolutionLimit),
+            false => it.stop_reason(),
+        };
+        (solutions, stop, it.stats().nodes, rejected)
     }
 
     /// The clause-learning search.
@@ -523,10 +497,9 @@ impl VariantSolver {
         if !e.feasible {
             return Outcome {
                 solutions: 0,
-                complete: true,
+                stop: None,
                 report: SearchReport {
                     engine: Engine::ClauseLearning,
-                    complete: true,
                     nodes: 0,
                     conflicts: 0,
                     rejected: 0,
@@ -544,10 +517,9 @@ impl VariantSolver {
         let run = sat::solve(&input, limit, budget, flags, |s| found(s.clone()));
         Outcome {
             solutions: run.solutions.len() as u64,
-            complete: run.complete,
+            stop: run.stop,
             report: SearchReport {
                 engine: Engine::ClauseLearning,
-                complete: run.complete,
                 nodes: 0,
                 conflicts: run.conflicts,
                 rejected: run.rejected,
@@ -595,7 +567,7 @@ impl VariantSolver {
                         solutions.push(s);
                         true
                     });
-                    if out.complete {
+                    if out.answered() {
                         stop.store(true, Ordering::Relaxed);
                     }
                     let _ = done.send(());
@@ -612,7 +584,7 @@ impl VariantSolver {
                             solutions.push(s);
                             true
                         });
-                        if out.complete {
+                        if out.answered() {
                             stop.store(true, Ordering::Relaxed);
                         }
                         (out, solutions)
@@ -620,7 +592,7 @@ impl VariantSolver {
             };
             let whole = whole.join().expect("the clause solver does not panic");
             match decomposed {
-                Some(other) if other.0.complete && !whole.0.complete => other,
+                Some(other) if other.0.answered() && !whole.0.answered() => other,
                 _ => whole,
             }
         });
@@ -643,38 +615,37 @@ impl VariantSolver {
     /// use dlx_sudoku::sudoku::Shape;
     /// use dlx_sudoku::variant::{VariantPuzzle, VariantSolver};
     /// let solver = VariantSolver::new(&VariantPuzzle::new(Shape::for_size(4)?))?;
-    /// assert!(solver.first().is_some());
+    /// assert!(solver.first().solution().is_some());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn first(&self) -> Option<VariantSolution> {
+    pub fn first(&self) -> First<VariantSolution> {
         self.first_with_report().0
     }
 
-    /// [`first`](Self::first), and how the search went (`None` with an incomplete report:
-    /// the budget ran out or the search was cancelled before a solution was found).
+    /// [`first`](Self::first), and how the search went.
     ///
     /// ```
     /// use dlx_sudoku::sudoku::Shape;
     /// use dlx_sudoku::variant::{Engine, VariantPuzzle, VariantSolver};
     /// let solver = VariantSolver::new(&VariantPuzzle::new(Shape::for_size(4)?))?;
     /// let (solution, report) = solver.first_with_report();
-    /// assert!(solution.is_some() && report.complete);
+    /// assert!(solution.solution().is_some());
     /// assert_eq!(report.engine, Engine::ClauseLearning);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn first_with_report(&self) -> (Option<VariantSolution>, SearchReport) {
+    pub fn first_with_report(&self) -> (First<VariantSolution>, SearchReport) {
         let mut out = None;
         let outcome = self.search(Some(1), &mut |s| {
             out = Some(s);
             false
         });
-        (out, outcome.report)
+        (First::from_steps(out.ok_or(outcome.stop)), outcome.report)
     }
 
     /// Whether there is exactly one solution (the search stops at the second).
     ///
     /// See [`VariantSolver`] for an example.
-    pub fn unique(&self) -> VariantUniqueness {
+    pub fn unique(&self) -> Uniqueness<VariantSolution> {
         self.unique_with_report().0
     }
 
@@ -682,43 +653,68 @@ impl VariantSolver {
     ///
     /// ```
     /// use dlx_sudoku::sudoku::Shape;
-    /// use dlx_sudoku::variant::{Engine, VariantPuzzle, VariantSolver, VariantUniqueness};
+    /// use dlx_sudoku::variant::{Engine, VariantPuzzle, VariantSolver};
+    /// use dlx_sudoku::Uniqueness;
     /// let mut p = VariantPuzzle::new(Shape::for_size(4)?);
     /// p.givens = "1234341221434321".parse()?;
     /// let (answer, report) = VariantSolver::new(&p)?.unique_with_report();
-    /// assert!(matches!(answer, VariantUniqueness::Unique(_)));
+    /// assert!(matches!(answer, Uniqueness::Unique(_)));
     /// assert_eq!(report.engine, Engine::ClauseLearning);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn unique_with_report(&self) -> (VariantUniqueness, SearchReport) {
+    pub fn unique_with_report(&self) -> (Uniqueness<VariantSolution>, SearchReport) {
         let mut found = Vec::new();
         let outcome = self.search(Some(2), &mut |s| {
             found.push(s);
             found.len() < 2
         });
-        let mut it = found.into_iter();
-        let answer = match (it.next(), it.next()) {
-            (a, None) if !outcome.complete => VariantUniqueness::Incomplete { found: a },
-            (None, _) => VariantUniqueness::NoSolution,
-            (Some(a), None) => VariantUniqueness::Unique(a),
-            (Some(a), Some(b)) => VariantUniqueness::Multiple(a, b),
-        };
+        let mut found = found.into_iter();
+        let answer = Uniqueness::from_steps(|| found.next().ok_or(outcome.stop));
         (answer, outcome.report)
     }
 
-    /// Counts the solutions, stopping after `limit` of them if a limit is given. (To count
-    /// very many solutions, dancing links is the faster engine: see [`Engine`].)
+    /// Counts the solutions, stopping after `limit` of them if a limit is given (the count
+    /// then stops with [`StopReason::SolutionLimit`]). Its statistics hold the
+    /// dancing-links nodes and the time. (To count very many solutions, dancing links is
+    /// the faster engine: see [`Engine`].)
     ///
     /// See [`VariantSolver`] for an example.
-    pub fn count(&self, limit: Option<u64>) -> VariantCount {
-        let outcome = self.search(limit, &mut |_| true);
-        VariantCount {
-            solutions: outcome.solutions,
-            complete: outcome.complete,
-            nodes: outcome.report.nodes,
-            elapsed: outcome.report.elapsed,
-            report: outcome.report,
-        }
+    pub fn count(&self, limit: Option<u64>) -> Count {
+        self.count_with_report(limit).0
+    }
+
+    /// [`count`](Self::count), and how the search went.
+    ///
+    /// ```
+    /// use dlx_sudoku::sudoku::Shape;
+    /// use dlx_sudoku::variant::{Engine, VariantPuzzle, VariantSolver};
+    /// use dlx_sudoku::StopReason;
+    /// let solver = VariantSolver::new(&VariantPuzzle::new(Shape::for_size(4)?))?;
+    /// let (count, report) = solver.count_with_report(Some(5));
+    /// assert_eq!((count.solutions, count.stop), (5, Some(StopReason::SolutionLimit)));
+    /// assert_eq!(report.engine, Engine::ClauseLearning);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_with_report(&self, limit: Option<u64>) -> (Count, SearchReport) {
+        let Outcome {
+            solutions,
+            stop,
+            report,
+        } = self.search(limit, &mut |_| true);
+        let stats = Stats {
+            nodes: report.nodes,
+            solutions,
+            elapsed: report.elapsed,
+            ..Stats::default()
+        };
+        (
+            Count {
+                solutions,
+                stop,
+                stats,
+            },
+            report,
+        )
     }
 
     /// Every solution (up to `limit`), in the order found.
@@ -811,29 +807,26 @@ mod tests {
                 let decomposed = VariantSolver::with_table_cap(&p, 0)
                     .unwrap()
                     .with_engine(Engine::ClauseLearning);
-                let kind = |u: &VariantUniqueness| match u {
-                    VariantUniqueness::Unique(s) => format!("unique {}", s.grid),
-                    VariantUniqueness::Multiple(a, b) => {
+                let kind = |u: &Uniqueness<VariantSolution>| match u {
+                    Uniqueness::Unique(s) => format!("unique {}", s.grid),
+                    Uniqueness::Multiple(a, b) => {
                         assert_ne!(a, b);
                         assert!(p.check(a).is_ok() && p.check(b).is_ok());
                         "multiple".to_string()
                     }
-                    VariantUniqueness::NoSolution => "none".to_string(),
-                    VariantUniqueness::Incomplete { .. } => "incomplete".to_string(),
+                    Uniqueness::NoSolution => "none".to_string(),
+                    Uniqueness::Incomplete { .. } => "incomplete".to_string(),
                 };
-                let (answer, report) = racing.unique_with_report();
-                assert!(report.complete, "{name} ({variant})");
+                let answer = racing.unique();
+                assert_eq!(answer.stop_reason(), None, "{name} ({variant})");
                 assert_eq!(kind(&answer), kind(&whole.unique()), "{name} ({variant})");
                 assert_eq!(
                     kind(&answer),
                     kind(&decomposed.unique()),
                     "{name} ({variant})"
                 );
-                let first = racing.first().map(|s| p.check(&s).is_ok());
-                assert_eq!(
-                    first.is_some(),
-                    !matches!(answer, VariantUniqueness::NoSolution)
-                );
+                let first = racing.first().solution().map(|s| p.check(&s).is_ok());
+                assert_eq!(first.is_some(), answer != Uniqueness::NoSolution);
                 assert_ne!(first, Some(false), "{name} ({variant}): a checked solution");
             }
         }
@@ -849,8 +842,7 @@ mod tests {
             .expect("valid")
             .with_cancel_flag(Arc::new(AtomicBool::new(true)));
         racing.race_after = Duration::ZERO;
-        let (answer, report) = racing.unique_with_report();
-        assert!(!report.complete);
-        assert!(matches!(answer, VariantUniqueness::Incomplete { .. }));
+        let answer = racing.unique();
+        assert_eq!(answer.stop_reason(), Some(StopReason::Cancelled));
     }
 }

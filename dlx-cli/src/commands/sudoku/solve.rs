@@ -1,7 +1,7 @@
 //! Solving one puzzle: a solution and whether it is unique, or the number of solutions.
 //! The search stops early when the cancel flag is raised (Ctrl-C), and says so.
 
-use dlx_sudoku::sudoku::{Grid, SolveError, SudokuSolver, Uniqueness};
+use dlx_sudoku::sudoku::{Grid, SolveError, SudokuSolver};
 
 pub use crate::commands::answer::Answer;
 
@@ -34,18 +34,13 @@ pub fn solve(solver: &SudokuSolver<'_>, puzzle: &Grid, mode: Mode) -> Result<Out
     if mode == Mode::Count {
         let count = solver.count(puzzle, None)?;
         return Ok(Outcome {
-            answer: Answer::of_count(count.solutions, count.complete),
+            answer: Answer::of_count(&count),
             solution: None,
             solutions: count.solutions,
-            complete: count.complete,
+            complete: count.is_complete(),
         });
     }
-    let (answer, solution) = match solver.unique(puzzle)? {
-        Uniqueness::Unique(s) => (Answer::Unique, Some(s)),
-        Uniqueness::Multiple(s, _) => (Answer::Multiple, Some(s)),
-        Uniqueness::NoSolution => (Answer::None, None),
-        Uniqueness::Incomplete { found } => (Answer::Incomplete, found),
-    };
+    let (answer, solution) = Answer::of_uniqueness(solver.unique(puzzle)?);
     Ok(Outcome {
         answer,
         complete: answer != Answer::Incomplete,

@@ -12,7 +12,7 @@ use crate::variant::rules::prelude::*;
 /// use dlx_sudoku::variant::{Arrow, VariantPuzzle, VariantSolver};
 /// let mut p = VariantPuzzle::new(Shape::for_size(4)?);
 /// p.constraints.push(Arrow { circle: vec![Cell::new(0, 0)], shaft: vec![Cell::new(1, 1), Cell::new(2, 2)] }.into());
-/// let s = VariantSolver::new(&p)?.first().unwrap();
+/// let s = VariantSolver::new(&p)?.first().solution().unwrap();
 /// let d = |r, c| s.grid.get(Cell::new(r, c)).unwrap();
 /// assert_eq!(d(0, 0), d(1, 1) + d(2, 2));
 /// # Ok::<(), Box<dyn std::error::Error>>(())

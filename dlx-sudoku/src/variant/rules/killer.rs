@@ -11,7 +11,7 @@ use crate::variant::rules::prelude::*;
 /// let mut p = VariantPuzzle::new(Shape::for_size(4)?);
 /// p.givens = "1234............".parse()?;
 /// p.constraints.push(Killer { cells: vec![Cell::new(1, 0), Cell::new(1, 1)], sum: Some(7) }.into());
-/// let s = VariantSolver::new(&p)?.first().unwrap();
+/// let s = VariantSolver::new(&p)?.first().solution().unwrap();
 /// assert_eq!(s.grid.get(Cell::new(1, 0)).unwrap() + s.grid.get(Cell::new(1, 1)).unwrap(), 7);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -13,7 +13,7 @@ use crate::variant::rules::prelude::*;
 /// let mut p = VariantPuzzle::new(Shape::for_size(4)?);
 /// let diagonal = vec![Cell::new(0, 1), Cell::new(1, 2), Cell::new(2, 3)];
 /// p.constraints.push(LittleKiller { cells: diagonal.clone(), sum: 4 }.into());
-/// let s = VariantSolver::new(&p)?.first().unwrap();
+/// let s = VariantSolver::new(&p)?.first().solution().unwrap();
 /// assert_eq!(diagonal.iter().map(|&c| s.grid.get(c).unwrap()).sum::<u8>(), 4);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -28,6 +28,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use batsat::{lbool, Callbacks, SolverInterface};
+use dlx_core::StopReason;
 
 use crate::variant::model::{Model, Val, Var};
 use crate::variant::puzzle::VariantPuzzle;
@@ -51,8 +52,22 @@ impl Callbacks for Limits {
     }
 
     fn stop(&self) -> bool {
+        self.budget_spent() || self.cancel.iter().any(|c| c.load(Ordering::Relaxed))
+    }
+}
+
+impl Limits {
+    fn budget_spent(&self) -> bool {
         self.max_conflicts.is_some_and(|m| self.conflicts >= m)
-            || self.cancel.iter().any(|c| c.load(Ordering::Relaxed))
+    }
+
+    /// Why the solver stopped before it could answer.
+    fn reason(&self) -> StopReason {
+        if self.budget_spent() {
+            StopReason::NodeBudget
+        } else {
+            StopReason::Cancelled
+        }
     }
 }
 
@@ -61,8 +76,9 @@ impl Callbacks for Limits {
 pub(crate) struct SatRun {
     /// The solutions found, in order.
     pub solutions: Vec<VariantSolution>,
-    /// True when the solver proved there are no more (or stopped at the limit asked for).
-    pub complete: bool,
+    /// Why the solver stopped before proving there are no more: the limit asked for (or
+    /// `found` said to), the conflict budget, a cancel flag; `None` once it proved it.
+    pub stop: Option<StopReason>,
     /// Conflicts (learnt clauses).
     pub conflicts: u64,
     /// Candidates the checker refused (always 0 in the test corpora; see the module
@@ -105,20 +121,17 @@ pub(crate) fn solve(
     let shading = if input.yinyang { input.shading } else { None };
     let mut theory = Connectivity::new(n, shading, &cnf);
     let mut solutions = Vec::new();
-    let mut complete = false;
     let mut rejected = 0;
-    loop {
+    let stop = loop {
         if limit.is_some_and(|l| solutions.len() as u64 >= l) {
-            complete = true;
-            break;
+            break Some(StopReason::SolutionLimit);
         }
         let r = cnf.solver.solve_limited_th(&mut theory, &[]);
         if r == lbool::FALSE {
-            complete = true;
-            break;
+            break None;
         }
         if r != lbool::TRUE {
-            break;
+            break Some(cnf.solver.cb().reason());
         }
         let assignment = cnf.decided_values();
         cnf.block(&assignment);
@@ -132,13 +145,12 @@ pub(crate) fn solve(
         let go_on = found(&solution);
         solutions.push(solution);
         if !go_on {
-            complete = true;
-            break;
+            break Some(StopReason::SolutionLimit);
         }
-    }
+    };
     SatRun {
         solutions,
-        complete,
+        stop,
         conflicts: cnf.solver.cb().conflicts,
         rejected,
         elapsed: start.elapsed(),
