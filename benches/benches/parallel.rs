@@ -1,15 +1,15 @@
 //! Parallel scaling: counting with 1 and 2 threads (this machine has 2 cores), on q14,
 //! pent6x10, and a deliberately unbalanced problem whose whole tree hangs below a single
-//! first-level branch. Each count is checked (solutions, nodes, updates equal to the
-//! sequential figures) before timing. The speed-up is the 1-thread time over the 2-thread
-//! time; the target is 1.85.
+//! first-level branch, with each engine (`links`, `dense`). Each count is checked
+//! (solutions, nodes, updates equal to that engine's sequential figures) before timing.
+//! The speed-up is the 1-thread time over the 2-thread time; the target is 1.85.
 //!
 //! `cargo bench -p benches --bench parallel`
 
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use dlx_core::{format::parse, ParallelSolver, Problem, Solver};
+use dlx_core::{format::parse, DenseSolver, EngineChoice, ParallelSolver, Problem, Solver};
 
 fn load(name: &str) -> Problem {
     let path = format!("{}{name}.dlx", benches::DATA_DIR);
@@ -36,38 +36,37 @@ fn unbalanced() -> Problem {
     parse(&text).expect("valid DLX text")
 }
 
-fn scaling(c: &mut Criterion, name: &str, problem: &Problem, seconds: u64) {
-    let seq = Solver::new(problem).count();
-    let mut group = c.benchmark_group(format!("parallel/{name}"));
+fn scaling(c: &mut Criterion, name: &str, problem: &Problem, seconds: u64, choice: EngineChoice) {
+    let seq = match choice {
+        EngineChoice::Dense => DenseSolver::try_new(problem).unwrap().count(),
+        _ => Solver::new(problem).count(),
+    };
+    let solver = || ParallelSolver::new(problem).engine(choice).unwrap();
+    let engine = solver().engine_name();
+    let mut group = c.benchmark_group(format!("parallel/{name}/{engine}"));
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(seconds));
     for threads in [1, 2] {
-        let check = ParallelSolver::new(problem)
-            .threads(threads)
-            .count()
-            .unwrap();
+        let check = solver().threads(threads).count().unwrap();
         assert_eq!(
             (check.solutions, check.stats.nodes, check.stats.updates),
             (seq.solutions, seq.stats.nodes, seq.stats.updates),
-            "{name} with {threads} threads"
+            "{name} ({engine}) with {threads} threads"
         );
         group.bench_with_input(BenchmarkId::new("threads", threads), &threads, |b, &t| {
-            b.iter(|| {
-                ParallelSolver::new(problem)
-                    .threads(t)
-                    .count()
-                    .unwrap()
-                    .solutions
-            })
+            b.iter(|| solver().threads(t).count().unwrap().solutions)
         });
     }
     group.finish();
 }
 
 fn benches(c: &mut Criterion) {
-    scaling(c, "q14", &load("q14"), 20);
-    scaling(c, "unbalanced-q14", &unbalanced(), 20);
-    scaling(c, "pent6x10", &load("pent6x10"), 60);
+    let (q14, unbalanced, pent) = (load("q14"), unbalanced(), load("pent6x10"));
+    for choice in [EngineChoice::Links, EngineChoice::Dense] {
+        scaling(c, "q14", &q14, 20, choice);
+        scaling(c, "unbalanced-q14", &unbalanced, 20, choice);
+        scaling(c, "pent6x10", &pent, 60, choice);
+    }
 }
 
 criterion_group!(parallel, benches);

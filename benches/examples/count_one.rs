@@ -7,23 +7,30 @@
 //! valgrind --tool=callgrind --branch-sim=yes target/release/examples/count_one dlx pent3x20
 //! ```
 //!
-//! Arguments: `ours|dense|par1|par2|dlx NAME [ROUNDS]` (`dense`: the dense engine;
-//! `parN`: the parallel solver on N threads; NAME: an instance in `dlx-core/tests/data`; one
-//! round when not given). Prints solutions, nodes and updates.
+//! Arguments: `ours|dense|parN|dparN|dlx NAME [ROUNDS]` (`dense`: the dense engine;
+//! `parN`: the parallel solver on N threads, links engine; `dparN`: the same on the dense
+//! engine; NAME: an instance in `dlx-core/tests/data`; one round when not given). Prints
+//! solutions, nodes and updates.
 
 use std::process::ExitCode;
 
 use benches::{load, PeerLinks};
-use dlx_core::{DenseSolver, Solver};
+use dlx_core::{DenseSolver, EngineChoice, Solver};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let parallel = |e: &str| {
+        let n = e.strip_prefix("dpar").or_else(|| e.strip_prefix("par"))?;
+        n.parse::<usize>().ok().filter(|&n| n > 0)
+    };
     let (engine, name) = match (args.first(), args.get(1)) {
-        (Some(e), Some(n)) if ["ours", "dense", "dlx", "par1", "par2"].contains(&e.as_str()) => {
+        (Some(e), Some(n))
+            if ["ours", "dense", "dlx"].contains(&e.as_str()) || parallel(e).is_some() =>
+        {
             (e.as_str(), n.as_str())
         }
         _ => {
-            eprintln!("usage: count_one ours|dense|par1|par2|dlx NAME [ROUNDS]");
+            eprintln!("usage: count_one ours|dense|parN|dparN|dlx NAME [ROUNDS]");
             return ExitCode::FAILURE;
         }
     };
@@ -43,12 +50,20 @@ fn main() -> ExitCode {
         }
     };
     for _ in 0..rounds {
-        if let Some(threads) = engine.strip_prefix("par") {
-            let threads = threads.parse().expect("par1 or par2");
-            let count = dlx_core::ParallelSolver::new(&problem)
-                .threads(threads)
-                .count()
-                .expect("a parallel count");
+        if let Some(threads) = parallel(engine) {
+            let choice = if engine.starts_with('d') {
+                EngineChoice::Dense
+            } else {
+                EngineChoice::Links
+            };
+            let solver = match dlx_core::ParallelSolver::new(&problem).engine(choice) {
+                Ok(solver) => solver,
+                Err(e) => {
+                    eprintln!("{name}: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let count = solver.threads(threads).count().expect("a parallel count");
             println!(
                 "{} {} {}",
                 count.solutions, count.stats.nodes, count.stats.updates

@@ -113,6 +113,12 @@ impl UnitRecord {
 
 /// The state of a run: the units that partition the tree, each finished or to do.
 ///
+/// A checkpoint means the same on both engines (a unit names the same subtree on the links
+/// and on the dense engine, see [`UnitSearch`](crate::UnitSearch)), so one written by a run
+/// on either engine resumes on either, with the same solutions and nodes. It does not record
+/// the engine: the updates of each finished record are the count of the engine that searched
+/// it, so a run resumed on the other engine reports updates that mix the two counts.
+///
 /// ```
 /// use dlx_core::{format::parse, Checkpoint};
 /// let p = parse("A\nA\n").unwrap();

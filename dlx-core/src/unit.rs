@@ -394,9 +394,10 @@ impl UnitEngine for Auto {
 pub struct UnitCounts {
     /// Solutions.
     pub solutions: u64,
-    /// Search-tree nodes (Knuth's count).
+    /// Search-tree nodes (Knuth's count, the same on both engines).
     pub nodes: u64,
-    /// Updates (Knuth's count).
+    /// Updates: the count of the engine that searched (the links engine: Knuth's; the
+    /// dense engine: items covered plus options made not live).
     pub updates: u64,
 }
 
