@@ -420,3 +420,126 @@ fn every_engine_that_takes_a_problem_runs_it_in_parallel() {
 fn solver_clone(p: &Problem, choice: EngineChoice) -> ParallelSolver<'_> {
     ParallelSolver::new(p).engine(choice).unwrap()
 }
+
+/// A random problem in Knuth's text: 3 to 9 primary items (some with multiplicities when
+/// `multi`), up to 3 secondary ones, 4 to 30 options of 1 to 4 distinct items, secondary ones
+/// coloured half the time.
+fn random_problem(seed: u64, multi: bool) -> Option<Problem> {
+    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut next = |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    let (n1, n2) = (3 + next(7) as usize, next(4) as usize);
+    let mut items: Vec<String> = (0..n1)
+        .map(|k| match (multi, next(4)) {
+            (true, 0) => format!("1:2|p{k}"),
+            (true, 1) => format!("0:2|p{k}"),
+            _ => format!("p{k}"),
+        })
+        .collect();
+    items.push("|".into());
+    items.extend((0..n2).map(|k| format!("s{k}")));
+    let mut text = items.join(" ") + "\n";
+    for _ in 0..4 + next(27) {
+        let mut chosen: Vec<usize> = Vec::new();
+        for _ in 0..1 + next(4) {
+            let k = next((n1 + n2) as u64) as usize;
+            if !chosen.contains(&k) {
+                chosen.push(k);
+            }
+        }
+        let names: Vec<String> = chosen
+            .iter()
+            .map(|&k| match k.checked_sub(n1) {
+                None => format!("p{k}"),
+                Some(s) if next(2) == 0 => format!("s{s}:{}", next(3)),
+                Some(s) => format!("s{s}"),
+            })
+            .collect();
+        text += &(names.join(" ") + "\n");
+    }
+    parse(&text).ok()
+}
+
+#[test]
+fn random_problems_split_alike_on_both_engines() {
+    let mut checked = 0;
+    for seed in 0..300u64 {
+        let Some(p) = random_problem(seed, seed % 3 == 2) else {
+            continue;
+        };
+        let Ok(dense_seq) = DenseSolver::try_new(&p).map(|s| s.count()) else {
+            continue;
+        };
+        let links_seq = Solver::new(&p).count();
+        assert_eq!(
+            (dense_seq.solutions, dense_seq.stats.nodes),
+            (links_seq.solutions, links_seq.stats.nodes),
+            "seed {seed}"
+        );
+        let units = 1 + (seed % 7) as usize;
+        let plan = split_units(&p, units);
+        let dense_plan = split_units_with(&p, units, EngineChoice::Dense).unwrap();
+        // The same plan: a node budget stops both engines at the same node.
+        assert_eq!(plan.units.len(), dense_plan.units.len(), "seed {seed}");
+        for (a, b) in plan.units.iter().zip(&dense_plan.units) {
+            assert_eq!((&a.unit, &a.until, a.weight), (&b.unit, &b.until, b.weight));
+            let nodes = |c: Option<UnitCounts>| c.map(|c| (c.solutions, c.nodes));
+            assert_eq!(nodes(a.done), nodes(b.done), "seed {seed}: {:?}", a.unit);
+        }
+        let (mut links_total, mut dense_total) =
+            (plan.totals().unwrap(), dense_plan.totals().unwrap());
+        for unit in plan.pending() {
+            let d = UnitSearch::with_engine(&p, unit, EngineChoice::Dense)
+                .unwrap()
+                .count();
+            let l = UnitSearch::new(&p, unit).unwrap().count();
+            assert_eq!(
+                (d.solutions, d.nodes),
+                (l.solutions, l.nodes),
+                "seed {seed}: {unit:?}"
+            );
+            links_total += l;
+            dense_total += d;
+        }
+        assert_eq!(
+            triple(links_total),
+            summary(&links_seq),
+            "seed {seed}: links"
+        );
+        assert_eq!(
+            triple(dense_total),
+            summary(&dense_seq),
+            "seed {seed}: dense"
+        );
+        // A node budget stops both engines at the same node.
+        let nodes = links_seq.stats.nodes;
+        for budget in (0..nodes + 2).step_by(1 + (seed % 5 + nodes / 40) as usize) {
+            let stop = |c: dlx_core::Count| (c.solutions, c.stats.nodes, c.stop);
+            let links = Solver::new(&p).with_node_budget(budget).count();
+            let dense = DenseSolver::try_new(&p)
+                .unwrap()
+                .with_node_budget(budget)
+                .count();
+            assert_eq!(stop(dense), stop(links), "seed {seed}, budget {budget}");
+        }
+        // In order, on two threads.
+        let seq: Vec<_> = Solver::new(&p).solutions().collect();
+        let mut ordered = Vec::new();
+        let count = dense(&p)
+            .threads(2)
+            .for_each_solution_ordered(|s| ordered.push(s))
+            .unwrap();
+        assert_eq!(ordered, seq, "seed {seed}");
+        assert_eq!(
+            (count.stats.nodes, count.stats.updates),
+            (dense_seq.stats.nodes, dense_seq.stats.updates),
+            "seed {seed}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 150, "{checked} problems checked");
+}

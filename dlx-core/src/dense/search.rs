@@ -389,8 +389,11 @@ impl<T: Tally> DenseSearch<T> {
                     let live = &mut self.live[state * words..(state + 1) * words];
                     let fixed = &mut self.fixed[state * secondaries..(state + 1) * secondaries];
                     label = loop {
-                        // X2: enter level l.
-                        if nodes >= check_at {
+                        // X2: enter level l. The limits are checked where the links engine
+                        // checks them: not at a solution (below the root), which the links
+                        // count in X5 without entering a level, so that a budget stops
+                        // both engines at the same node and splits units alike.
+                        if nodes >= check_at && (level == 0 || T::choose(tallies).is_some()) {
                             if let Some(reason) = limits.check(nodes) {
                                 break 'search Step::Interrupted(reason);
                             }
