@@ -6,6 +6,7 @@ mod completions;
 mod gen;
 mod knightdoku;
 mod memo;
+mod parse;
 mod sudoku;
 mod tour;
 
@@ -13,6 +14,7 @@ pub use completions::CompletionsArgs;
 pub use gen::{GenArgs, GenCommand, MAX_PENTOMINO_SQUARES, MAX_TILING_SQUARES};
 pub use knightdoku::{KnightdokuArgs, PictureFormat};
 pub use memo::{memory_size, MemoOptions, MemoOrder, SampleArgs, ZddArgs};
+pub use parse::parse;
 pub use sudoku::{ShapeArgs, SudokuArgs, SudokuFormat, MAX_PUZZLE_SIZE};
 pub use tour::{TourArgs, MAX_COUNT_SQUARES, MAX_TOUR_SQUARES};
 

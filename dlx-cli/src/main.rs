@@ -2,15 +2,13 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 mod cli;
 mod commands;
 mod input;
 mod output;
 
 fn main() -> ExitCode {
-    let cli = match cli::Cli::try_parse() {
+    let cli = match cli::parse(std::env::args_os().collect()) {
         Ok(cli) => cli,
         Err(err) => return output::report_usage_error(&err),
     };

@@ -18,13 +18,12 @@ pub fn interrupt_flag() -> Arc<AtomicBool> {
     static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
     FLAG.get_or_init(|| {
         let flag = Arc::new(AtomicBool::new(false));
-        let f = Arc::clone(&flag);
+        // The second Ctrl-C finds the flag raised and exits; the first raises it. No thread
+        // waits for the signal (a handler thread cost every run a tenth of a millisecond).
         // If a handler can't be installed, the program still works; Ctrl-C then kills it.
-        let _ = ctrlc::set_handler(move || {
-            if f.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        });
+        let sigint = signal_hook::consts::SIGINT;
+        let _ = signal_hook::flag::register_conditional_shutdown(sigint, 130, Arc::clone(&flag));
+        let _ = signal_hook::flag::register(sigint, Arc::clone(&flag));
         flag
     })
     .clone()
