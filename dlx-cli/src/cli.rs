@@ -114,7 +114,7 @@ Examples:
   dlx count dlx-core/tests/data/q14.dlx --stats --threads 4
   dlx gen pentomino 6x10 | dlx count - --json
   dlx count dlx-core/tests/data/q14.dlx --checkpoint run.json   # after a crash: --resume run.json
-  dlx count dlx-core/tests/data/pent4x15.dlx --engine dense   # 1472, one thread
+  dlx count dlx-core/tests/data/pent4x15.dlx --engine links   # 1472, dancing links
   dlx gen dominoes 16x16 | dlx count - --memo --order first   # 31 digits, in a second
 
 --memo counts by memoised search (DXZ): sub-problems met again are looked up, not searched,
@@ -220,16 +220,10 @@ pub struct CountArgs {
         conflicts_with_all = ["checkpoint", "resume", "unit", "units_file"]
     )]
     pub node_budget: Option<u64>,
-    /// The engine: `links` (dancing links; parallel, checkpoints, work units) or `dense`
-    /// (a state copied per level; one thread, no multiplicities; often faster on
-    /// problems of a few thousand options, such as pentomino packings). Both search the
-    /// same tree.
-    #[arg(
-        long,
-        value_enum,
-        default_value_t = Engine::Links,
-        conflicts_with_all = ["checkpoint", "resume", "unit", "units_file"]
-    )]
+    /// The engine: `auto` (the default: `dense` when it takes the problem and it has at
+    /// most 2,100 options, `links` otherwise), `links` (dancing links) or `dense` (a state
+    /// copied per level). All search the same tree; `--stats` and `--json` say which ran.
+    #[arg(long, value_enum, default_value_t = Engine::Auto)]
     pub engine: Engine,
     /// Count by memoised search (DXZ): exact counts of any size, where sub-problems repeat
     /// (tilings) far faster than enumeration. Not with multiplicities, checkpoints or units.
@@ -248,13 +242,27 @@ pub struct CountArgs {
     pub no_fallback: bool,
 }
 
-/// The search engine `dlx count` runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+/// The search engine `dlx count` and `dlx solve` run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Engine {
-    /// Dancing links (`dlx_core::Solver`, `ParallelSolver`).
+    /// The faster engine for the problem (`dlx_core::EngineChoice::Auto`).
+    #[default]
+    Auto,
+    /// Dancing links (`dlx_core::Links`).
     Links,
-    /// A state copied per level (`dlx_core::DenseSolver`).
+    /// A state copied per level (`dlx_core::Dense`).
     Dense,
+}
+
+impl Engine {
+    /// The engine choice `dlx_core` takes.
+    pub fn choice(self) -> dlx_core::EngineChoice {
+        match self {
+            Engine::Auto => dlx_core::EngineChoice::Auto,
+            Engine::Links => dlx_core::EngineChoice::Links,
+            Engine::Dense => dlx_core::EngineChoice::Dense,
+        }
+    }
 }
 
 /// `dlx solve`.
@@ -279,9 +287,12 @@ pub struct SolveArgs {
     /// Print solutions as JSON lines.
     #[arg(long)]
     pub json: bool,
-    /// Print nodes, updates and time on standard error.
+    /// Print nodes, updates, time and the engine on standard error.
     #[arg(long)]
     pub stats: bool,
+    /// The engine (see `dlx count --help`).
+    #[arg(long, value_enum, default_value_t = Engine::Auto)]
+    pub engine: Engine,
 }
 
 /// `dlx split`.
@@ -301,6 +312,11 @@ pub struct SplitArgs {
     /// JSON lines (what split always prints; accepted like on every other command).
     #[arg(long)]
     pub json: bool,
+    /// The engine that explores the top of the tree (see `dlx count --help`). Every engine
+    /// makes the same units; the lines done while splitting carry its update counts, so
+    /// count the units with the same `--engine`.
+    #[arg(long, value_enum, default_value_t = Engine::Auto)]
+    pub engine: Engine,
 }
 
 /// `dlx merge`.

@@ -321,6 +321,7 @@ fn the_dense_engine_refuses_what_it_cannot_do() {
     assert!(kd1
         .stderr
         .contains("kd1.dlx: the dense engine does not take multiplicities"));
+    // On two threads (work units), as on one, and the JSON names the engine.
     let threads = run(&[
         "count",
         "dlx-core/tests/data/q8.dlx",
@@ -328,11 +329,15 @@ fn the_dense_engine_refuses_what_it_cannot_do() {
         "dense",
         "-t",
         "2",
+        "--json",
     ]);
-    assert_eq!(threads.code, Some(2), "{}", threads.stderr);
-    assert!(threads
-        .stderr
-        .contains("--engine dense counts on one thread"));
+    assert_eq!(threads.code, Some(0), "{}", threads.stderr);
+    let v: serde_json::Value = serde_json::from_str(threads.stdout.trim()).expect("JSON");
+    assert_eq!(
+        (v["solutions"].as_u64(), v["nodes"].as_u64()),
+        (Some(92), Some(1049))
+    );
+    assert_eq!(v["engine"], "dense");
     let budget = run(&[
         "count",
         "dlx-core/tests/data/q8.dlx",

@@ -7,15 +7,12 @@ use std::time::Duration;
 
 use anyhow::Result;
 use dlx_core::distributed::{unit_line_text, Line, UnitLine};
-use dlx_core::{
-    problem_hash, Checkpoint, Count, DenseSolver, ParallelSolver, Problem, Progress, Solver,
-    StopReason, UnitSearch,
-};
+use dlx_core::{problem_hash, Checkpoint, Count, Problem, Progress, StopReason, UnitSearch};
 use serde_json::json;
 
 use super::progress::{interrupt_flag, wanted, Display};
 use super::units::read_lines;
-use crate::cli::{CountArgs, Engine};
+use crate::cli::CountArgs;
 use crate::input::{display_name, read_problem, read_text};
 use crate::output::{note, stdout, InputError, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_OK};
 
@@ -63,21 +60,23 @@ pub fn run(args: &CountArgs) -> Result<ExitCode> {
     if args.memo {
         return super::memo::run_count(args, problem, display_name(&args.problem.file));
     }
-    if args.engine == Engine::Dense {
-        return run_dense(args, problem);
-    }
+    let name = display_name(&args.problem.file);
     let threads = args.parallel.threads.unwrap_or(0);
     let show_progress = wanted(&args.parallel);
     let sequential = args.node_budget.is_some()
         || (threads == 1 && args.checkpoint.is_none() && args.resume.is_none() && !show_progress);
-    let count = if sequential {
-        let mut solver = Solver::new(problem).with_cancel_flag(interrupt_flag());
+    let (count, engine) = if sequential {
+        let mut solver = super::engine::sequential(problem, args.engine, name)?
+            .with_cancel_flag(interrupt_flag());
         if let Some(budget) = args.node_budget {
             solver = solver.with_node_budget(budget);
         }
-        solver.count()
+        let engine = solver.engine_name();
+        (solver.count(), engine)
     } else {
-        let mut solver = ParallelSolver::new(problem).cancel_flag(interrupt_flag());
+        let mut solver =
+            super::engine::parallel(problem, args.engine, name)?.cancel_flag(interrupt_flag());
+        let engine = solver.engine_name();
         if threads > 0 {
             solver = solver.threads(threads);
         }
@@ -105,33 +104,15 @@ pub fn run(args: &CountArgs) -> Result<ExitCode> {
         let display = show_progress.then(|| Display::start(progress.clone()));
         let count = solver.progress(progress).count()?;
         drop(display);
-        count
+        (count, engine)
     };
-    report(args, &count)
-}
-
-/// `--engine dense`: one thread, the dense engine.
-fn run_dense(args: &CountArgs, problem: &Problem) -> Result<ExitCode> {
-    if args.parallel.threads.is_some_and(|t| t != 1) {
-        return Err(InputError::new(
-            "--engine dense counts on one thread: drop --threads, or use --engine links",
-        )
-        .into());
-    }
-    let mut solver = DenseSolver::try_new(problem)
-        .map_err(|e| InputError::new(format!("{}: {e}", display_name(&args.problem.file))))?
-        .with_cancel_flag(interrupt_flag());
-    if let Some(budget) = args.node_budget {
-        solver = solver.with_node_budget(budget);
-    }
-    let count = solver.count();
-    report(args, &count)
+    report(args, &count, engine)
 }
 
 /// Prints the count; exit 0 when it is complete, 3 when the node budget stopped it, 130
 /// when it was interrupted.
-fn report(args: &CountArgs, count: &Count) -> Result<ExitCode> {
-    print_count(args, count)?;
+fn report(args: &CountArgs, count: &Count, engine: &str) -> Result<ExitCode> {
+    print_count(args, count, engine)?;
     Ok(ExitCode::from(match count.stop {
         None => EXIT_OK,
         Some(StopReason::NodeBudget) => EXIT_INCOMPLETE,
@@ -139,7 +120,7 @@ fn report(args: &CountArgs, count: &Count) -> Result<ExitCode> {
     }))
 }
 
-fn print_count(args: &CountArgs, count: &Count) -> Result<()> {
+fn print_count(args: &CountArgs, count: &Count, engine: &str) -> Result<()> {
     let mut out = stdout();
     if args.json {
         let value = json!({
@@ -149,6 +130,7 @@ fn print_count(args: &CountArgs, count: &Count) -> Result<()> {
             "nodes": count.stats.nodes,
             "updates": count.stats.updates,
             "seconds": count.stats.elapsed.as_secs_f64(),
+            "engine": engine,
         });
         writeln!(out, "{value}")?;
     } else if let Some(reason) = count.stop {
@@ -158,7 +140,7 @@ fn print_count(args: &CountArgs, count: &Count) -> Result<()> {
     }
     out.flush()?;
     if args.stats {
-        super::stats::print(&count.stats, count.is_complete());
+        super::stats::print(&count.stats, count.is_complete(), engine);
     }
     Ok(())
 }
@@ -210,9 +192,10 @@ fn run_units(args: &CountArgs, problem: &Problem) -> Result<ExitCode> {
     let threads = args.parallel.threads.unwrap_or(0);
     let mut out = stdout();
     for mut line in todo {
-        let mut solver = ParallelSolver::new(problem)
-            .units(vec![line.unit.clone()])
-            .cancel_flag(interrupt_flag());
+        let mut solver =
+            super::engine::parallel(problem, args.engine, display_name(&args.problem.file))?
+                .units(vec![line.unit.clone()])
+                .cancel_flag(interrupt_flag());
         if threads > 0 {
             solver = solver.threads(threads);
         }

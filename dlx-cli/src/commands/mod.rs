@@ -11,6 +11,7 @@ mod board_size;
 mod completions;
 mod count;
 mod counter;
+mod engine;
 mod gen;
 mod knightdoku;
 mod memo;

@@ -7,12 +7,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use anyhow::Result;
-use dlx_core::{ParallelSolver, Problem, Solution, Solver};
+use dlx_core::{Problem, Solution};
 use serde_json::json;
 
 use super::progress::interrupt_flag;
 use crate::cli::SolveArgs;
-use crate::input::read_problem;
+use crate::input::{display_name, read_problem};
 use crate::output::{note, EXIT_INTERRUPTED, EXIT_NO_SOLUTION, EXIT_OK};
 
 pub fn run(args: &SolveArgs) -> Result<ExitCode> {
@@ -31,8 +31,11 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
         found: AtomicU64::new(0),
         failed: Mutex::new(None),
     };
-    let (complete, stats) = if args.threads == 1 {
-        let mut solutions = Solver::new(problem)
+    let name = display_name(&args.problem.file);
+    let (complete, stats, engine) = if args.threads == 1 {
+        let solver = super::engine::sequential(problem, args.engine, name)?;
+        let engine = solver.engine_name();
+        let mut solutions = solver
             .with_solution_limit(limit)
             .with_cancel_flag(interrupt_flag())
             .solutions();
@@ -41,12 +44,14 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
                 break;
             }
         }
-        (solutions.is_complete(), solutions.stats())
+        (solutions.is_complete(), solutions.stats(), engine)
     } else {
         // A write error (a closed pipe) stops the workers.
         let stop = interrupt_flag();
         let halt = Arc::new(AtomicBool::new(false));
-        let mut solver = ParallelSolver::new(problem).cancel_flag(Arc::clone(&halt));
+        let mut solver =
+            super::engine::parallel(problem, args.engine, name)?.cancel_flag(Arc::clone(&halt));
+        let engine = solver.engine_name();
         if args.threads > 0 {
             solver = solver.threads(args.threads);
         }
@@ -74,7 +79,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
                 }
             })?
         };
-        (count.is_complete(), count.stats)
+        (count.is_complete(), count.stats, engine)
     };
     if let Some(e) = printer.failed.lock().expect("printer").take() {
         return Err(e.into());
@@ -82,7 +87,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     printer.out.lock().expect("printer").flush()?;
     let found = printer.found.load(Ordering::Relaxed);
     if args.stats {
-        super::stats::print(&stats, complete);
+        super::stats::print(&stats, complete, engine);
     }
     if found == 0 {
         if complete {

@@ -1,0 +1,38 @@
+//! `--engine auto|links|dense`: the engine a command runs, resolved for one problem.
+
+use anyhow::Result;
+use dlx_core::{Auto, DenseSolver, ParallelSolver, Problem, Solver};
+
+use crate::cli::Engine;
+use crate::output::InputError;
+
+/// A one-thread solver on the engine asked for: under `auto`, the one `dlx_core::Auto`
+/// picks for the problem. `name` (the input's name) heads the error when `dense` cannot
+/// take the problem.
+pub fn sequential<'p>(
+    problem: &'p Problem,
+    engine: Engine,
+    name: &str,
+) -> Result<Solver<'p, Auto>> {
+    Ok(match engine {
+        Engine::Auto => match Solver::<Auto>::try_new(problem) {
+            Ok(solver) => solver,
+            Err(never) => match never {},
+        },
+        Engine::Links => Solver::new(problem).into_auto(),
+        Engine::Dense => DenseSolver::try_new(problem)
+            .map_err(|e| InputError::new(format!("{name}: {e}")))?
+            .into_auto(),
+    })
+}
+
+/// A parallel solver on the engine asked for (see [`sequential`]).
+pub fn parallel<'p>(
+    problem: &'p Problem,
+    engine: Engine,
+    name: &str,
+) -> Result<ParallelSolver<'p>> {
+    ParallelSolver::new(problem)
+        .engine(engine.choice())
+        .map_err(|e| InputError::new(format!("{name}: {e}")).into())
+}
