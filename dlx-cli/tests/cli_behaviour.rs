@@ -316,11 +316,35 @@ fn the_dense_engine_counts_what_the_links_engine_counts() {
 
 #[test]
 fn the_dense_engine_refuses_what_it_cannot_do() {
-    let kd1 = run(&["count", "dlx-core/tests/data/kd1.dlx", "--engine", "dense"]);
-    assert_eq!(kd1.code, Some(2), "{}", kd1.stderr);
-    assert!(kd1
-        .stderr
-        .contains("kd1.dlx: the dense engine does not take multiplicities"));
+    // Multiplicities (Algorithm M) it takes, with DLX3's nodes.
+    let kd1 = run(&[
+        "count",
+        "dlx-core/tests/data/kd1.dlx",
+        "--engine",
+        "dense",
+        "--json",
+    ]);
+    assert_eq!(kd1.code, Some(0), "{}", kd1.stderr);
+    let v: serde_json::Value = serde_json::from_str(kd1.stdout.trim()).expect("JSON");
+    assert_eq!(
+        (v["solutions"].as_u64(), v["nodes"].as_u64()),
+        (Some(1), Some(53))
+    );
+    // A primary item in more options than its 16-bit tally counts: refused by name, and
+    // `auto` takes the links.
+    let long = format!("A\n{}", "A\n".repeat(40_000));
+    let refused = run_stdin(&["count", "-", "--engine", "dense"], &long);
+    assert_eq!(refused.code, Some(2), "{}", refused.stderr);
+    assert!(
+        refused
+            .stderr
+            .contains("primary item `A` has 40000 options"),
+        "{}",
+        refused.stderr
+    );
+    let auto = run_stdin(&["count", "-", "--stats"], &long);
+    assert_eq!(auto.stdout.trim(), "40000");
+    assert!(auto.stderr.contains("links engine"), "{}", auto.stderr);
     // On two threads (work units), as on one, and the JSON names the engine.
     let threads = run(&[
         "count",
