@@ -74,7 +74,5 @@ pub use problem::{
 };
 pub use search::StopReason;
 pub use solver::{Count, First, PreselectError, Solution, Solutions, Solver, Stats, Uniqueness};
-pub use unit::{
-    split_units, split_units_with, Position, Unit, UnitCounts, UnitError, UnitSearch,
-};
+pub use unit::{split_units, split_units_with, Position, Unit, UnitCounts, UnitError, UnitSearch};
 pub use verify::{verify, VerifyError};
