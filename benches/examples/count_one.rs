@@ -9,8 +9,8 @@
 //!
 //! Arguments: `ours|dense|parN|dparN|dlx NAME [ROUNDS]` (`dense`: the dense engine;
 //! `parN`: the parallel solver on N threads, links engine; `dparN`: the same on the dense
-//! engine; NAME: an instance in `dlx-core/tests/data`; one round when not given). Prints
-//! solutions, nodes and updates.
+//! engine; NAME: an instance in `dlx-core/tests/data`, or a path ending in `.dlx`; one round
+//! when not given). Prints solutions, nodes and updates.
 
 use std::process::ExitCode;
 
@@ -42,7 +42,15 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let problem = match load(name) {
+    // A path to a file of DLX text, or the name of a reference instance.
+    let loaded = if name.ends_with(".dlx") {
+        std::fs::read_to_string(name)
+            .map_err(|e| format!("{name}: {e}"))
+            .and_then(|text| dlx_core::format::parse(&text).map_err(|e| format!("{name}: {e}")))
+    } else {
+        load(name).map_err(|e| e.to_string())
+    };
+    let problem = match loaded {
         Ok(p) => p,
         Err(e) => {
             eprintln!("{e}");
