@@ -1,25 +1,98 @@
-//! Rectangular grids shared by every family: cells as `(row, column)` pairs counted from the
-//! top-left corner, and the neighbourhoods the puzzles are made of (orthogonal steps, the
-//! king's moves, the knight's moves), each written once.
+//! Rectangular grids shared by every family: the one [`Cell`] type (row and column, counted
+//! from the top-left corner), and the neighbourhoods the puzzles are made of (orthogonal
+//! steps, the king's moves, the knight's moves), each written once.
 //!
-//! Knight's tours, Knightdoku, variant Sudoku (anti-knight, anti-king, non-consecutive and
-//! the other rules on orthogonal pairs) all take their offsets from here.
+//! Sudoku and its variants, knight's tours ([`Square`](crate::tour::Square) is this type),
+//! and Knightdoku all name cells with it and take their offsets from here.
 //!
 //! ```
-//! use dlx_sudoku::grid::{neighbours, KING, KNIGHT, ORTHOGONAL};
+//! use dlx_sudoku::grid::{neighbours, Cell, KING, KNIGHT, ORTHOGONAL};
 //!
 //! // A corner of a 3 × 4 grid.
-//! assert_eq!(neighbours(3, 4, (0, 0), &ORTHOGONAL).count(), 2);
-//! assert_eq!(neighbours(3, 4, (0, 0), &KING).count(), 3);
-//! let knight: Vec<_> = neighbours(3, 4, (0, 0), &KNIGHT).collect();
-//! assert_eq!(knight, [(1, 2), (2, 1)]);
+//! let corner = Cell::new(0, 0);
+//! assert_eq!(neighbours(3, 4, corner, &ORTHOGONAL).count(), 2);
+//! assert_eq!(neighbours(3, 4, corner, &KING).count(), 3);
+//! let knight: Vec<_> = neighbours(3, 4, corner, &KNIGHT).collect();
+//! assert_eq!(knight, [Cell::new(1, 2), Cell::new(2, 1)]);
 //! ```
+
+use std::fmt;
 
 /// A step from one cell to another: `(rows down, columns right)`, negative up or left.
 pub type Offset = (isize, isize);
 
-/// A cell: `(row, column)`, zero-based from the top-left corner.
-pub type Cell = (usize, usize);
+/// A cell, by 0-based row and column. It prints as `r1c1` (1-based), the usual notation.
+///
+/// ```
+/// use dlx_sudoku::grid::Cell;
+/// let cell = Cell::new(0, 8);
+/// assert_eq!(cell.to_string(), "r1c9");
+/// assert_eq!(cell.index(9), 8);
+/// assert_eq!(Cell::from_index(80, 9), Cell::new(8, 8));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Cell {
+    /// The row, from 0 at the top.
+    pub row: usize,
+    /// The column, from 0 at the left.
+    pub col: usize,
+}
+
+impl Cell {
+    /// The cell at `row`, `col` (both from 0).
+    ///
+    /// See [`Cell`] for an example.
+    pub const fn new(row: usize, col: usize) -> Self {
+        Cell { row, col }
+    }
+
+    /// The cell's position in row-major order in a grid of `cols` columns.
+    ///
+    /// See [`Cell`] for an example.
+    pub const fn index(self, cols: usize) -> usize {
+        self.row * cols + self.col
+    }
+
+    /// The cell at row-major position `index` in a grid of `cols` columns.
+    ///
+    /// See [`Cell`] for an example.
+    pub const fn from_index(index: usize, cols: usize) -> Self {
+        Cell {
+            row: index / cols,
+            col: index % cols,
+        }
+    }
+
+    /// The cell with row and column swapped.
+    ///
+    /// See [`Cell::pair`] for an example.
+    pub const fn transposed(self) -> Self {
+        Cell::new(self.col, self.row)
+    }
+
+    /// The cell written `(row,col)`, 0-based: the knight's tour's notation (its `--start`
+    /// reads `ROW,COL`), where [`Display`](fmt::Display) writes Sudoku's `r1c1`.
+    ///
+    /// ```
+    /// use dlx_sudoku::grid::Cell;
+    /// assert_eq!(Cell::new(2, 5).transposed().pair().to_string(), "(5,2)");
+    /// ```
+    pub fn pair(self) -> impl fmt::Display {
+        struct Pair(Cell);
+        impl fmt::Display for Pair {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "({},{})", self.0.row, self.0.col)
+            }
+        }
+        Pair(self)
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.row + 1, self.col + 1)
+    }
+}
 
 /// The four orthogonal steps: right, down, left, up.
 pub const ORTHOGONAL: [Offset; 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
@@ -52,16 +125,16 @@ pub const KNIGHT: [Offset; 8] = [
 /// The cell `offset` away from `cell`, if it lies on a `rows × cols` grid.
 ///
 /// ```
-/// use dlx_sudoku::grid::step;
-/// assert_eq!(step(3, 3, (1, 1), (1, -1)), Some((2, 0)));
-/// assert_eq!(step(3, 3, (0, 0), (-1, 0)), None);
-/// assert_eq!(step(3, 3, (2, 2), (0, 1)), None);
+/// use dlx_sudoku::grid::{step, Cell};
+/// assert_eq!(step(3, 3, Cell::new(1, 1), (1, -1)), Some(Cell::new(2, 0)));
+/// assert_eq!(step(3, 3, Cell::new(0, 0), (-1, 0)), None);
+/// assert_eq!(step(3, 3, Cell::new(2, 2), (0, 1)), None);
 /// ```
 #[inline]
-pub fn step(rows: usize, cols: usize, (row, col): Cell, (dr, dc): Offset) -> Option<Cell> {
-    let r = row.checked_add_signed(dr)?;
-    let c = col.checked_add_signed(dc)?;
-    (r < rows && c < cols).then_some((r, c))
+pub fn step(rows: usize, cols: usize, cell: Cell, (dr, dc): Offset) -> Option<Cell> {
+    let row = cell.row.checked_add_signed(dr)?;
+    let col = cell.col.checked_add_signed(dc)?;
+    (row < rows && col < cols).then_some(Cell { row, col })
 }
 
 /// The cells at one of `offsets` from `cell` on a `rows × cols` grid, in the order of
@@ -82,13 +155,13 @@ pub fn neighbours(
 /// Whether `a` and `b` are a knight's move apart.
 ///
 /// ```
-/// use dlx_sudoku::grid::is_knight_move;
-/// assert!(is_knight_move((0, 0), (2, 1)));
-/// assert!(!is_knight_move((0, 0), (1, 1)));
+/// use dlx_sudoku::grid::{is_knight_move, Cell};
+/// assert!(is_knight_move(Cell::new(0, 0), Cell::new(2, 1)));
+/// assert!(!is_knight_move(Cell::new(0, 0), Cell::new(1, 1)));
 /// ```
 pub fn is_knight_move(a: Cell, b: Cell) -> bool {
-    let dr = a.0.abs_diff(b.0);
-    let dc = a.1.abs_diff(b.1);
+    let dr = a.row.abs_diff(b.row);
+    let dc = a.col.abs_diff(b.col);
     (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
 }
 
@@ -111,7 +184,7 @@ mod tests {
 
     #[test]
     fn a_knight_in_the_middle_has_eight_moves() {
-        assert_eq!(neighbours(5, 5, (2, 2), &KNIGHT).count(), 8);
-        assert_eq!(neighbours(1, 1, (0, 0), &KING).count(), 0);
+        assert_eq!(neighbours(5, 5, Cell::new(2, 2), &KNIGHT).count(), 8);
+        assert_eq!(neighbours(1, 1, Cell::new(0, 0), &KING).count(), 0);
     }
 }

@@ -407,7 +407,7 @@ impl Tour {
                 return Err(TourViolation::Revisited(s));
             }
         }
-        let cell = |s: usize| (s / self.cols, s % self.cols);
+        let cell = |s: usize| crate::grid::Cell::from_index(s, self.cols);
         let jump = |a: usize, b: usize| crate::grid::is_knight_move(cell(a), cell(b));
         let mut steps: Vec<(usize, usize)> =
             self.squares.windows(2).map(|w| (w[0], w[1])).collect();

@@ -3,7 +3,8 @@
 //! brute force, and snapshots of the text and SVG renderings.
 
 use dlx_core::{format, Problem, Solver};
-use dlx_sudoku::knightdoku::{Board, Cell, Geometry, Knightdoku};
+use dlx_sudoku::grid::Cell;
+use dlx_sudoku::knightdoku::{Board, Content, Geometry, Knightdoku};
 use dlx_sudoku::Uniqueness;
 
 fn data(path: &str) -> String {
@@ -57,12 +58,12 @@ fn reference_boards_have_the_published_unique_solutions() {
 #[test]
 fn removing_a_clue_loses_uniqueness_or_keeps_a_valid_solution() {
     let board: Board = data("knightdoku/kd1.txt").parse().unwrap();
-    for ((r, c), _) in board.clues() {
+    for (cell, _) in board.clues() {
         let mut weaker = board.clone();
-        weaker.set(r, c, Cell::Empty);
+        weaker.set(cell, Content::Empty);
         let kd = Knightdoku::new(&weaker).unwrap();
         let count = kd.count().solutions;
-        assert!(count >= 1, "removing ({r}, {c})");
+        assert!(count >= 1, "removing {cell}");
         for s in kd.solutions().take(50) {
             weaker.check_solution(&s).unwrap();
         }
@@ -72,7 +73,7 @@ fn removing_a_clue_loses_uniqueness_or_keeps_a_valid_solution() {
 #[test]
 fn a_wrong_clue_has_no_solution() {
     let mut board: Board = data("knightdoku/kd2.txt").parse().unwrap();
-    board.set(4, 6, Cell::Clue(8)); // was 3; only 8 neighbours and some are excluded
+    board.set(Cell::new(4, 6), Content::Clue(8)); // was 3; only 8 neighbours and some are excluded
     assert_eq!(
         Knightdoku::new(&board).unwrap().unique(),
         Uniqueness::NoSolution
@@ -190,15 +191,18 @@ fn six_by_six_puzzles_count_like_brute_force() {
         for (j, &k) in knights.iter().enumerate() {
             if (j + t) % 3 == 0 {
                 let (r, c) = (k / 6, k % 6);
-                puzzle.set(r, c, Cell::Clue(knights_around(grid, 6, r, c)));
+                puzzle.set(
+                    Cell::new(r, c),
+                    Content::Clue(knights_around(grid, 6, r, c)),
+                );
             }
         }
         let expected = grids
             .iter()
             .filter(|other| {
-                puzzle
-                    .clues()
-                    .all(|((r, c), n)| other[r * 6 + c] && knights_around(other, 6, r, c) == n)
+                puzzle.clues().all(|(at, n)| {
+                    other[at.index(6)] && knights_around(other, 6, at.row, at.col) == n
+                })
             })
             .count() as u64;
         let kd = Knightdoku::new(&puzzle).unwrap();

@@ -6,18 +6,19 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
+use crate::grid::Cell;
 use crate::knightdoku::geometry::Geometry;
 
 /// What a cell of a board holds.
 ///
 /// ```
-/// use dlx_sudoku::knightdoku::Cell;
-/// assert!(Cell::Clue(3).has_knight());
-/// assert!(Cell::Knight.has_knight());
-/// assert!(!Cell::Empty.has_knight());
+/// use dlx_sudoku::knightdoku::Content;
+/// assert!(Content::Clue(3).has_knight());
+/// assert!(Content::Knight.has_knight());
+/// assert!(!Content::Empty.has_knight());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Cell {
+pub enum Content {
     /// No knight (in a puzzle: not known yet).
     Empty,
     /// A knight without a number (in a puzzle: a given knight).
@@ -26,12 +27,12 @@ pub enum Cell {
     Clue(u8),
 }
 
-impl Cell {
+impl Content {
     /// True when the cell holds a knight.
     ///
-    /// See [`Cell`] for an example.
+    /// See [`Content`] for an example.
     pub fn has_knight(self) -> bool {
-        !matches!(self, Cell::Empty)
+        !matches!(self, Content::Empty)
     }
 }
 
@@ -110,12 +111,13 @@ pub enum BoardErrorKind {
 /// trailing white space is ignored.
 ///
 /// ```
-/// use dlx_sudoku::knightdoku::{Board, Cell, Geometry};
+/// use dlx_sudoku::grid::Cell;
+/// use dlx_sudoku::knightdoku::{Board, Content, Geometry};
 /// let text = "# a 9×9 puzzle\n.........\n1.1......\n.1...1.2.\n.........\n......4..\n\
 ///             .........\n........1\n3...2..2.\n..3......\n";
 /// let board: Board = text.parse()?;
 /// assert_eq!(board.geometry(), Geometry::CLASSIC);
-/// assert_eq!(board.cell(1, 0), Cell::Clue(1));
+/// assert_eq!(board.get(Cell::new(1, 0)), Content::Clue(1));
 /// assert_eq!(board.clues().count(), 11);
 /// assert_eq!(board.to_string().lines().nth(4), Some("......4.."));
 /// # Ok::<(), dlx_sudoku::knightdoku::BoardError>(())
@@ -123,7 +125,7 @@ pub enum BoardErrorKind {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     geometry: Geometry,
-    cells: Vec<Cell>,
+    cells: Vec<Content>,
 }
 
 impl Board {
@@ -137,7 +139,7 @@ impl Board {
     pub fn empty(geometry: Geometry) -> Self {
         Board {
             geometry,
-            cells: vec![Cell::Empty; geometry.size() * geometry.size()],
+            cells: vec![Content::Empty; geometry.size() * geometry.size()],
         }
     }
 
@@ -194,9 +196,9 @@ impl Board {
                     return Err(err(c + 1, BoardErrorKind::LongRow { expected: n }));
                 }
                 board.cells[r * n + c] = match ch {
-                    '.' => Cell::Empty,
-                    'N' => Cell::Knight,
-                    '0'..='8' => Cell::Clue(ch as u8 - b'0'),
+                    '.' => Content::Empty,
+                    'N' => Content::Knight,
+                    '0'..='8' => Content::Clue(ch as u8 - b'0'),
                     '9' => return Err(err(c + 1, BoardErrorKind::ClueTooLarge(9))),
                     _ => return Err(err(c + 1, BoardErrorKind::BadCharacter(ch))),
                 };
@@ -233,48 +235,48 @@ impl Board {
     /// What a cell holds.
     ///
     /// See [`Board`] for an example.
-    pub fn cell(&self, row: usize, col: usize) -> Cell {
-        self.cells[row * self.geometry.size() + col]
+    pub fn get(&self, cell: Cell) -> Content {
+        self.cells[cell.index(self.geometry.size())]
     }
 
-    /// Sets a cell.
+    /// Sets what a cell holds.
     ///
     /// ```
-    /// use dlx_sudoku::knightdoku::{Board, Cell, Geometry};
+    /// use dlx_sudoku::grid::Cell;
+    /// use dlx_sudoku::knightdoku::{Board, Content, Geometry};
     /// let mut b = Board::empty(Geometry::CLASSIC);
-    /// b.set(2, 3, Cell::Clue(4));
-    /// assert_eq!(b.cell(2, 3), Cell::Clue(4));
+    /// b.set(Cell::new(2, 3), Content::Clue(4));
+    /// assert_eq!(b.get(Cell::new(2, 3)), Content::Clue(4));
     /// ```
-    pub fn set(&mut self, row: usize, col: usize, cell: Cell) {
-        let n = self.geometry.size();
-        self.cells[row * n + col] = cell;
+    pub fn set(&mut self, cell: Cell, content: Content) {
+        self.cells[cell.index(self.geometry.size())] = content;
     }
 
     /// The cells with clues, in reading order, with their numbers.
     ///
     /// See [`Board`] for an example.
-    pub fn clues(&self) -> impl Iterator<Item = ((usize, usize), u8)> + '_ {
-        self.positions().filter_map(|(p, cell)| match cell {
-            Cell::Clue(k) => Some((p, k)),
-            _ => None,
-        })
+    pub fn clues(&self) -> impl Iterator<Item = (Cell, u8)> + '_ {
+        self.positions()
+            .filter_map(|(cell, content)| match content {
+                Content::Clue(k) => Some((cell, k)),
+                _ => None,
+            })
     }
 
     /// The cells with knights (clues included), in reading order.
     ///
     /// See [`Board::empty`] for an example.
-    pub fn knights(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+    pub fn knights(&self) -> impl Iterator<Item = Cell> + '_ {
         self.positions()
-            .filter(|(_, cell)| cell.has_knight())
-            .map(|(p, _)| p)
+            .filter(|(_, content)| content.has_knight())
+            .map(|(cell, _)| cell)
     }
 
-    fn positions(&self) -> impl Iterator<Item = ((usize, usize), Cell)> + '_ {
+    /// Every cell and what it holds, in reading order.
+    fn positions(&self) -> impl Iterator<Item = (Cell, Content)> + '_ {
         let n = self.geometry.size();
-        self.cells
-            .iter()
-            .enumerate()
-            .map(move |(k, &cell)| ((k / n, k % n), cell))
+        let at = move |(k, &content)| (Cell::from_index(k, n), content);
+        self.cells.iter().enumerate().map(at)
     }
 
     /// The board as text: `.` empty, `N` a knight, digits for clues, one line per row.
@@ -291,9 +293,9 @@ impl Board {
         for row in self.cells.chunks(n) {
             for cell in row {
                 out.push(match *cell {
-                    Cell::Empty => '.',
-                    Cell::Knight => 'N',
-                    Cell::Clue(k) => char::from(b'0' + k.min(9)),
+                    Content::Empty => '.',
+                    Content::Knight => 'N',
+                    Content::Clue(k) => char::from(b'0' + k.min(9)),
                 });
             }
             out.push('\n');
@@ -363,7 +365,10 @@ mod tests {
         let text = "# c\n\nN. \n# mid\n.0\n";
         let b = Board::parse_with(text, Geometry::new(2, 1, 2, 1).unwrap()).unwrap();
         assert_eq!(b.render_text(), "N.\n.0\n");
-        assert_eq!(b.knights().collect::<Vec<_>>(), [(0, 0), (1, 1)]);
-        assert_eq!(b.clues().collect::<Vec<_>>(), [((1, 1), 0)]);
+        assert_eq!(
+            b.knights().collect::<Vec<_>>(),
+            [Cell::new(0, 0), Cell::new(1, 1)]
+        );
+        assert_eq!(b.clues().collect::<Vec<_>>(), [(Cell::new(1, 1), 0)]);
     }
 }

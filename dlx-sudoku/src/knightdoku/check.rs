@@ -4,7 +4,8 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::knightdoku::board::{Board, Cell};
+use crate::grid::{Cell, KNIGHT};
+use crate::knightdoku::board::{Board, Content};
 
 /// A row, column or box, numbered from 0.
 ///
@@ -49,8 +50,8 @@ pub enum Violation {
     GeometryMismatch,
     /// A clue or given knight of the puzzle that the solution changes, or a clue the
     /// puzzle does not have.
-    #[error("the cell at row {}, column {} does not keep the puzzle's content", .0.0 + 1, .0.1 + 1)]
-    ClueChanged((usize, usize)),
+    #[error("the cell at row {}, column {} does not keep the puzzle's content", .0.row + 1, .0.col + 1)]
+    ClueChanged(Cell),
     /// A house with the wrong number of knights.
     #[error("{house} holds {found} knights, not {expected}")]
     HouseCount {
@@ -62,10 +63,10 @@ pub enum Violation {
         expected: usize,
     },
     /// A clue whose neighbourhood has the wrong number of knights.
-    #[error("the clue {clue} at row {}, column {} sees {found} knights", .cell.0 + 1, .cell.1 + 1)]
+    #[error("the clue {clue} at row {}, column {} sees {found} knights", .cell.row + 1, .cell.col + 1)]
     ClueCount {
         /// The clue's cell.
-        cell: (usize, usize),
+        cell: Cell,
         /// Its number.
         clue: u8,
         /// Knights a knight's move away.
@@ -86,20 +87,18 @@ impl Board {
             return Err(Violation::GeometryMismatch);
         }
         let n = g.size();
-        for r in 0..n {
-            for c in 0..n {
-                let (p, s) = (self.cell(r, c), solution.cell(r, c));
-                let kept = match p {
-                    Cell::Clue(_) => s == p,
-                    Cell::Knight => s == Cell::Knight,
-                    Cell::Empty => !matches!(s, Cell::Clue(_)),
-                };
-                if !kept {
-                    return Err(Violation::ClueChanged((r, c)));
-                }
+        for cell in (0..n * n).map(|k| Cell::from_index(k, n)) {
+            let (p, s) = (self.get(cell), solution.get(cell));
+            let kept = match p {
+                Content::Clue(_) => s == p,
+                Content::Knight => s == Content::Knight,
+                Content::Empty => !matches!(s, Content::Clue(_)),
+            };
+            if !kept {
+                return Err(Violation::ClueChanged(cell));
             }
         }
-        let knight = |r: usize, c: usize| solution.cell(r, c).has_knight();
+        let knight = |r: usize, c: usize| solution.get(Cell::new(r, c)).has_knight();
         let (br, bc) = (g.box_rows(), g.box_cols());
         for i in 0..n {
             let row = (0..n).filter(|&c| knight(i, c)).count();
@@ -124,16 +123,12 @@ impl Board {
                 }
             }
         }
-        for ((r, c), clue) in self.clues() {
-            let found = crate::grid::neighbours(n, n, (r, c), &crate::grid::KNIGHT)
-                .filter(|&(nr, nc)| knight(nr, nc))
+        for (cell, clue) in self.clues() {
+            let found = crate::grid::neighbours(n, n, cell, &KNIGHT)
+                .filter(|p| knight(p.row, p.col))
                 .count();
             if found != usize::from(clue) {
-                return Err(Violation::ClueCount {
-                    cell: (r, c),
-                    clue,
-                    found,
-                });
+                return Err(Violation::ClueCount { cell, clue, found });
             }
         }
         Ok(())
@@ -158,10 +153,10 @@ mod tests {
         let lost = board("N...\n..N.\n...N\n.N..");
         assert_eq!(
             puzzle.check_solution(&lost),
-            Err(Violation::ClueChanged((0, 0)))
+            Err(Violation::ClueChanged(Cell::new(0, 0)))
         );
         let mut extra = good.clone();
-        extra.set(3, 0, Cell::Knight);
+        extra.set(Cell::new(3, 0), Content::Knight);
         assert_eq!(
             puzzle.check_solution(&extra),
             Err(Violation::HouseCount {
@@ -174,7 +169,7 @@ mod tests {
         assert_eq!(
             board("2...\n....\n....\n....").check_solution(&wrong_count),
             Err(Violation::ClueCount {
-                cell: (0, 0),
+                cell: Cell::new(0, 0),
                 clue: 2,
                 found: 1
             })

@@ -9,7 +9,8 @@ use dlx_core::{
     Uniqueness,
 };
 
-use crate::knightdoku::board::{Board, Cell};
+use crate::grid::Cell;
+use crate::knightdoku::board::{Board, Content};
 use crate::knightdoku::KnightdokuError;
 
 /// The exact cover problem of a Knightdoku board.
@@ -37,7 +38,7 @@ pub struct Knightdoku {
     board: Board,
     problem: Problem,
     /// The cell of each option.
-    cells: Vec<(usize, usize)>,
+    cells: Vec<Cell>,
     /// Stops the searches when raised.
     cancel: Option<Arc<AtomicBool>>,
 }
@@ -72,36 +73,36 @@ impl Knightdoku {
         let mut own: Vec<Option<ItemId>> = vec![None; n * n];
         let mut feeds: Vec<Vec<ItemId>> = vec![Vec::new(); n * n];
         let mut forbidden = vec![false; n * n];
-        for (r, c) in board.knights() {
-            let name = format!("{}{}", digit(r), digit(c));
-            own[r * n + c] = Some(b.add_primary(format!("K{name}"))?);
-            let Cell::Clue(count) = board.cell(r, c) else {
+        for cell in board.knights() {
+            let name = format!("{}{}", digit(cell.row), digit(cell.col));
+            own[cell.index(n)] = Some(b.add_primary(format!("K{name}"))?);
+            let Content::Clue(count) = board.get(cell) else {
                 continue;
             };
-            let around = g.knight_neighbours(r, c);
+            let around = g.knight_neighbours(cell);
             if count == 0 {
-                for (nr, nc) in around {
-                    forbidden[nr * n + nc] = true;
+                for other in around {
+                    forbidden[other.index(n)] = true;
                 }
                 continue;
             }
             let item = b.add_primary_with_bounds(format!("N{name}"), count.into(), count.into())?;
-            for (nr, nc) in around {
-                feeds[nr * n + nc].push(item);
+            for other in around {
+                feeds[other.index(n)].push(item);
             }
         }
         let mut cells = Vec::with_capacity(n * n);
-        for r in 0..n {
-            for c in 0..n {
-                if forbidden[r * n + c] {
-                    continue;
-                }
-                let mut items = vec![houses[0][r], houses[1][c], houses[2][g.box_of(r, c)]];
-                items.extend(own[r * n + c]);
-                items.extend(feeds[r * n + c].iter().copied());
-                if let AddedOption::Added(_) = b.add_option(items)? {
-                    cells.push((r, c));
-                }
+        for k in (0..n * n).filter(|&k| !forbidden[k]) {
+            let cell = Cell::from_index(k, n);
+            let mut items = vec![
+                houses[0][cell.row],
+                houses[1][cell.col],
+                houses[2][g.box_of(cell)],
+            ];
+            items.extend(own[k]);
+            items.extend(feeds[k].iter().copied());
+            if let AddedOption::Added(_) = b.add_option(items)? {
+                cells.push(cell);
             }
         }
         Ok(Knightdoku {
@@ -149,10 +150,10 @@ impl Knightdoku {
     /// use dlx_core::OptionId;
     /// use dlx_sudoku::knightdoku::{Board, Geometry, Knightdoku};
     /// let kd = Knightdoku::new(&Board::empty(Geometry::CLASSIC))?;
-    /// assert_eq!(kd.cell(OptionId::new(10)), Some((1, 1)));
+    /// assert_eq!(kd.cell(OptionId::new(10)), Some(dlx_sudoku::grid::Cell::new(1, 1)));
     /// # Ok::<(), dlx_sudoku::knightdoku::KnightdokuError>(())
     /// ```
-    pub fn cell(&self, option: OptionId) -> Option<(usize, usize)> {
+    pub fn cell(&self, option: OptionId) -> Option<Cell> {
         self.cells.get(option.index()).copied()
     }
 
@@ -172,11 +173,11 @@ impl Knightdoku {
     pub fn decode(&self, solution: &Solution) -> Result<Board, KnightdokuError> {
         let mut out = self.board.clone();
         for &o in solution.options() {
-            let (r, c) = self
+            let cell = self
                 .cell(o)
                 .ok_or(KnightdokuError::UnknownOption(o.index()))?;
-            if out.cell(r, c) == Cell::Empty {
-                out.set(r, c, Cell::Knight);
+            if out.get(cell) == Content::Empty {
+                out.set(cell, Content::Knight);
             }
         }
         Ok(out)
@@ -257,7 +258,7 @@ mod tests {
     #[test]
     fn a_zero_clue_removes_its_neighbours() {
         let mut board = Board::empty(Geometry::CLASSIC);
-        board.set(4, 4, Cell::Clue(0));
+        board.set(Cell::new(4, 4), Content::Clue(0));
         let kd = Knightdoku::new(&board).unwrap();
         assert_eq!(kd.problem().num_options(), 81 - 8);
         assert!(kd.problem().find_item("N44").is_none());
@@ -268,11 +269,11 @@ mod tests {
     fn given_knights_are_forced_without_a_count() {
         let g = Geometry::new(3, 1, 3, 1).unwrap();
         let mut board = Board::empty(g);
-        board.set(0, 1, Cell::Knight);
+        board.set(Cell::new(0, 1), Content::Knight);
         let kd = Knightdoku::new(&board).unwrap();
         assert_eq!(kd.count().solutions, 2);
         for s in kd.solutions() {
-            assert_eq!(s.cell(0, 1), Cell::Knight);
+            assert_eq!(s.get(Cell::new(0, 1)), Content::Knight);
             board.check_solution(&s).unwrap();
         }
     }

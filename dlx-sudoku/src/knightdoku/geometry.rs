@@ -1,6 +1,7 @@
 //! The shape of a Knightdoku grid: its size, its boxes, and how many knights each house
 //! holds; and the knight's move.
 
+use crate::grid::{Cell, KNIGHT};
 use crate::knightdoku::KnightdokuError;
 
 /// The largest grid: items are named with one base-36 digit per index.
@@ -10,10 +11,11 @@ pub const MAX_SIZE: usize = 36;
 /// row, column and box.
 ///
 /// ```
+/// use dlx_sudoku::grid::Cell;
 /// use dlx_sudoku::knightdoku::Geometry;
 /// let g = Geometry::CLASSIC;
 /// assert_eq!((g.size(), g.box_rows(), g.box_cols(), g.per_house()), (9, 3, 3, 3));
-/// assert_eq!(g.box_of(4, 7), 5);
+/// assert_eq!(g.box_of(Cell::new(4, 7)), 5);
 /// let six = Geometry::new(6, 2, 3, 2)?;
 /// assert_eq!(Geometry::for_size(6)?, six);
 /// # Ok::<(), dlx_sudoku::knightdoku::KnightdokuError>(())
@@ -127,22 +129,22 @@ impl Geometry {
     /// The box of a cell, numbered row by row from 0.
     ///
     /// See [`Geometry`] for an example.
-    pub fn box_of(&self, row: usize, col: usize) -> usize {
-        (row / self.box_rows) * (self.size / self.box_cols) + col / self.box_cols
+    pub fn box_of(&self, cell: Cell) -> usize {
+        (cell.row / self.box_rows) * (self.size / self.box_cols) + cell.col / self.box_cols
     }
 
-    /// The cells a knight's move away from `(row, col)`, inside the grid, in reading
-    /// order.
+    /// The cells a knight's move away from `cell`, inside the grid, in reading order.
     ///
     /// ```
+    /// use dlx_sudoku::grid::Cell;
     /// use dlx_sudoku::knightdoku::Geometry;
-    /// assert_eq!(Geometry::CLASSIC.knight_neighbours(0, 0), [(1, 2), (2, 1)]);
-    /// assert_eq!(Geometry::CLASSIC.knight_neighbours(4, 4).len(), 8);
+    /// let corner = Geometry::CLASSIC.knight_neighbours(Cell::new(0, 0));
+    /// assert_eq!(corner, [Cell::new(1, 2), Cell::new(2, 1)]);
+    /// assert_eq!(Geometry::CLASSIC.knight_neighbours(Cell::new(4, 4)).len(), 8);
     /// ```
-    pub fn knight_neighbours(&self, row: usize, col: usize) -> Vec<(usize, usize)> {
+    pub fn knight_neighbours(&self, cell: Cell) -> Vec<Cell> {
         let mut cells: Vec<_> =
-            crate::grid::neighbours(self.size, self.size, (row, col), &crate::grid::KNIGHT)
-                .collect();
+            crate::grid::neighbours(self.size, self.size, cell, &KNIGHT).collect();
         cells.sort_unstable();
         cells
     }
@@ -158,23 +160,22 @@ mod tests {
         let mut sizes = [0; 6];
         for r in 0..6 {
             for c in 0..6 {
-                sizes[g.box_of(r, c)] += 1;
+                sizes[g.box_of(Cell::new(r, c))] += 1;
             }
         }
         assert_eq!(sizes, [6; 6]);
-        assert_eq!(g.box_of(1, 3), 1);
-        assert_eq!(g.box_of(2, 0), 2);
+        assert_eq!(g.box_of(Cell::new(1, 3)), 1);
+        assert_eq!(g.box_of(Cell::new(2, 0)), 2);
     }
 
     #[test]
     fn knight_moves_are_symmetric() {
         let g = Geometry::for_size(7).unwrap();
-        for r in 0..7 {
-            for c in 0..7 {
-                for (nr, nc) in g.knight_neighbours(r, c) {
-                    assert!(g.knight_neighbours(nr, nc).contains(&(r, c)));
-                    assert_eq!(r.abs_diff(nr) * c.abs_diff(nc), 2);
-                }
+        for k in 0..49 {
+            let a = Cell::from_index(k, 7);
+            for b in g.knight_neighbours(a) {
+                assert!(g.knight_neighbours(b).contains(&a));
+                assert_eq!(a.row.abs_diff(b.row) * a.col.abs_diff(b.col), 2);
             }
         }
     }

@@ -42,7 +42,7 @@ mod svg;
 use dlx_core::ProblemError;
 use thiserror::Error;
 
-pub use board::{Board, BoardError, BoardErrorKind, Cell};
+pub use board::{Board, BoardError, BoardErrorKind, Content};
 pub use check::{House, Violation};
 pub use encode::Knightdoku;
 pub use geometry::{Geometry, MAX_SIZE};

@@ -4,8 +4,9 @@
 
 use std::fmt::Write;
 
-use crate::knightdoku::board::{Board, Cell};
-use crate::sudoku::outline::baseline;
+use crate::grid::Cell;
+use crate::knightdoku::board::{Board, Content};
+use crate::sudoku::outline::{baseline, svg_start};
 
 const CELL: usize = 40;
 const MARGIN: usize = 4;
@@ -28,24 +29,15 @@ impl Board {
         let g = self.geometry();
         let n = g.size();
         let side = n * CELL + 2 * MARGIN;
-        let mut out = String::new();
+        let mut out = svg_start(side, side);
         let w = &mut out;
         // Writing to a String cannot fail.
-        let _ = writeln!(
-            w,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{side}\" height=\"{side}\" \
-             viewBox=\"0 0 {side} {side}\">"
-        );
-        let _ = writeln!(
-            w,
-            "<rect width=\"{side}\" height=\"{side}\" fill=\"#ffffff\"/>"
-        );
-        for ((r, c), _) in self.clues() {
+        for (cell, _) in self.clues() {
             let _ = writeln!(
                 w,
                 "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{CLUE_FILL}\"/>",
-                at(c),
-                at(r)
+                at(cell.col),
+                at(cell.row)
             );
         }
         // Thin lines between cells, then thick lines between boxes and around the grid.
@@ -84,9 +76,9 @@ impl Board {
         for r in 0..n {
             for c in 0..n {
                 let (x, y) = (at(c) + CELL / 2, at(r) + CELL / 2);
-                match self.cell(r, c) {
-                    Cell::Empty => {}
-                    Cell::Knight => {
+                match self.get(Cell::new(r, c)) {
+                    Content::Empty => {}
+                    Content::Knight => {
                         let _ = writeln!(
                             w,
                             "<text x=\"{x}\" y=\"{}\" font-family=\"serif\" font-size=\"30\" \
@@ -94,7 +86,7 @@ impl Board {
                             baseline(y as f64, 30.0)
                         );
                     }
-                    Cell::Clue(k) => {
+                    Content::Clue(k) => {
                         let _ = writeln!(
                             w,
                             "<text x=\"{}\" y=\"{}\" font-family=\"serif\" font-size=\"12\" \

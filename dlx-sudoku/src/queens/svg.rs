@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use crate::queens::QueensSolution;
-use crate::sudoku::outline::baseline;
+use crate::sudoku::outline::{baseline, svg_start};
 
 const SQUARE: usize = 40;
 const MARGIN: usize = 4;
@@ -25,18 +25,9 @@ impl QueensSolution {
     pub fn render_svg(&self) -> String {
         let n = self.n();
         let side = n * SQUARE + 2 * MARGIN;
-        let mut out = String::new();
+        let mut out = svg_start(side, side);
         let w = &mut out;
         // Writing to a String cannot fail.
-        let _ = writeln!(
-            w,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{side}\" height=\"{side}\" \
-             viewBox=\"0 0 {side} {side}\">"
-        );
-        let _ = writeln!(
-            w,
-            "<rect width=\"{side}\" height=\"{side}\" fill=\"#ffffff\"/>"
-        );
         for r in 0..n {
             for c in 0..n {
                 let fill = if (r + c) % 2 == 0 { LIGHT } else { DARK };

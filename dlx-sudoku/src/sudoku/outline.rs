@@ -1,6 +1,6 @@
-//! Shared drawing helpers for the SVG pictures: the outline of a set of cells (a killer
-//! cage, an extra region) traced along its boundary, and text placed with an explicit
-//! baseline.
+//! Shared drawing helpers for the SVG pictures of every family: the picture's start, the
+//! outline of a set of cells (a killer cage, an extra region) traced along its boundary,
+//! and text placed with an explicit baseline.
 //!
 //! The outline is found by walking the boundary edges of the cells: every side of a cell
 //! whose neighbour across it is not in the set is an edge, directed so that the cells lie
@@ -15,6 +15,16 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 use crate::sudoku::Cell;
+
+/// The start of a picture `width` × `height` pixels: the `<svg>` element and a white
+/// background. The caller closes it with `</svg>`.
+pub(crate) fn svg_start(width: impl std::fmt::Display, height: impl std::fmt::Display) -> String {
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\">\n<rect width=\"{width}\" height=\"{height}\" \
+         fill=\"#ffffff\"/>\n"
+    )
+}
 
 /// Where the baseline of text of `size` lies for the text to look centred on `centre_y`.
 /// Renderers disagree on `dominant-baseline`, so the pictures give every `<text>` the

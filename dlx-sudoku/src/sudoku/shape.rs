@@ -5,57 +5,10 @@ use std::fmt;
 
 use thiserror::Error;
 
+pub use crate::grid::Cell;
+
 /// The largest supported size (digits are stored as `u8`).
 pub const MAX_SIZE: usize = 255;
-
-/// A cell, by 0-based row and column. It prints as `r1c1` (1-based), the usual notation.
-///
-/// ```
-/// use dlx_sudoku::sudoku::Cell;
-/// let cell = Cell::new(0, 8);
-/// assert_eq!(cell.to_string(), "r1c9");
-/// assert_eq!(cell.index(9), 8);
-/// assert_eq!(Cell::from_index(80, 9), Cell::new(8, 8));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Cell {
-    /// The row, from 0.
-    pub row: usize,
-    /// The column, from 0.
-    pub col: usize,
-}
-
-impl Cell {
-    /// The cell at `row`, `col` (both from 0).
-    ///
-    /// See [`Cell`] for an example.
-    pub const fn new(row: usize, col: usize) -> Self {
-        Cell { row, col }
-    }
-
-    /// The cell's position in row-major order in a grid of `size` columns.
-    ///
-    /// See [`Cell`] for an example.
-    pub const fn index(self, size: usize) -> usize {
-        self.row * size + self.col
-    }
-
-    /// The cell at row-major position `index` in a grid of `size` columns.
-    ///
-    /// See [`Cell`] for an example.
-    pub const fn from_index(index: usize, size: usize) -> Self {
-        Cell {
-            row: index / size,
-            col: index % size,
-        }
-    }
-}
-
-impl fmt::Display for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "r{}c{}", self.row + 1, self.col + 1)
-    }
-}
 
 /// What a house is. Numbers are 0-based; the [`Display`](fmt::Display) form is 1-based
 /// ("row 1", "box 9").

@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 use crate::sudoku::check::SizeMismatch;
 use crate::sudoku::grid::Grid;
-use crate::sudoku::outline::baseline;
+use crate::sudoku::outline::{baseline, svg_start};
 use crate::sudoku::shape::{Cell, HouseKind, Shape};
 
 const CELL: usize = 40;
@@ -42,18 +42,9 @@ pub fn render_svg(
     }
     let n = shape.size();
     let side = n * CELL + 2 * MARGIN;
-    let mut out = String::new();
+    let mut out = svg_start(side, side);
     let w = &mut out;
     // Writing to a String cannot fail.
-    let _ = writeln!(
-        w,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{side}\" height=\"{side}\" \
-         viewBox=\"0 0 {side} {side}\">"
-    );
-    let _ = writeln!(
-        w,
-        "<rect width=\"{side}\" height=\"{side}\" fill=\"#ffffff\"/>"
-    );
     shade_houses(w, shape);
     grid_lines(w, n);
     region_borders(w, shape);

@@ -15,51 +15,19 @@ pub const KNIGHT_MOVES: [(isize, isize); 8] = crate::grid::KNIGHT;
 /// in 32 bits).
 pub const MAX_SQUARES: usize = (u32::MAX - 1) as usize;
 
-/// A square of a board, counted from the top-left corner, zero-based.
+/// A square of a board: the grid's one [`Cell`](crate::grid::Cell) type (row and
+/// column from the top-left corner, zero-based). Tours write it `(row,col)`
+/// ([`Cell::pair`](crate::grid::Cell::pair)) and read it as `ROW,COL`.
 ///
 /// ```
+/// use dlx_sudoku::grid::is_knight_move;
 /// use dlx_sudoku::tour::Square;
 /// let a = Square::new(0, 0);
-/// assert!(a.is_knight_move_from(Square::new(2, 1)));
-/// assert!(!a.is_knight_move_from(Square::new(1, 1)));
-/// assert_eq!(a.to_string(), "(0,0)");
+/// assert!(is_knight_move(a, Square::new(2, 1)));
+/// assert!(!is_knight_move(a, Square::new(1, 1)));
+/// assert_eq!(a.pair().to_string(), "(0,0)");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square {
-    /// Row, 0 at the top.
-    pub row: usize,
-    /// Column, 0 at the left.
-    pub col: usize,
-}
-
-impl Square {
-    /// The square at `row`, `col`.
-    pub const fn new(row: usize, col: usize) -> Self {
-        Self { row, col }
-    }
-
-    /// Whether `other` is a knight's move away from `self`.
-    pub fn is_knight_move_from(self, other: Square) -> bool {
-        crate::grid::is_knight_move((self.row, self.col), (other.row, other.col))
-    }
-
-    /// Whether the square has the colour of the top-left corner (`row + col`
-    /// even). A knight always moves to a square of the other colour.
-    pub fn is_corner_colour(self) -> bool {
-        (self.row + self.col) % 2 == 0
-    }
-
-    /// The square with row and column swapped.
-    pub const fn transposed(self) -> Self {
-        Self::new(self.col, self.row)
-    }
-}
-
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "({},{})", self.row, self.col)
-    }
-}
+pub type Square = crate::grid::Cell;
 
 /// Why a square (`R,C`) or board size (`MxN`) could not be read.
 ///
@@ -202,13 +170,7 @@ impl Board {
 
     /// The squares a knight on `square` can reach, in [`KNIGHT_MOVES`] order.
     pub fn knight_moves(self, square: Square) -> impl Iterator<Item = Square> {
-        crate::grid::neighbours(
-            self.rows,
-            self.cols,
-            (square.row, square.col),
-            &KNIGHT_MOVES,
-        )
-        .map(|(row, col)| Square::new(row, col))
+        crate::grid::neighbours(self.rows, self.cols, square, &KNIGHT_MOVES)
     }
 
     /// Row-major index of a square on this board.
@@ -254,8 +216,9 @@ pub(crate) fn neighbour_table(board: Board, moves: &[(isize, isize); 8]) -> Vec<
                 len: 0,
                 squares: [0; 8],
             };
-            for (r, c) in crate::grid::neighbours(board.rows(), board.cols(), (row, col), moves) {
-                entry.squares[usize::from(entry.len)] = board.index(Square::new(r, c));
+            let cell = Square::new(row, col);
+            for to in crate::grid::neighbours(board.rows(), board.cols(), cell, moves) {
+                entry.squares[usize::from(entry.len)] = board.index(to);
                 entry.len += 1;
             }
             table.push(entry);

@@ -138,7 +138,7 @@ pub enum TourError {
         cols: usize,
     },
     /// The start square is not on the board.
-    #[error("the start square {start} is off the {rows}x{cols} board")]
+    #[error("the start square {} is off the {rows}x{cols} board", start.pair())]
     StartOffBoard {
         /// The start asked for.
         start: Square,
@@ -160,7 +160,7 @@ pub enum TourError {
         reason: NoTourReason,
     },
     /// Open tours exist on the board, but none starts on this square.
-    #[error("no open knight's tour of the {rows}x{cols} board starts at {start}: {reason}")]
+    #[error("no open knight's tour of the {rows}x{cols} board starts at {}: {reason}", start.pair())]
     NoTourFromStart {
         /// Rows of the board.
         rows: usize,
@@ -175,7 +175,8 @@ pub enum TourError {
     /// still exist.
     #[error(
         "gave up after {steps} search steps without finding a {closure} tour of the \
-         {rows}x{cols} board from {start}; one may still exist"
+         {rows}x{cols} board from {}; one may still exist",
+        start.pair()
     )]
     SearchLimit {
         /// Rows of the board.

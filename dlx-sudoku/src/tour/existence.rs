@@ -86,7 +86,9 @@ pub fn tour_obstruction(board: Board, closure: Closure) -> Option<NoTourReason> 
 pub fn start_obstruction(board: Board, start: Square) -> Option<StartReason> {
     // Boards with a closed tour have an open tour from every square.
     closed_tour_obstruction(board)?;
-    if board.rows() % 2 == 1 && board.cols() % 2 == 1 && !start.is_corner_colour() {
+    // A knight always moves to a square of the other colour: on an odd board, a tour
+    // starts on the corners' colour (`row + col` even), which has one square more.
+    if board.rows() % 2 == 1 && board.cols() % 2 == 1 && (start.row + start.col) % 2 == 1 {
         return Some(StartReason::MinorityColour);
     }
     let inner = |at: usize| at == 1 || at == 2;

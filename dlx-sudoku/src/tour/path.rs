@@ -103,7 +103,7 @@ impl Tour {
     /// Whether the last square is a knight's move from the first, whatever
     /// was asked for.
     pub fn is_reentrant(&self) -> bool {
-        self.end().is_knight_move_from(self.start())
+        crate::grid::is_knight_move(self.end(), self.start())
     }
 
     /// Move numbers (1 for the start) in row-major order.

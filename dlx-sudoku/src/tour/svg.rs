@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use super::board::Square;
 use super::path::{Closure, Tour};
-use crate::sudoku::outline::baseline;
+use crate::sudoku::outline::{baseline, svg_start};
 
 /// Light squares (the colour of the top-left corner).
 const LIGHT: &str = "#f0d9b5";
@@ -93,24 +93,16 @@ impl Tour {
         let legend = Legend::new(self, options.numbers, closed, width);
         let (picture_width, picture_height) = (width.max(legend.width), height + legend.height);
         let centre = |sq: Square| (sq.col as u64 * s + s / 2, sq.row as u64 * s + s / 2);
-        let mut out = String::with_capacity(64 + self.squares().len() * 12);
+        let mut out = svg_start(picture_width, picture_height);
         let w = &mut out;
-        let _ = writeln!(
-            w,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{picture_width}" height="{picture_height}" viewBox="0 0 {picture_width} {picture_height}">"#
-        );
-        let _ = writeln!(
-            w,
-            r##"<rect width="{picture_width}" height="{picture_height}" fill="#ffffff"/>"##
-        );
         let _ = writeln!(
             w,
             "<title>{} knight's tour of the {}x{} board from {} to {}</title>",
             if closed { "Closed" } else { "Open" },
             board.rows(),
             board.cols(),
-            self.start(),
-            self.end()
+            self.start().pair(),
+            self.end().pair()
         );
         let _ = writeln!(
             w,
@@ -145,7 +137,7 @@ impl Tour {
             w,
             r#"<circle cx="{sx}" cy="{sy}" r="{}" fill="{START}"><title>start {}</title></circle>"#,
             s / 5,
-            self.start()
+            self.start().pair()
         );
         let (ex, ey) = centre(self.end());
         let half = s / 6;
@@ -156,7 +148,7 @@ impl Tour {
             ey - half,
             2 * half,
             2 * half,
-            self.end()
+            self.end().pair()
         );
         if options.numbers {
             let size = s * 3 / 10;
@@ -208,13 +200,13 @@ enum Entry {
 impl Legend {
     fn new(tour: &Tour, numbers: bool, closed: bool, board_width: u64) -> Legend {
         let mut labels = vec![
-            (Entry::Start, format!("start {}", tour.start())),
+            (Entry::Start, format!("start {}", tour.start().pair())),
             (
                 Entry::End,
                 if closed {
-                    format!("end {}, a move from the start", tour.end())
+                    format!("end {}, a move from the start", tour.end().pair())
                 } else {
-                    format!("end {}", tour.end())
+                    format!("end {}", tour.end().pair())
                 },
             ),
         ];

@@ -25,7 +25,7 @@ pub enum TourViolation {
         expected: usize,
     },
     /// A square is not on the board.
-    #[error("move {number} goes to {square}, which is off the board")]
+    #[error("move {number} goes to {}, which is off the board", square.pair())]
     OffBoard {
         /// Move number.
         number: usize,
@@ -33,7 +33,7 @@ pub enum TourViolation {
         square: Square,
     },
     /// A square is visited twice.
-    #[error("square {square} is visited twice, at moves {first} and {second}")]
+    #[error("square {} is visited twice, at moves {first} and {second}", square.pair())]
     Repeated {
         /// The square.
         square: Square,
@@ -43,7 +43,7 @@ pub enum TourViolation {
         second: usize,
     },
     /// Two consecutive squares are not a knight's move apart.
-    #[error("moves {number} and {} ({from} to {to}) are not a knight's move apart", number + 1)]
+    #[error("moves {number} and {} ({} to {}) are not a knight's move apart", number + 1, from.pair(), to.pair())]
     NotAKnightMove {
         /// Number of the first of the two moves.
         number: usize,
@@ -53,7 +53,7 @@ pub enum TourViolation {
         to: Square,
     },
     /// A closed tour whose last square is not a knight's move from its first.
-    #[error("the tour should be closed, but its last square {last} is not a knight's move from its first {first}")]
+    #[error("the tour should be closed, but its last square {} is not a knight's move from its first {}", last.pair(), first.pair())]
     NotClosed {
         /// The first square.
         first: Square,
@@ -122,7 +122,7 @@ pub fn verify_tour(
     Ok(())
 }
 
-/// Knight adjacency written out independently of [`Square::is_knight_move_from`].
+/// Knight adjacency written out independently of [`crate::grid::is_knight_move`].
 fn knight_apart(a: Square, b: Square) -> bool {
     let dr = a.row.abs_diff(b.row);
     let dc = a.col.abs_diff(b.col);

@@ -169,10 +169,7 @@ impl Search<'_> {
     /// Whether a full walk ending at `last` is a tour.
     fn accepts_end(&self, last: u32) -> bool {
         !self.closed
-            || self
-                .board
-                .square(last)
-                .is_knight_move_from(self.board.square(self.start))
+            || crate::grid::is_knight_move(self.board.square(last), self.board.square(self.start))
     }
 
     /// The candidates from `square` (reached from `prev`), in Warnsdorff order.

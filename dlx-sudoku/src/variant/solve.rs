@@ -556,39 +556,33 @@ impl VariantSolver {
         let mut flags: Vec<Arc<AtomicBool>> = self.cancel.iter().cloned().collect();
         flags.push(Arc::clone(&stop));
         let budget = self.node_budget;
+        // One runner: a clause solver's outcome and solutions; an answer stops the other.
+        let run = |solver: &VariantSolver, flags| {
+            let mut solutions = Vec::new();
+            let out = solver.clauses_until(limit, budget, flags, &mut |s| {
+                solutions.push(s);
+                true
+            });
+            if out.answered() {
+                stop.store(true, Ordering::Relaxed);
+            }
+            (out, solutions)
+        };
         let (winner, solutions) = std::thread::scope(|scope| {
             let (done, finished) = std::sync::mpsc::channel();
             let whole = {
-                let flags = flags.clone();
-                let stop = Arc::clone(&stop);
+                let (flags, run) = (flags.clone(), &run);
                 scope.spawn(move || {
-                    let mut solutions = Vec::new();
-                    let out = self.clauses_until(limit, budget, flags, &mut |s| {
-                        solutions.push(s);
-                        true
-                    });
-                    if out.answered() {
-                        stop.store(true, Ordering::Relaxed);
-                    }
+                    let out = run(self, flags);
                     let _ = done.send(());
-                    (out, solutions)
+                    out
                 })
             };
             let decomposed = match finished.recv_timeout(self.race_after) {
                 Ok(()) => None,
                 Err(_) => VariantSolver::with_table_cap(&self.puzzle, 0)
                     .ok()
-                    .map(|other| {
-                        let mut solutions = Vec::new();
-                        let out = other.clauses_until(limit, budget, flags, &mut |s| {
-                            solutions.push(s);
-                            true
-                        });
-                        if out.answered() {
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                        (out, solutions)
-                    }),
+                    .map(|other| run(&other, flags)),
             };
             let whole = whole.join().expect("the clause solver does not panic");
             match decomposed {

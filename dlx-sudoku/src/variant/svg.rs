@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use crate::sudoku::outline::{baseline, outline_path};
+use crate::sudoku::outline::{baseline, outline_path, svg_start};
 use crate::sudoku::{self, Cell, Grid};
 use crate::variant::puzzle::VariantPuzzle;
 use crate::variant::rules::Side;
@@ -259,16 +259,8 @@ pub fn render_svg(puzzle: &VariantPuzzle, solution: Option<&VariantSolution>) ->
     let pad = if canvas.outside { CELL } else { 0.0 };
     let side = n as f64 * CELL + 2.0 * MARGIN;
     let total = side + 2.0 * pad;
-    let mut out = String::new();
+    let mut out = svg_start(total, total);
     let w = &mut out;
-    let _ = writeln!(
-        w,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{total}\" height=\"{total}\" viewBox=\"0 0 {total} {total}\">"
-    );
-    let _ = writeln!(
-        w,
-        "<rect width=\"{total}\" height=\"{total}\" fill=\"#ffffff\"/>"
-    );
     let _ = writeln!(w, "<g transform=\"translate({pad},{pad})\">");
     w.push_str(background);
     w.push_str(&canvas.under);

@@ -24,16 +24,11 @@ struct JsonTour {
 
 /// Reads `R,C` (row and column from 0).
 fn parse_start(text: &str) -> Result<Square> {
-    let bad = || {
+    Ok(text.parse().map_err(|_| {
         InputError::new(format!(
             "bad start square `{text}`: expected R,C (row and column from 0), as in 0,0"
         ))
-    };
-    let (r, c) = text.split_once(',').ok_or_else(bad)?;
-    let (Ok(row), Ok(col)) = (r.trim().parse(), c.trim().parse()) else {
-        return Err(bad().into());
-    };
-    Ok(Square::new(row, col))
+    })?)
 }
 
 pub fn run(args: &TourArgs, rows: usize, cols: usize) -> Result<ExitCode> {

@@ -54,34 +54,23 @@ impl Ctx<'_> {
     }
 }
 
+use crate::grid::{neighbours, step};
 pub(crate) use crate::grid::{Offset, KING, KNIGHT, ORTHOGONAL};
 
-/// The cell at an offset from another, if it lies in an `n × n` grid.
-pub(crate) fn step(n: usize, c: Cell, d: Offset) -> Option<Cell> {
-    crate::grid::step(n, n, (c.row, c.col), d).map(|(r, col)| Cell::new(r, col))
-}
-
-/// The orthogonal neighbours of a cell.
+/// The orthogonal neighbours of a cell of an `n × n` grid.
 pub(crate) fn orthogonal_neighbours(n: usize, c: Cell) -> impl Iterator<Item = Cell> {
-    ORTHOGONAL.into_iter().filter_map(move |d| step(n, c, d))
+    neighbours(n, n, c, &ORTHOGONAL)
 }
 
 /// The unordered pairs of cells `(a, b)`, `a < b`, at one of these offsets.
 pub(crate) fn pairs(n: usize, offsets: &[Offset]) -> Vec<(Cell, Cell)> {
-    let mut out = Vec::new();
-    for r in 0..n {
-        for c in 0..n {
-            let a = Cell::new(r, c);
-            for &d in offsets {
-                if let Some(b) = step(n, a, d) {
-                    if a < b {
-                        out.push((a, b));
-                    }
-                }
-            }
-        }
-    }
-    out
+    let cells = (0..n * n).map(|k| Cell::from_index(k, n));
+    let pair = |a| {
+        offsets
+            .iter()
+            .filter_map(move |&d| step(n, n, a, d).map(|b| (a, b)))
+    };
+    cells.flat_map(pair).filter(|(a, b)| a < b).collect()
 }
 
 /// The unordered pair of two cells, smaller first.
