@@ -9,12 +9,15 @@
 //!   together (`dlx::mc`), one solution: a correctness check more than a timing.
 //!
 //! No other Rust crate we know of implements Algorithm M, so the `dlx` crate is the only
-//! peer. Before timing, both engines' solution counts are checked against the known ones
-//! (DLX3's for kd1, kd2 and mult), and each timed run checks its count again.
+//! peer. `dlx-core` runs twice, side by side: on the links engine (`Solver`) and on the dense
+//! engine (`DenseSolver`, `dense/multi.rs`), which `Auto` picks for all four instances.
+//! Before timing, every engine's solution count is checked against the known ones (DLX3's
+//! for kd1, kd2 and mult), the two `dlx-core` engines' node counts against each other, and
+//! each timed run checks its count again.
 //!
-//! What is timed: the search only, on a copy of links built once (`Solver::clone` for
-//! `dlx-core`; clones of the peer's item and option arrays), made in criterion's untimed
-//! setup. The peer branches with Knuth's DLX3 rule (least branch degree, then least slack,
+//! What is timed: the search only, on a copy of the solver built once (`Solver::clone`,
+//! which for the dense engine copies its root state; clones of the peer's item and option
+//! arrays), made in criterion's untimed setup. The peer branches with Knuth's DLX3 rule (least branch degree, then least slack,
 //! then the longest list: `mrv_chooser(prefer_any(), knuth_tiebreak())`).
 //!
 //! `cargo bench -p benches --bench multiplicities` (about a minute).
@@ -25,7 +28,7 @@ use std::time::Duration;
 use benches::data;
 use benches::peer_cm::{count_cm, Algorithm, PeerCmLinks};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, SamplingMode};
-use dlx_core::Solver;
+use dlx_core::{Auto, DenseSolver, Solver};
 
 /// How long to time one instance: criterion's measurement time, and whether to sample flat
 /// (for searches of a large part of a second).
@@ -51,8 +54,18 @@ fn bench_instance(c: &mut Criterion, name: &str, want: u64, algorithm: Algorithm
     let theirs = peer.count();
     assert_eq!(theirs.solutions, want, "{name}: dlx 0.8.5");
 
+    let dense = DenseSolver::try_new(&problem).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let dense_count = dense.clone().count();
+    assert_eq!(dense_count.solutions, want, "{name}: dlx-core dense");
+    assert_eq!(
+        dense_count.stats.nodes, count.stats.nodes,
+        "{name}: dense nodes"
+    );
+    let auto = Solver::<Auto>::try_new(&problem).expect("Auto takes every problem");
+    assert_eq!(auto.engine_name(), "dense", "{name}: Auto's pick");
+
     eprintln!(
-        "{name}: {want} solutions, both engines agree; nodes: dlx-core {}, dlx 0.8.5 {}",
+        "{name}: {want} solutions, every engine agrees; nodes: dlx-core {} (links and dense), dlx 0.8.5 {}",
         count.stats.nodes, theirs.nodes
     );
 
@@ -68,9 +81,16 @@ fn bench_instance(c: &mut Criterion, name: &str, want: u64, algorithm: Algorithm
     if timing.flat {
         group.sampling_mode(SamplingMode::Flat);
     }
-    group.bench_function("dlx-core", |b| {
+    group.bench_function("dlx-core links", |b| {
         b.iter_batched(
             || ours.clone(),
+            |solver| assert_eq!(black_box(solver.count().solutions), want),
+            BatchSize::SmallInput,
+        )
+    });
+    group.bench_function("dlx-core dense (auto)", |b| {
+        b.iter_batched(
+            || dense.clone(),
             |solver| assert_eq!(black_box(solver.count().solutions), want),
             BatchSize::SmallInput,
         )

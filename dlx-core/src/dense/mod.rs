@@ -100,8 +100,10 @@ enum Tallies {
     Keyed(DenseSearch<Keyed>),
     Bytes(DenseSearch<u8>),
     Words(DenseSearch<u16>),
-    /// Algorithm M (multiplicities), with 32-, 64- or 128-bit branching keys (`multi.rs`).
-    Multi32(MultiSearch<u32>),
+    /// Algorithm M (multiplicities), with 16-, 32-, 64- or 128-bit branching keys
+    /// (`multi.rs`).
+    Multi16(MultiSearch<i16>),
+    Multi32(MultiSearch<i32>),
     Multi64(MultiSearch<u64>),
     Multi128(MultiSearch<u128>),
 }
@@ -113,6 +115,7 @@ macro_rules! on_tallies {
             Tallies::Keyed($s) => $body,
             Tallies::Bytes($s) => $body,
             Tallies::Words($s) => $body,
+            Tallies::Multi16($s) => $body,
             Tallies::Multi32($s) => $body,
             Tallies::Multi64($s) => $body,
             Tallies::Multi128($s) => $body,

@@ -13,8 +13,8 @@
 //! the leftmost) and M3 is one minimum over the keys. An inactive item's key is all ones.
 //! Killing an option (its bit cleared) lowers `LEN` of each of its primary items, which
 //! lowers `θ` by one and raises `LMAX − LEN` by one: a constant added to the key. A change
-//! of `BOUND` repacks the key. Keys are 32, 64 or 128 bits, the narrowest that holds the
-//! fields for the problem at hand ([`KeyCodec`]).
+//! of `BOUND` repacks the key. Keys are 16, 32, 64 or 128 bits, the narrowest that holds
+//! the fields for the problem at hand ([`KeyCodec`]; a Knightdoku's take 14).
 //!
 //! The links engine's lists map onto the state as follows: an active item's list is its
 //! live options (hiding an option = killing it); `cover(i)` kills the live options of `i`
@@ -44,10 +44,14 @@ use crate::{ItemId, ItemKind, OptionId, PreselectError, Problem};
 /// The `option` of a level trying its skip branch (M5 with `x_l = i`).
 const SKIP: u32 = u32::MAX;
 
-/// A branching key: an unsigned integer of 32, 64 or 128 bits.
+/// A branching key: an integer of 16, 32, 64 or 128 bits. The narrow ones are signed, so
+/// that M3's minimum is SSE2's `pminsw` (16 bits) or a compare and select (32 bits); their
+/// keys and bounds stay below the sign bit.
 pub(crate) trait Key: Copy + Ord + Debug + Send + Sync + 'static {
     /// An inactive item's key, above every active one's.
     const INACTIVE: Self;
+    /// Keys of fewer bits than this, and bounds below `2^WIDTH`, fit.
+    const WIDTH: u32;
     /// The low bits of `v`.
     fn truncate(v: u128) -> Self;
     /// The key as a wide integer.
@@ -57,16 +61,17 @@ pub(crate) trait Key: Copy + Ord + Debug + Send + Sync + 'static {
 }
 
 macro_rules! key {
-    ($t:ty) => {
+    ($t:ty, $unsigned:ty, $width:expr) => {
         impl Key for $t {
             const INACTIVE: $t = <$t>::MAX;
+            const WIDTH: u32 = $width;
             #[inline(always)]
             fn truncate(v: u128) -> $t {
                 v as $t
             }
             #[inline(always)]
             fn wide(self) -> u128 {
-                self as u128
+                self as $unsigned as u128
             }
             #[inline(always)]
             fn plus(self, d: $t) -> $t {
@@ -75,9 +80,10 @@ macro_rules! key {
         }
     };
 }
-key!(u32);
-key!(u64);
-key!(u128);
+key!(i16, u16, 15);
+key!(i32, u32, 31);
+key!(u64, u64, 64);
+key!(u128, u128, 128);
 
 /// Bits needed to write `v`.
 fn bits(v: u128) -> u32 {
@@ -152,24 +158,44 @@ impl KeyCodec {
         // as the links engine's `choose_fewest_branches` computes them.
         let theta = u64::from(len) + 1 + self.bias - u64::from(bound.saturating_sub(slack));
         let s = slack.min(bound);
-        K::truncate(
-            u128::from(theta) << self.theta_shift
-                | u128::from(s) << self.slack_shift
-                | u128::from(self.lmax - len) << self.len_shift
-                | u128::from(j),
-        )
+        if K::WIDTH <= 64 {
+            // In 64 bits (shifts of a 128-bit integer by a variable cost a few more
+            // instructions, at every bound lowered).
+            K::truncate(u128::from(
+                theta << self.theta_shift
+                    | u64::from(s) << self.slack_shift
+                    | u64::from(self.lmax - len) << self.len_shift
+                    | u64::from(j),
+            ))
+        } else {
+            K::truncate(
+                u128::from(theta) << self.theta_shift
+                    | u128::from(s) << self.slack_shift
+                    | u128::from(self.lmax - len) << self.len_shift
+                    | u128::from(j),
+            )
+        }
     }
 
     /// The item whose (active) key is `key`.
     #[inline(always)]
     fn item<K: Key>(&self, key: K) -> u32 {
-        (key.wide() & self.item_mask) as u32
+        if K::WIDTH <= 64 {
+            (key.wide() as u64 & self.item_mask as u64) as u32
+        } else {
+            (key.wide() & self.item_mask) as u32
+        }
     }
 
     /// `LEN` of the item whose (active) key is `key`.
     #[inline(always)]
     fn len<K: Key>(&self, key: K) -> u32 {
-        self.lmax - ((key.wide() & self.len_mask) >> self.len_shift) as u32
+        let field = if K::WIDTH <= 64 {
+            (key.wide() as u64 & self.len_mask as u64) >> self.len_shift
+        } else {
+            ((key.wide() & self.len_mask) >> self.len_shift) as u64
+        };
+        self.lmax - field as u32
     }
 
     /// What killing one of an active item's options adds to its key: `θ` one less,
@@ -178,12 +204,17 @@ impl KeyCodec {
         K::truncate((1u128 << self.len_shift).wrapping_sub(1u128 << self.theta_shift))
     }
 
-    /// The key type that holds this codec's keys: 32, 64 or 128 bits (a key must stay
-    /// below the all-ones inactive key).
+    /// The key type that holds this codec's keys and bounds: 16, 32, 64 or 128 bits (a key
+    /// must stay below the inactive one, all ones but the sign bit when signed).
     fn key_bits(&self) -> u32 {
-        if self.width < u32::BITS {
+        let fits = |width: u32| {
+            self.width < width && self.upper.iter().all(|&v| u128::from(v) < 1 << width)
+        };
+        if fits(i16::WIDTH) {
+            16
+        } else if fits(i32::WIDTH) {
             32
-        } else if self.width < u64::BITS {
+        } else if fits(u64::WIDTH) {
             64
         } else {
             128
@@ -195,12 +226,61 @@ impl KeyCodec {
 /// more than 32,767 options) on `layout`, with the narrowest keys that hold its fields.
 pub(super) fn search(problem: &Problem, layout: DenseLayout) -> super::Tallies {
     let codec = KeyCodec::new(problem, layout.longest);
-    let (layout, bits) = (Arc::new(layout), codec.key_bits());
-    let codec = Arc::new(codec);
+    let bits = codec.key_bits();
+    let tables = Arc::new(Tables::new(codec, &layout));
+    let layout = Arc::new(layout);
     match bits {
-        32 => super::Tallies::Multi32(MultiSearch::new(layout, codec)),
-        64 => super::Tallies::Multi64(MultiSearch::new(layout, codec)),
-        _ => super::Tallies::Multi128(MultiSearch::new(layout, codec)),
+        16 => super::Tallies::Multi16(MultiSearch::new(layout, tables)),
+        32 => super::Tallies::Multi32(MultiSearch::new(layout, tables)),
+        64 => super::Tallies::Multi64(MultiSearch::new(layout, tables)),
+        _ => super::Tallies::Multi128(MultiSearch::new(layout, tables)),
+    }
+}
+
+/// Keys in a state are scanned by M3 this many at a time (padded with inactive ones).
+const KEY_CHUNK: usize = 16;
+
+/// The search's read-only tables beside the layout: the key codec, where a state's parts
+/// lie, and each option's primary items at a fixed stride.
+#[derive(Debug)]
+pub(crate) struct Tables {
+    codec: KeyCodec,
+    /// Keys M3 scans: one per primary item, then inactive ones up to a whole chunk.
+    scan: usize,
+    /// A state's block of keys: `scan` keys, a spare one at `scan` (the padding of `prim`
+    /// lowers it; nobody reads it), then each primary item's `BOUND` (as a key-sized
+    /// integer).
+    block: usize,
+    /// Option `o`'s primary items: `prim[o * pstride]` of them, from `o * pstride + 1` on
+    /// (each row has room for the most any option has).
+    prim: Vec<u32>,
+    pstride: usize,
+}
+
+impl Tables {
+    fn new(codec: KeyCodec, layout: &DenseLayout) -> Self {
+        let n1 = layout.num_primary;
+        let scan = n1.next_multiple_of(KEY_CHUNK).max(KEY_CHUNK);
+        let rows = PrimaryRows::of(layout);
+        let most = (0..layout.num_options as u32)
+            .map(|o| rows.of_option_with::<0>(o).len())
+            .max()
+            .unwrap_or(0);
+        let pstride = most + 1;
+        let mut prim = Vec::with_capacity(layout.num_options * pstride);
+        for o in 0..layout.num_options as u32 {
+            let items = rows.of_option_with::<0>(o);
+            prim.push(items.len() as u32);
+            prim.extend_from_slice(items);
+            prim.extend((items.len()..most).map(|_| scan as u32));
+        }
+        Tables {
+            codec,
+            scan,
+            block: scan + 1 + n1,
+            prim,
+            pstride,
+        }
     }
 }
 
@@ -214,6 +294,8 @@ struct Level {
     /// Where the item's options live at M4 start in `cands`; `n` of them.
     start: u32,
     n: u32,
+    /// Primary items active in the level's state after M4 (M5's tweaks change none).
+    remaining: u32,
     /// True when the item is still active after M4 (its bound did not reach 0): M5's
     /// tweaks then kill the option in the level's state (Knuth's `hide`), and the skip
     /// branch makes the item inactive.
@@ -226,17 +308,16 @@ struct Level {
 #[derive(Debug)]
 pub(crate) struct MultiSearch<K: Key> {
     pub layout: Arc<DenseLayout>,
-    codec: Arc<KeyCodec>,
-    /// State `s`'s keys: `keys[s * n1..(s + 1) * n1]`.
+    tables: Arc<Tables>,
+    /// State `s`'s keys and bounds: `keys[s * block..(s + 1) * block]` (see
+    /// [`Tables::block`]).
     keys: Vec<K>,
-    /// State `s`'s bounds, alongside.
-    bound: Vec<u32>,
     /// State `s`'s live options: `live[s * words..(s + 1) * words]`.
     live: Vec<u64>,
     /// State `s`'s colours fixed on secondary items (0: none), when there are colours.
     fixed: Vec<u32>,
-    /// State `s`'s active primary items.
-    remaining: Vec<u32>,
+    /// Primary items active in the state about to be entered.
+    remaining: u32,
     levels: Vec<Level>,
     /// The options each level may try, level after level.
     cands: Vec<u32>,
@@ -263,37 +344,30 @@ pub(crate) struct MultiSearch<K: Key> {
     last: u32,
 }
 
+/// States a copied search starts with room for.
+const ROOM: usize = 32;
+
+/// The first `stride` elements of `v` with room for [`ROOM`] strides, or all of `v` when
+/// `whole`.
+fn root_or_all<V: Copy>(v: &[V], stride: usize, whole: bool) -> Vec<V> {
+    let keep = if whole { v.len() } else { stride };
+    let mut copy = Vec::with_capacity(keep.max(ROOM * stride));
+    copy.extend_from_slice(&v[..keep]);
+    copy
+}
+
 impl<K: Key> Clone for MultiSearch<K> {
     /// A copy; before it starts (a template with givens fixed) only the root state.
     fn clone(&self) -> Self {
         let whole = self.nodes != 0 || !self.levels.is_empty();
         let l = &self.layout;
-        let root = |v: &[u32], stride: usize| -> Vec<u32> {
-            if whole {
-                v.to_vec()
-            } else {
-                let mut c = Vec::with_capacity(stride * 16);
-                c.extend_from_slice(&v[..stride]);
-                c
-            }
-        };
-        let (n1, words) = (l.num_primary, l.words);
-        let mut keys = Vec::with_capacity(if whole { self.keys.len() } else { n1 * 16 });
-        keys.extend_from_slice(if whole { &self.keys } else { &self.keys[..n1] });
-        let mut live = Vec::with_capacity(if whole { self.live.len() } else { words * 16 });
-        live.extend_from_slice(if whole {
-            &self.live
-        } else {
-            &self.live[..words]
-        });
         MultiSearch {
             layout: Arc::clone(l),
-            codec: Arc::clone(&self.codec),
-            keys,
-            bound: root(&self.bound, n1),
-            live,
-            fixed: root(&self.fixed, l.fixed_stride()),
-            remaining: root(&self.remaining, 1),
+            tables: Arc::clone(&self.tables),
+            keys: root_or_all(&self.keys, self.tables.block, whole),
+            live: root_or_all(&self.live, l.words, whole),
+            fixed: root_or_all(&self.fixed, l.fixed_stride(), whole),
+            remaining: self.remaining,
             levels: self.levels.clone(),
             cands: self.cands.clone(),
             pos: self.pos.clone(),
@@ -310,7 +384,7 @@ impl<K: Key> Clone for MultiSearch<K> {
             profile: if whole {
                 self.profile.clone()
             } else {
-                vec![0; 16]
+                vec![0; ROOM]
             },
             floor: self.floor,
             last: self.last,
@@ -318,20 +392,23 @@ impl<K: Key> Clone for MultiSearch<K> {
     }
 }
 
-/// A state's slices, as the steps that change it take them.
+/// A state's slices, as the steps that change it take them, and its active primary items.
 struct State<'a, K> {
+    /// Keys, the spare key, bounds ([`Tables::block`]).
     keys: &'a mut [K],
-    bound: &'a mut [u32],
     live: &'a mut [u64],
     fixed: &'a mut [u32],
-    remaining: &'a mut u32,
+    remaining: u32,
 }
 
-/// What applying options needs of the layout, borrowed once per run.
+/// What applying options needs, borrowed once per run.
 struct Ops<'a, K> {
     layout: &'a DenseLayout,
     codec: &'a KeyCodec,
-    rows: PrimaryRows<'a>,
+    prim: &'a [u32],
+    pstride: usize,
+    /// Where the bounds start in a state's block.
+    bounds: usize,
     /// [`KeyCodec::kill_delta`].
     delta: K,
 }
@@ -347,7 +424,9 @@ impl<K: Key> Ops<'_, K> {
     /// One option fewer for each primary item of option `o`, which is no longer live.
     #[inline(always)]
     fn lower(&self, keys: &mut [K], o: u32) {
-        for &k in self.rows.of_option_with::<0>(o) {
+        let row = &self.prim[o as usize * self.pstride..(o as usize + 1) * self.pstride];
+        let (&len, items) = row.split_first().expect("a row");
+        for &k in &items[..len as usize] {
             keys[k as usize] = keys[k as usize].plus(self.delta);
         }
     }
@@ -356,10 +435,11 @@ impl<K: Key> Ops<'_, K> {
     #[inline(always)]
     fn kill_all(&self, st: &mut State<'_, K>, j: u32) -> u64 {
         let l = self.layout;
+        let m = l.mask_range(j);
         let mut killed = 0;
-        for m in l.mask_range(j) {
-            let w = l.mask_word[m] as usize;
-            let mut dying = st.live[w] & l.mask_bits[m];
+        for (&w, &bits) in l.mask_word[m.clone()].iter().zip(&l.mask_bits[m]) {
+            let w = w as usize;
+            let mut dying = st.live[w] & bits;
             st.live[w] ^= dying;
             while dying != 0 {
                 killed += 1;
@@ -370,18 +450,24 @@ impl<K: Key> Ops<'_, K> {
         killed
     }
 
+    /// Primary item `j`'s bound in `st`.
+    #[inline(always)]
+    fn bound(&self, st: &State<'_, K>, j: u32) -> u32 {
+        st.keys[self.bounds + j as usize].wide() as u32
+    }
+
     /// Lowers primary item `j`'s bound by one (M4, M6): covered when it reaches 0, its key
     /// repacked otherwise. Returns the updates.
     #[inline(always)]
     fn lower_bound(&self, st: &mut State<'_, K>, j: u32) -> u64 {
-        let b = st.bound[j as usize] - 1;
-        st.bound[j as usize] = b;
+        let b = self.bound(st, j) - 1;
+        st.keys[self.bounds + j as usize] = K::truncate(u128::from(b));
         if b == 0 {
             // cover(j): its live options go, then it leaves the active items (after the
             // kills, which lower its own key too).
             let killed = self.kill_all(st, j);
             st.keys[j as usize] = K::INACTIVE;
-            *st.remaining -= 1;
+            st.remaining -= 1;
             1 + killed
         } else {
             let len = self.codec.len(st.keys[j as usize]);
@@ -432,26 +518,41 @@ impl<K: Key> Ops<'_, K> {
     }
 }
 
+/// M3's minimum over a state's keys (whole chunks), lane by lane and then across.
+#[inline(always)]
+fn least<K: Key>(keys: &[K]) -> K {
+    let mut lanes = [K::INACTIVE; KEY_CHUNK];
+    for chunk in keys.chunks_exact(KEY_CHUNK) {
+        for (lane, &k) in lanes.iter_mut().zip(chunk) {
+            // A select, not a conditional store, so that the loop is vectorised.
+            *lane = if k < *lane { k } else { *lane };
+        }
+    }
+    lanes
+        .iter()
+        .fold(K::INACTIVE, |m, &k| if k < m { k } else { m })
+}
+
 impl<K: Key> MultiSearch<K> {
-    /// A search at the root of `layout`'s problem (with multiplicities), keys by `codec`.
-    fn new(layout: Arc<DenseLayout>, codec: Arc<KeyCodec>) -> Self {
+    /// A search at the root of `layout`'s problem (with multiplicities).
+    fn new(layout: Arc<DenseLayout>, tables: Arc<Tables>) -> Self {
         let n1 = layout.num_primary;
-        let keys = (0..n1)
-            .map(|j| {
-                let len = layout.item_range(j as u32).len() as u32;
-                codec.pack(j as u32, len, codec.upper[j])
-            })
-            .collect();
+        let codec = &tables.codec;
+        let mut keys = vec![K::INACTIVE; tables.block];
+        for j in 0..n1 {
+            let len = layout.item_range(j as u32).len() as u32;
+            keys[j] = codec.pack(j as u32, len, codec.upper[j]);
+            keys[tables.scan + 1 + j] = K::truncate(u128::from(codec.upper[j]));
+        }
         let mut live = vec![u64::MAX; layout.words];
         if layout.num_options % 64 != 0 {
             live[layout.words - 1] = (1u64 << (layout.num_options % 64)) - 1;
         }
         MultiSearch {
             keys,
-            bound: codec.upper.clone(),
             live,
             fixed: vec![0; layout.fixed_stride()],
-            remaining: vec![n1 as u32],
+            remaining: n1 as u32,
             levels: Vec::new(),
             cands: Vec::new(),
             pos: Vec::new(),
@@ -469,7 +570,7 @@ impl<K: Key> MultiSearch<K> {
             floor: 0,
             last: u32::MAX,
             layout,
-            codec,
+            tables,
         }
     }
 
@@ -478,36 +579,42 @@ impl<K: Key> MultiSearch<K> {
         self.updates
     }
 
-    /// The ways to apply options, borrowed from `layout` and `codec`.
-    fn ops<'a>(layout: &'a DenseLayout, codec: &'a KeyCodec) -> Ops<'a, K> {
+    /// The ways to apply options, borrowed from `layout` and `tables`.
+    fn ops<'a>(layout: &'a DenseLayout, tables: &'a Tables) -> Ops<'a, K> {
         Ops {
             layout,
-            codec,
-            rows: PrimaryRows::of(layout),
-            delta: codec.kill_delta(),
+            codec: &tables.codec,
+            prim: &tables.prim,
+            pstride: tables.pstride,
+            bounds: tables.scan + 1,
+            delta: tables.codec.kill_delta(),
         }
     }
 
-    /// State `s`'s slices.
+    /// State `s`'s slices, with `remaining` active primary items.
     #[inline(always)]
-    fn state_mut(&mut self, s: usize) -> State<'_, K> {
-        let (n1, words, sec) = (
-            self.layout.num_primary,
+    fn state_mut(&mut self, s: usize, remaining: u32) -> State<'_, K> {
+        let (block, words, sec) = (
+            self.tables.block,
             self.layout.words,
             self.layout.fixed_stride(),
         );
         State {
-            keys: &mut self.keys[s * n1..(s + 1) * n1],
-            bound: &mut self.bound[s * n1..(s + 1) * n1],
+            keys: &mut self.keys[s * block..(s + 1) * block],
             live: &mut self.live[s * words..(s + 1) * words],
-            fixed: &mut self.fixed[s * sec..(s + 1) * sec],
-            remaining: &mut self.remaining[s],
+            fixed: if sec == 0 {
+                &mut []
+            } else {
+                &mut self.fixed[s * sec..(s + 1) * sec]
+            },
+            remaining,
         }
     }
 
     /// Makes state `s + 1` a copy of state `s`.
     #[inline(always)]
     fn copy_down(&mut self, s: usize) {
+        #[inline(always)]
         fn copy<V: Copy>(v: &mut Vec<V>, s: usize, stride: usize) {
             let from = s * stride..(s + 1) * stride;
             if v.len() == from.end {
@@ -516,12 +623,9 @@ impl<K: Key> MultiSearch<K> {
                 v.copy_within(from, (s + 1) * stride);
             }
         }
-        let l = &self.layout;
-        copy(&mut self.keys, s, l.num_primary);
-        copy(&mut self.bound, s, l.num_primary);
-        copy(&mut self.live, s, l.words);
-        copy(&mut self.remaining, s, 1);
-        let secondaries = l.fixed_stride();
+        copy(&mut self.keys, s, self.tables.block);
+        copy(&mut self.live, s, self.layout.words);
+        let secondaries = self.layout.fixed_stride();
         if secondaries != 0 {
             copy(&mut self.fixed, s, secondaries);
         }
@@ -547,19 +651,17 @@ impl<K: Key> MultiSearch<K> {
             return Err(PreselectError::Conflict(option));
         }
         let layout = Arc::clone(&self.layout);
-        let codec = Arc::clone(&self.codec);
-        let ops = Self::ops(&layout, &codec);
+        let tables = Arc::clone(&self.tables);
+        let ops = Self::ops(&layout, &tables);
         let n1 = layout.num_primary as u32;
-        let mut st = self.state_mut(0);
-        let primaries = layout.option_range(o).map(|e| layout.option_items[e]);
-        if primaries
-            .filter(|&j| j < n1)
-            .any(|j| st.bound[j as usize] == 0)
-        {
+        let mut st = self.state_mut(0, self.remaining);
+        let mut primaries = layout.option_range(o).map(|e| layout.option_items[e]);
+        if primaries.any(|j| j < n1 && ops.bound(&st, j) == 0) {
             return Err(PreselectError::Conflict(option));
         }
         ops.kill(&mut st, o);
         let updates = 1 + ops.commit_others(&mut st, o, u32::MAX);
+        self.remaining = st.remaining;
         self.updates += updates;
         self.preselected.push(option);
         Ok(())
@@ -590,21 +692,15 @@ impl<K: Key> MultiSearch<K> {
         self.run_with::<true>(limits)
     }
 
-    /// M2–M4 for the level about to be entered (its state `self.state`): choose the item,
-    /// lower its bound, note its live options and branches. Returns the updates, or `None`
-    /// when no primary item is active (a solution).
+    /// M3–M4 for the level about to be entered (its state `self.state`, with
+    /// `self.remaining` active primary items, at least one): choose the item, lower its
+    /// bound, note its live options and branches. Returns the updates.
     #[inline(always)]
-    fn enter_level(&mut self, ops: &Ops<'_, K>, level: usize) -> Option<u64> {
+    fn enter_level(&mut self, ops: &Ops<'_, K>, level: usize) -> u64 {
         let s = self.state;
-        let n1 = ops.layout.num_primary;
-        if self.remaining[s] == 0 {
-            return None;
-        }
+        let block = self.tables.block;
         // M3: the least key is DLX3's choice.
-        let best = *self.keys[s * n1..(s + 1) * n1]
-            .iter()
-            .min()
-            .expect("an active item");
+        let best = least(&self.keys[s * block..s * block + self.tables.scan]);
         let codec = ops.codec;
         let i = codec.item(best);
         let n = codec.len(best);
@@ -617,9 +713,9 @@ impl<K: Key> MultiSearch<K> {
         let l = ops.layout;
         let words = l.words;
         let live = &self.live[s * words..(s + 1) * words];
-        for m in l.mask_range(i) {
-            let w = l.mask_word[m];
-            let mut bits = live[w as usize] & l.mask_bits[m];
+        let m = l.mask_range(i);
+        for (&w, &bits) in l.mask_word[m.clone()].iter().zip(&l.mask_bits[m]) {
+            let mut bits = live[w as usize] & bits;
             while bits != 0 {
                 self.cands.push(w * 64 + bits.trailing_zeros());
                 bits &= bits - 1;
@@ -627,9 +723,10 @@ impl<K: Key> MultiSearch<K> {
         }
         debug_assert_eq!(self.cands.len() - start as usize, n as usize);
         // M4: prepare to branch on i.
-        let mut st = self.state_mut(s);
+        let mut st = self.state_mut(s, self.remaining);
         let updates = ops.lower_bound(&mut st, i);
-        let b = st.bound[i as usize];
+        let b = ops.bound(&st, i);
+        let remaining = st.remaining;
         // M5's test passes for branch k while n − (k − 1) + SLACK > BOUND.
         let slack = i64::from(codec.slack[i as usize]);
         let d = (i64::from(n) + slack - i64::from(b)).clamp(0, i64::from(n) + 1) as u32;
@@ -638,6 +735,7 @@ impl<K: Key> MultiSearch<K> {
             state: s as u32,
             start,
             n,
+            remaining,
             active: b != 0,
             option: 0,
         };
@@ -651,12 +749,13 @@ impl<K: Key> MultiSearch<K> {
             self.pos[level] = 0;
             self.deg[level] = d;
         }
-        Some(updates)
+        updates
     }
 
     /// M5–M6 for branch `k` (1-based, at most the level's branches) of `level`: the tweak
     /// in the level's state, then the option applied to state `t` (the level's own, or a
-    /// copy one below it). Returns the updates.
+    /// copy one below it), whose active primary items it leaves in `self.remaining`.
+    /// Returns the updates.
     #[inline(always)]
     fn take(&mut self, ops: &Ops<'_, K>, level: usize, k: u32, t: usize) -> u64 {
         let lv = self.levels[level];
@@ -666,22 +765,24 @@ impl<K: Key> MultiSearch<K> {
             let x = self.cands[(lv.start + k - 1) as usize];
             if lv.active {
                 // M5: tweak(x, i), hiding x: it goes for the rest of this level.
-                ops.kill(&mut self.state_mut(s), x);
+                ops.kill(&mut self.state_mut(s, lv.remaining), x);
                 updates += 1;
             }
             if t != s {
                 self.copy_down(s);
             }
             // M6: commit the other items of x.
-            updates += ops.commit_others(&mut self.state_mut(t), x, lv.item);
+            let mut st = self.state_mut(t, lv.remaining);
+            updates += ops.commit_others(&mut st, x, lv.item);
+            self.remaining = st.remaining;
             self.levels[level].option = x;
         } else {
             // M5 with x_l = i: i gets no more options (every one of them was tweaked).
             debug_assert_eq!(t, s);
+            self.remaining = lv.remaining;
             if lv.active {
-                let st = self.state_mut(t);
-                st.keys[lv.item as usize] = K::INACTIVE;
-                *st.remaining -= 1;
+                self.keys[t * self.tables.block + lv.item as usize] = K::INACTIVE;
+                self.remaining -= 1;
             }
             self.levels[level].option = SKIP;
         }
@@ -692,8 +793,8 @@ impl<K: Key> MultiSearch<K> {
     /// resume. With `UNIT`, the floor and the last branch there bound it.
     fn run_with<const UNIT: bool>(&mut self, limits: &Limits) -> Step {
         let layout = Arc::clone(&self.layout);
-        let codec = Arc::clone(&self.codec);
-        let ops = Self::ops(&layout, &codec);
+        let tables = Arc::clone(&self.tables);
+        let ops = Self::ops(&layout, &tables);
         let floor = if UNIT { self.floor } else { 0 };
         let mut level = self.level;
         let mut label = self.label;
@@ -714,28 +815,26 @@ impl<K: Key> MultiSearch<K> {
                     }
                     nodes += 1;
                     bump(&mut self.profile, level);
-                    // M3, M4.
-                    match self.enter_level(&ops, level) {
-                        Some(u) => {
-                            updates += u;
-                            label = Label::Next;
+                    if self.remaining == 0 {
+                        // No primary item left at the root: this node is the solution.
+                        solutions += 1;
+                        self.solution_depth = level;
+                        label = Label::Up;
+                        if !limits.count_through {
+                            break Step::Solution;
                         }
-                        None => {
-                            // No primary item left at the root: this node is the solution.
-                            solutions += 1;
-                            self.solution_depth = level;
-                            label = Label::Up;
-                            if !limits.count_through {
-                                break Step::Solution;
-                            }
-                        }
+                        continue;
                     }
+                    // M3, M4.
+                    updates += self.enter_level(&ops, level);
+                    label = Label::Next;
                 }
                 Label::Next => {
                     // M7 (nothing to undo: the branch below had its own state, or was
                     // the level's last), then M5 for the next branch.
                     let k = self.pos[level] + 1;
-                    if k > self.deg[level] || UNIT && level == floor && k > self.last {
+                    let d = self.deg[level];
+                    if k > d || UNIT && level == floor && k > self.last {
                         label = Label::Up;
                         continue;
                     }
@@ -745,10 +844,10 @@ impl<K: Key> MultiSearch<K> {
                     }
                     let s = self.levels[level].state as usize;
                     // The level's last branch is applied to its own state.
-                    let t = if k == self.deg[level] { s } else { s + 1 };
+                    let t = if k == d { s } else { s + 1 };
                     updates += self.take(&ops, level, k, t);
-                    if self.remaining[t] == 0 {
-                        // M6 found every primary item satisfied: a solution node.
+                    if self.remaining == 0 {
+                        // M6 left every primary item satisfied: a solution node.
                         nodes += 1;
                         bump(&mut self.profile, level + 1);
                         solutions += 1;
@@ -805,15 +904,16 @@ impl<K: Key> MultiSearch<K> {
     /// item and lower its bound.
     pub fn enter_quietly(&mut self, level: usize) -> Result<(), UnitError> {
         let layout = Arc::clone(&self.layout);
-        let codec = Arc::clone(&self.codec);
-        let ops = Self::ops(&layout, &codec);
+        let tables = Arc::clone(&self.tables);
+        let ops = Self::ops(&layout, &tables);
         self.levels.truncate(level);
         self.pos.truncate(level);
         self.deg.truncate(level);
         self.snapshot.truncate(level);
-        if self.enter_level(&ops, level).is_none() {
+        if self.remaining == 0 {
             return Err(UnitError::PathThroughLeaf { level });
         }
+        self.enter_level(&ops, level);
         self.level = level;
         Ok(())
     }
@@ -822,8 +922,8 @@ impl<K: Key> MultiSearch<K> {
     /// branches make); at least one must be left after them.
     pub fn pass_branches(&mut self, level: usize, n: u32) -> Result<(), UnitError> {
         let layout = Arc::clone(&self.layout);
-        let codec = Arc::clone(&self.codec);
-        let ops = Self::ops(&layout, &codec);
+        let tables = Arc::clone(&self.tables);
+        let ops = Self::ops(&layout, &tables);
         for _ in 0..n {
             let branch = self.pos[level] + 1;
             let lv = self.levels[level];
@@ -832,7 +932,7 @@ impl<K: Key> MultiSearch<K> {
             }
             if lv.active {
                 let x = self.cands[(lv.start + branch - 1) as usize];
-                ops.kill(&mut self.state_mut(lv.state as usize), x);
+                ops.kill(&mut self.state_mut(lv.state as usize, lv.remaining), x);
             }
             self.pos[level] = branch;
         }
@@ -843,8 +943,8 @@ impl<K: Key> MultiSearch<K> {
     /// own state (a unit never comes back above its floor).
     pub fn take_branch_quietly(&mut self, level: usize) -> Result<(), UnitError> {
         let layout = Arc::clone(&self.layout);
-        let codec = Arc::clone(&self.codec);
-        let ops = Self::ops(&layout, &codec);
+        let tables = Arc::clone(&self.tables);
+        let ops = Self::ops(&layout, &tables);
         let branch = self.pos[level] + 1;
         if branch > self.deg[level] {
             return Err(UnitError::NoSuchBranch { level, branch });
@@ -853,7 +953,7 @@ impl<K: Key> MultiSearch<K> {
         let s = self.levels[level].state as usize;
         self.take(&ops, level, branch, s);
         self.state = s;
-        if self.remaining[s] == 0 {
+        if self.remaining == 0 {
             return Err(UnitError::PathThroughLeaf { level: level + 1 });
         }
         Ok(())
@@ -926,6 +1026,38 @@ mod tests {
         let a: Vec<_> = DenseSolver::try_new(&p).unwrap().solutions().collect();
         let b: Vec<_> = Solver::new(&p).solutions().collect();
         assert_eq!(a, b);
+    }
+
+    #[test]
+    fn every_width_of_key_searches_the_links_engines_tree() {
+        use super::super::Tallies;
+        let long: String = (0..300).map(|_| "A\n").collect();
+        let cases = [
+            // A Knightdoku's keys take 14 bits.
+            (include_str!("../../tests/data/kd1.dlx").to_string(), 16),
+            // 300 options on A: LEN and θ take 9 bits each.
+            (format!("A 1:2|B\n{long}B\nB\n"), 32),
+            // A slack of 2^32 − 1.
+            ("0:4294967295|A\nA\nA\nA\n".to_string(), 64),
+            // And a lower bound of 2^32 − 1 too.
+            (
+                "4294967295:4294967295|A 0:4294967295|B\nA B\nB\nA\n".to_string(),
+                128,
+            ),
+        ];
+        for (text, bits) in cases {
+            let p = crate::format::parse(&text).unwrap();
+            let dense = DenseSolver::try_new(&p).unwrap();
+            let got = match dense.engine.search {
+                Tallies::Multi16(_) => 16,
+                Tallies::Multi32(_) => 32,
+                Tallies::Multi64(_) => 64,
+                Tallies::Multi128(_) => 128,
+                _ => 0,
+            };
+            assert_eq!(got, bits, "{text:.40}");
+            agree(&text);
+        }
     }
 
     #[test]
