@@ -20,6 +20,12 @@ use crate::unit::{Cut, Position, Unit, UnitCounts, UnitError, UnitSearch};
 /// Nodes a worker searches between looks at the table (to split, report, or stop).
 const CHUNK: u64 = 2048;
 
+/// Nodes the calling thread searches alone before it starts the thread pool: a problem
+/// this small is counted without one (starting the workers cost a tiny problem's whole
+/// process a third of a millisecond, more than its count; issue 24, "start-up"). About a
+/// millisecond of search at most; the workers then go on from where it stopped.
+const HEAD_START: u64 = 1 << 14;
+
 /// The most worker threads a [`ParallelSolver`] starts. More are refused
 /// ([`ParallelError::TooManyThreads`]): each worker holds a copy of the links, and
 /// thousands of threads only cost time to start (`--threads 100000` took half a minute to
@@ -682,10 +688,6 @@ impl<'p> ParallelSolver<'p> {
             let table = shared.table.lock().expect("table");
             table.checkpoint(hash.clone()).save(path)?;
         }
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(self.threads)
-            .build()
-            .map_err(|e| ParallelError::Pool(e.to_string()))?;
         let ctx = Context {
             engine: &engine,
             shared: &shared,
@@ -697,42 +699,64 @@ impl<'p> ParallelSolver<'p> {
             checkpointing: self.checkpoint.is_some(),
         };
         let mut checkpoint_error = None;
-        pool.in_place_scope(|scope| {
-            for worker in 0..self.threads {
-                let ctx = &ctx;
-                scope.spawn(move |_| ctx.work(worker));
+        // The calling thread starts alone: a tree of a few thousand nodes is done before a
+        // thread pool would be. One thread and no checkpoint to write: no pool at all.
+        let mut handed = if self.threads > 1 {
+            ctx.head_start(HEAD_START)
+        } else {
+            None
+        };
+        let finished = {
+            let table = shared.table.lock().expect("table");
+            table.busy == 0 && (table.pending.is_empty() || shared.stop.load(Ordering::Relaxed))
+        };
+        if finished || (self.threads == 1 && self.checkpoint.is_none()) {
+            if !finished {
+                ctx.work(0, None);
             }
-            // This thread writes checkpoints while the workers run: the first as soon as
-            // the run is split into units (a worker's unit split, or cut where it has got
-            // to), so that a run killed early keeps what it did; then one every `every`.
-            if let Some((path, every)) = &self.checkpoint {
-                let mut last = Instant::now();
-                let mut split_written = false;
-                loop {
-                    let table = shared.table.lock().expect("table");
-                    let finished = table.busy == 0
-                        && (table.pending.is_empty() || shared.stop.load(Ordering::Relaxed));
-                    if finished {
-                        break;
-                    }
-                    let (table, _) = shared
-                        .wake
-                        .wait_timeout(table, Duration::from_millis(50))
-                        .expect("table");
-                    let first_split = !split_written && table.is_split();
-                    if first_split || last.elapsed() >= *every {
-                        split_written = true;
-                        let c = table.checkpoint(hash.clone());
-                        drop(table);
-                        if let Err(e) = c.save(path) {
-                            checkpoint_error = Some(e);
-                            shared.stop.store(true, Ordering::Relaxed);
+        } else {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(self.threads)
+                .build()
+                .map_err(|e| ParallelError::Pool(e.to_string()))?;
+            pool.in_place_scope(|scope| {
+                for worker in 0..self.threads {
+                    let ctx = &ctx;
+                    let handed = if worker == 0 { handed.take() } else { None };
+                    scope.spawn(move |_| ctx.work(worker, handed));
+                }
+                // This thread writes checkpoints while the workers run: the first as soon as
+                // the run is split into units (a worker's unit split, or cut where it has got
+                // to), so that a run killed early keeps what it did; then one every `every`.
+                if let Some((path, every)) = &self.checkpoint {
+                    let mut last = Instant::now();
+                    let mut split_written = false;
+                    loop {
+                        let table = shared.table.lock().expect("table");
+                        let finished = table.busy == 0
+                            && (table.pending.is_empty() || shared.stop.load(Ordering::Relaxed));
+                        if finished {
+                            break;
                         }
-                        last = Instant::now();
+                        let (table, _) = shared
+                            .wake
+                            .wait_timeout(table, Duration::from_millis(50))
+                            .expect("table");
+                        let first_split = !split_written && table.is_split();
+                        if first_split || last.elapsed() >= *every {
+                            split_written = true;
+                            let c = table.checkpoint(hash.clone());
+                            drop(table);
+                            if let Err(e) = c.save(path) {
+                                checkpoint_error = Some(e);
+                                shared.stop.store(true, Ordering::Relaxed);
+                            }
+                            last = Instant::now();
+                        }
                     }
                 }
-            }
-        });
+            });
+        }
         let mut table = shared.table.into_inner().expect("table");
         if let Some(e) = table.error.take() {
             return Err(e);
@@ -821,10 +845,25 @@ struct Context<'a, 's> {
 
 impl Context<'_, '_> {
     /// A worker: takes units until none is left (or the run stops).
-    fn work(&self, worker: usize) {
-        while let Some(id) = self.next_unit() {
-            self.run_unit(worker, id);
+    /// A worker: goes on with the unit `handed` to it (the head start's), then takes units
+    /// until none is left (or the run stops).
+    fn work(&self, worker: usize, handed: Option<(usize, UnitSearch)>) {
+        if let Some((id, us)) = handed {
+            self.drive_unit(worker, id, us, None);
         }
+        while let Some(id) = self.next_unit() {
+            if let Some(us) = self.start_unit(id) {
+                self.drive_unit(worker, id, us, None);
+            }
+        }
+    }
+
+    /// The calling thread's head start: it takes the first unit and searches it for about
+    /// `nodes` nodes. Returns the unit and its search when it is not finished by then.
+    fn head_start(&self, nodes: u64) -> Option<(usize, UnitSearch)> {
+        let id = self.next_unit()?;
+        let us = self.start_unit(id)?;
+        self.drive_unit(0, id, us, Some(nodes))
     }
 
     fn next_unit(&self) -> Option<usize> {
@@ -856,10 +895,12 @@ impl Context<'_, '_> {
         }
     }
 
-    fn run_unit(&self, worker: usize, mut id: usize) {
+    /// The search of unit `id` (taken by this worker), or `None` when the unit does not
+    /// exist in the problem (the error is recorded and the run stopped).
+    fn start_unit(&self, id: usize) -> Option<UnitSearch> {
         let shared = self.shared;
         let unit = shared.table.lock().expect("table").records[id].unit.clone();
-        let mut us = match UnitSearch::from_engine(self.engine.clone(), &unit) {
+        let us = match UnitSearch::from_engine(self.engine.clone(), &unit) {
             Ok(us) => us,
             Err(source) => {
                 let mut table = shared.table.lock().expect("table");
@@ -869,21 +910,33 @@ impl Context<'_, '_> {
                 table.busy -= 1;
                 drop(table);
                 shared.halt(StopReason::Cancelled);
-                return;
+                return None;
             }
         };
-        {
-            // A unit given without a weight or an end (distributed runs) takes the ones
-            // computed.
-            let mut table = shared.table.lock().expect("table");
-            let record = &mut table.records[id];
-            if record.weight == 0.0 {
-                record.weight = us.weight;
-            }
-            if record.end.is_none() {
-                record.end = Some(us.end());
-            }
+        // A unit given without a weight or an end (distributed runs) takes the ones
+        // computed.
+        let mut table = shared.table.lock().expect("table");
+        let record = &mut table.records[id];
+        if record.weight == 0.0 {
+            record.weight = us.weight;
         }
+        if record.end.is_none() {
+            record.end = Some(us.end());
+        }
+        Some(us)
+    }
+
+    /// Runs unit `id` to its end, or until the run stops; with `pause_after`, only until
+    /// about that many nodes (counted from the unit's start), returning the search, unless
+    /// it ends first.
+    fn drive_unit(
+        &self,
+        worker: usize,
+        mut id: usize,
+        mut us: UnitSearch,
+        pause_after: Option<u64>,
+    ) -> Option<(usize, UnitSearch)> {
+        let shared = self.shared;
         let mut limits = Limits {
             node_budget: 0,
             cancel: Some(Arc::clone(&shared.stop)),
@@ -911,7 +964,7 @@ impl Context<'_, '_> {
                     }
                     drop(table);
                     shared.wake.notify_all();
-                    return;
+                    return None;
                 }
                 Step::Interrupted(_) => {
                     if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
@@ -930,13 +983,16 @@ impl Context<'_, '_> {
                         *shared.partial.lock().expect("partial") += us.counts();
                         drop(table);
                         shared.wake.notify_all();
-                        return;
+                        return None;
                     }
                     self.progress.publish(worker, &us);
                     if self.checkpointing {
                         if let Some(cut) = us.cut() {
                             shared.table.lock().expect("table").records[id].cut = Some(cut);
                         }
+                    }
+                    if pause_after.is_some_and(|nodes| us.counts().nodes >= nodes) {
+                        return Some((id, us));
                     }
                     if shared.idle.load(Ordering::Relaxed) > 0
                         && shared.pending.load(Ordering::Relaxed) == 0
