@@ -21,10 +21,6 @@ impl Rule for AntiKing {
         Vec::new()
     }
 
-    fn validate(&self, _p: &VariantPuzzle) -> Result<(), String> {
-        Ok(())
-    }
-
     fn declare(&self, ctx: &mut Ctx<'_>) {
         two_cell_houses(ctx, &KING);
     }

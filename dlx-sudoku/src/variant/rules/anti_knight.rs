@@ -49,10 +49,6 @@ impl Rule for AntiKnight {
         Vec::new()
     }
 
-    fn validate(&self, _p: &VariantPuzzle) -> Result<(), String> {
-        Ok(())
-    }
-
     fn declare(&self, ctx: &mut Ctx<'_>) {
         two_cell_houses(ctx, &KNIGHT);
     }

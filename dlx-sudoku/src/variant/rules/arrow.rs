@@ -41,8 +41,6 @@ impl Rule for Arrow {
         no_repeats(&self.cells())
     }
 
-    fn declare(&self, _ctx: &mut Ctx<'_>) {}
-
     fn encode(&self, ctx: &mut Ctx<'_>) {
         let shaft_vars = ctx.cells(&self.shaft);
         let target = if self.circle.len() == 1 {

@@ -37,8 +37,6 @@ impl Rule for CloneCells {
         })
     }
 
-    fn declare(&self, _ctx: &mut Ctx<'_>) {}
-
     fn encode(&self, ctx: &mut Ctx<'_>) {
         for (&a, &b) in self.cells.iter().zip(&self.copy) {
             if a == b {

@@ -39,10 +39,6 @@ impl Rule for Diagonal {
         Vec::new()
     }
 
-    fn validate(&self, _p: &VariantPuzzle) -> Result<(), String> {
-        Ok(())
-    }
-
     fn declare(&self, ctx: &mut Ctx<'_>) {
         let vars = ctx.cells(&self.cells_of(ctx.n()));
         ctx.m.house(vars);

@@ -32,8 +32,6 @@ impl Rule for Difference {
         no_repeats(&self.cells)
     }
 
-    fn declare(&self, _ctx: &mut Ctx<'_>) {}
-
     fn encode(&self, ctx: &mut Ctx<'_>) {
         let d = self.difference as Val;
         pair_table(ctx, "white", self.cells, |a, b| (a - b).abs() == d);

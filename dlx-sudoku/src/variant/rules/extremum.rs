@@ -106,12 +106,6 @@ macro_rules! extremum {
                 vec![self.0]
             }
 
-            fn validate(&self, _p: &VariantPuzzle) -> Result<(), String> {
-                Ok(())
-            }
-
-            fn declare(&self, _ctx: &mut Ctx<'_>) {}
-
             fn encode(&self, ctx: &mut Ctx<'_>) {
                 encode(ctx, self.0, $max);
             }

@@ -41,8 +41,6 @@ impl Rule for Letter {
         })
     }
 
-    fn declare(&self, _ctx: &mut Ctx<'_>) {}
-
     fn encode(&self, ctx: &mut Ctx<'_>) {
         let (v, l) = (ctx.cell(self.cell), ctx.letter(self.letter));
         ctx.m

@@ -36,8 +36,6 @@ impl Rule for LetterCircle {
         no_repeats(&self.cells)
     }
 
-    fn declare(&self, _ctx: &mut Ctx<'_>) {}
-
     /// The letter's value is among the cells' (a membership, which the clause solver
     /// states as one clause per value), and the exact cover problem's own form.
     fn encode(&self, ctx: &mut Ctx<'_>) {

@@ -68,8 +68,6 @@ impl Rule for LittleKiller {
         no_repeats(&self.cells)
     }
 
-    fn declare(&self, _ctx: &mut Ctx<'_>) {}
-
     fn encode(&self, ctx: &mut Ctx<'_>) {
         let vars = ctx.cells(&self.cells);
         sum_equals(

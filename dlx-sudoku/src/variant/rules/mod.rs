@@ -104,8 +104,9 @@ use context::Ctx;
 pub(crate) use killer::implied_cages;
 pub(crate) use yin_yang::Connectivity;
 
-/// What every rule does. No method has a default: a new rule must say how it is
-/// encoded, checked, drawn and written back.
+/// What every rule does. Only `validate` and `declare` have defaults (nothing to check
+/// beyond the cells, nothing for pass 1); a new rule must say how it is encoded, checked,
+/// drawn and written back.
 pub(crate) trait Rule {
     /// A human name for messages ("killer cage").
     fn name(&self) -> &'static str;
@@ -113,10 +114,12 @@ pub(crate) trait Rule {
     fn cells(&self) -> Vec<Cell>;
     /// Checks that the rule makes sense in this puzzle beyond its cells lying in the grid
     /// (a line long enough, a digit in range...).
-    fn validate(&self, puzzle: &VariantPuzzle) -> Result<(), String>;
+    fn validate(&self, _puzzle: &VariantPuzzle) -> Result<(), String> {
+        Ok(())
+    }
     /// Pass 1 of the encoding: houses, domain restrictions and forbidden pairs, which tables
     /// (pass 2) then rely on to know which cells differ.
-    fn declare(&self, ctx: &mut Ctx<'_>);
+    fn declare(&self, _ctx: &mut Ctx<'_>) {}
     /// Pass 2 of the encoding: tables and auxiliary variables.
     fn encode(&self, ctx: &mut Ctx<'_>);
     /// The independent check of a finished solution, straight from the rule's definition

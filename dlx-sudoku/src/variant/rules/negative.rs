@@ -102,10 +102,6 @@ impl Rule for Negative {
         Vec::new()
     }
 
-    fn validate(&self, _p: &VariantPuzzle) -> Result<(), String> {
-        Ok(())
-    }
-
     fn declare(&self, ctx: &mut Ctx<'_>) {
         let kind = self.0;
         let marked = marked(ctx.puzzle, kind);

@@ -34,10 +34,6 @@ impl Rule for NonConsecutive {
         Vec::new()
     }
 
-    fn validate(&self, _p: &VariantPuzzle) -> Result<(), String> {
-        Ok(())
-    }
-
     fn declare(&self, ctx: &mut Ctx<'_>) {
         let marked = white_dots(ctx.puzzle);
         let n = ctx.max_digit();

@@ -40,10 +40,6 @@ macro_rules! parity_cell {
                 vec![self.0]
             }
 
-            fn validate(&self, _p: &VariantPuzzle) -> Result<(), String> {
-                Ok(())
-            }
-
             fn declare(&self, ctx: &mut Ctx<'_>) {
                 let v = ctx.cell(self.0);
                 ctx.m.restrict(v, |x| x % 2 == $rem);

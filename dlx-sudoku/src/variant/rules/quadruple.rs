@@ -57,8 +57,6 @@ impl Rule for Quadruple {
         no_repeats(&self.cells)
     }
 
-    fn declare(&self, _ctx: &mut Ctx<'_>) {}
-
     fn encode(&self, ctx: &mut Ctx<'_>) {
         let vars = ctx.cells(&self.cells);
         let k = vars.len();

@@ -82,8 +82,6 @@ impl Rule for Ratio {
         no_repeats(&self.cells)
     }
 
-    fn declare(&self, _ctx: &mut Ctx<'_>) {}
-
     fn encode(&self, ctx: &mut Ctx<'_>) {
         let r = self.ratio as Val;
         pair_table(ctx, "black", self.cells, |a, b| a == r * b || b == r * a);

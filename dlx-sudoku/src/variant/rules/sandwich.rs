@@ -42,8 +42,6 @@ impl Rule for Sandwich {
         self.clue.validate(p.size())
     }
 
-    fn declare(&self, _ctx: &mut Ctx<'_>) {}
-
     fn encode(&self, ctx: &mut Ctx<'_>) {
         let n = ctx.max_digit();
         let vars = ctx.cells(&self.clue.cells(ctx.n()));

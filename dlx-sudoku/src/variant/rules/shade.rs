@@ -26,10 +26,6 @@ impl Rule for Shade {
         vec![self.cell]
     }
 
-    fn validate(&self, _p: &VariantPuzzle) -> Result<(), String> {
-        Ok(())
-    }
-
     fn declare(&self, ctx: &mut Ctx<'_>) {
         let v = ctx.shade(self.cell);
         let want = Val::from(self.water);

@@ -33,8 +33,6 @@ impl Rule for Skyscraper {
         self.clue.validate(p.size())
     }
 
-    fn declare(&self, _ctx: &mut Ctx<'_>) {}
-
     fn encode(&self, ctx: &mut Ctx<'_>) {
         let vars = ctx.cells(&self.clue.cells(ctx.n()));
         let target = self.count as Val;

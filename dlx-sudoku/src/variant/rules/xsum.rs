@@ -40,8 +40,6 @@ impl Rule for XSum {
         self.clue.validate(p.size())
     }
 
-    fn declare(&self, _ctx: &mut Ctx<'_>) {}
-
     fn encode(&self, ctx: &mut Ctx<'_>) {
         let vars = ctx.cells(&self.clue.cells(ctx.n()));
         let target = self.sum as Val;

@@ -32,8 +32,6 @@ impl Rule for Xv {
         no_repeats(&self.cells)
     }
 
-    fn declare(&self, _ctx: &mut Ctx<'_>) {}
-
     fn encode(&self, ctx: &mut Ctx<'_>) {
         let s = self.sum as Val;
         pair_table(ctx, "xv", self.cells, |a, b| a + b == s);

@@ -34,12 +34,6 @@ impl Rule for YinYang {
         Vec::new()
     }
 
-    fn validate(&self, _p: &VariantPuzzle) -> Result<(), String> {
-        Ok(())
-    }
-
-    fn declare(&self, _ctx: &mut Ctx<'_>) {}
-
     fn encode(&self, ctx: &mut Ctx<'_>) {
         let n = ctx.n();
         // Around the edge of the grid each kind is one run: were there two runs of water

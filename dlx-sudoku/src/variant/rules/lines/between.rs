@@ -22,12 +22,6 @@ impl LineRule for Between {
         false
     }
 
-    fn validate(&self, _n: usize) -> Result<(), String> {
-        Ok(())
-    }
-
-    fn declare(&self, _ctx: &mut Ctx<'_>, _line: &Cells<'_>) {}
-
     fn encode(&self, ctx: &mut Ctx<'_>, line: &Cells<'_>, gate: Option<Gate>) {
         let vars = ctx.cells(line.cells);
         let k = vars.len();
@@ -74,9 +68,5 @@ impl LineRule for Between {
 
     fn toml_key(&self) -> &'static str {
         "between"
-    }
-
-    fn difference(&self) -> Option<Option<u32>> {
-        None
     }
 }

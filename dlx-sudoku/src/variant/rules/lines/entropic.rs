@@ -81,8 +81,6 @@ impl LineRule for Entropic {
         })
     }
 
-    fn declare(&self, _ctx: &mut Ctx<'_>, _line: &Cells<'_>) {}
-
     fn encode(&self, ctx: &mut Ctx<'_>, line: &Cells<'_>, gate: Option<Gate>) {
         let vars = ctx.cells(line.cells);
         let n = ctx.max_digit() as i64;
@@ -117,10 +115,6 @@ impl LineRule for Entropic {
 
     fn toml_key(&self) -> &'static str {
         "entropic"
-    }
-
-    fn difference(&self) -> Option<Option<u32>> {
-        None
     }
 }
 

@@ -109,7 +109,8 @@ pub(crate) struct Cells<'a> {
     pub closed: bool,
 }
 
-/// What each line kind does. No method has a default.
+/// What each line kind does. Only checking the grid size, declaring in pass 1 and taking a
+/// difference have defaults (nothing to check, declare or take), which most kinds keep.
 pub(crate) trait LineRule {
     /// A human name.
     fn name(&self) -> &'static str;
@@ -118,9 +119,11 @@ pub(crate) trait LineRule {
     /// Whether the line may be a closed loop.
     fn loops(&self) -> bool;
     /// Checks the kind against the grid size.
-    fn validate(&self, n: usize) -> Result<(), String>;
+    fn validate(&self, _n: usize) -> Result<(), String> {
+        Ok(())
+    }
     /// Pass 1, for lines that do not depend on shading: houses and forbidden pairs.
-    fn declare(&self, ctx: &mut Ctx<'_>, line: &Cells<'_>);
+    fn declare(&self, _ctx: &mut Ctx<'_>, _line: &Cells<'_>) {}
     /// Pass 2: the rule, under a gate for conditional lines.
     fn encode(&self, ctx: &mut Ctx<'_>, line: &Cells<'_>, gate: Option<Gate>);
     /// The independent check, on the line's digits.
@@ -132,7 +135,9 @@ pub(crate) trait LineRule {
     /// The key of our TOML format.
     fn toml_key(&self) -> &'static str;
     /// The difference this kind takes, if it takes one (`Some(None)`: the default).
-    fn difference(&self) -> Option<Option<u32>>;
+    fn difference(&self) -> Option<Option<u32>> {
+        None
+    }
 }
 
 impl LineKind {

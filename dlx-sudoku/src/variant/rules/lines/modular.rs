@@ -30,8 +30,6 @@ impl LineRule for Modular {
         })
     }
 
-    fn declare(&self, _ctx: &mut Ctx<'_>, _line: &Cells<'_>) {}
-
     fn encode(&self, ctx: &mut Ctx<'_>, line: &Cells<'_>, gate: Option<Gate>) {
         let vars = ctx.cells(line.cells);
         three_classes(
@@ -64,9 +62,5 @@ impl LineRule for Modular {
 
     fn toml_key(&self) -> &'static str {
         "modular"
-    }
-
-    fn difference(&self) -> Option<Option<u32>> {
-        None
     }
 }

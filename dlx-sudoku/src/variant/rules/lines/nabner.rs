@@ -21,10 +21,6 @@ impl LineRule for Nabner {
         true
     }
 
-    fn validate(&self, _n: usize) -> Result<(), String> {
-        Ok(())
-    }
-
     fn declare(&self, ctx: &mut Ctx<'_>, line: &Cells<'_>) {
         let vars = ctx.cells(line.cells);
         ctx.m.house(vars.clone());
@@ -76,9 +72,5 @@ impl LineRule for Nabner {
 
     fn toml_key(&self) -> &'static str {
         "nabner"
-    }
-
-    fn difference(&self) -> Option<Option<u32>> {
-        None
     }
 }

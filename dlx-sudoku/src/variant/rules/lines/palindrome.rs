@@ -21,12 +21,6 @@ impl LineRule for Palindrome {
         false
     }
 
-    fn validate(&self, _n: usize) -> Result<(), String> {
-        Ok(())
-    }
-
-    fn declare(&self, _ctx: &mut Ctx<'_>, _line: &Cells<'_>) {}
-
     fn encode(&self, ctx: &mut Ctx<'_>, line: &Cells<'_>, gate: Option<Gate>) {
         let vars = ctx.cells(line.cells);
         let k = vars.len();
@@ -64,9 +58,5 @@ impl LineRule for Palindrome {
 
     fn toml_key(&self) -> &'static str {
         "palindrome"
-    }
-
-    fn difference(&self) -> Option<Option<u32>> {
-        None
     }
 }

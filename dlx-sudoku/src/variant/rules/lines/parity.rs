@@ -20,12 +20,6 @@ impl LineRule for Parity {
         true
     }
 
-    fn validate(&self, _n: usize) -> Result<(), String> {
-        Ok(())
-    }
-
-    fn declare(&self, _ctx: &mut Ctx<'_>, _line: &Cells<'_>) {}
-
     fn encode(&self, ctx: &mut Ctx<'_>, line: &Cells<'_>, gate: Option<Gate>) {
         let vars = ctx.cells(line.cells);
         let m = &mut ctx.m;
@@ -80,9 +74,5 @@ impl LineRule for Parity {
 
     fn toml_key(&self) -> &'static str {
         "parity"
-    }
-
-    fn difference(&self) -> Option<Option<u32>> {
-        None
     }
 }

@@ -45,12 +45,6 @@ impl LineRule for RegionSum {
         true
     }
 
-    fn validate(&self, _n: usize) -> Result<(), String> {
-        Ok(())
-    }
-
-    fn declare(&self, _ctx: &mut Ctx<'_>, _line: &Cells<'_>) {}
-
     fn encode(&self, ctx: &mut Ctx<'_>, line: &Cells<'_>, gate: Option<Gate>) {
         let segs = segments(&ctx.puzzle.shape, line);
         if segs.len() < 2 {
@@ -123,9 +117,5 @@ impl LineRule for RegionSum {
 
     fn toml_key(&self) -> &'static str {
         "region-sum"
-    }
-
-    fn difference(&self) -> Option<Option<u32>> {
-        None
     }
 }

@@ -22,11 +22,6 @@ impl LineRule for Renban {
         true
     }
 
-    fn validate(&self, n: usize) -> Result<(), String> {
-        let _ = n;
-        Ok(())
-    }
-
     fn declare(&self, ctx: &mut Ctx<'_>, line: &Cells<'_>) {
         let vars = ctx.cells(line.cells);
         ctx.m.house(vars);
@@ -64,10 +59,6 @@ impl LineRule for Renban {
 
     fn toml_key(&self) -> &'static str {
         "renban"
-    }
-
-    fn difference(&self) -> Option<Option<u32>> {
-        None
     }
 }
 

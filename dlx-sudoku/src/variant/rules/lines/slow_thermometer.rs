@@ -22,12 +22,6 @@ impl LineRule for SlowThermometer {
         false
     }
 
-    fn validate(&self, _n: usize) -> Result<(), String> {
-        Ok(())
-    }
-
-    fn declare(&self, _ctx: &mut Ctx<'_>, _line: &Cells<'_>) {}
-
     fn encode(&self, ctx: &mut Ctx<'_>, line: &Cells<'_>, gate: Option<Gate>) {
         let vars = ctx.cells(line.cells);
         neighbours(&mut ctx.m, "slow", &vars, false, gate, |a, b| a <= b);
@@ -54,9 +48,5 @@ impl LineRule for SlowThermometer {
 
     fn toml_key(&self) -> &'static str {
         "slow-thermometer"
-    }
-
-    fn difference(&self) -> Option<Option<u32>> {
-        None
     }
 }

@@ -21,12 +21,6 @@ impl LineRule for Thermometer {
         false
     }
 
-    fn validate(&self, _n: usize) -> Result<(), String> {
-        Ok(())
-    }
-
-    fn declare(&self, _ctx: &mut Ctx<'_>, _line: &Cells<'_>) {}
-
     fn encode(&self, ctx: &mut Ctx<'_>, line: &Cells<'_>, gate: Option<Gate>) {
         let vars = ctx.cells(line.cells);
         neighbours(&mut ctx.m, "thermo", &vars, false, gate, |a, b| a < b);
@@ -53,9 +47,5 @@ impl LineRule for Thermometer {
 
     fn toml_key(&self) -> &'static str {
         "thermometer"
-    }
-
-    fn difference(&self) -> Option<Option<u32>> {
-        None
     }
 }

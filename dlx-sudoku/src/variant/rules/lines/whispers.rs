@@ -45,8 +45,6 @@ impl LineRule for Whispers {
         })
     }
 
-    fn declare(&self, _ctx: &mut Ctx<'_>, _line: &Cells<'_>) {}
-
     fn encode(&self, ctx: &mut Ctx<'_>, line: &Cells<'_>, gate: Option<Gate>) {
         let vars = ctx.cells(line.cells);
         let d = self.difference_for(ctx.n()) as Val;

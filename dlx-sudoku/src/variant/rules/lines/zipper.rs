@@ -22,12 +22,6 @@ impl LineRule for Zipper {
         false
     }
 
-    fn validate(&self, _n: usize) -> Result<(), String> {
-        Ok(())
-    }
-
-    fn declare(&self, _ctx: &mut Ctx<'_>, _line: &Cells<'_>) {}
-
     fn encode(&self, ctx: &mut Ctx<'_>, line: &Cells<'_>, gate: Option<Gate>) {
         let vars = ctx.cells(line.cells);
         let n = ctx.max_digit();
@@ -69,10 +63,6 @@ impl LineRule for Zipper {
 
     fn toml_key(&self) -> &'static str {
         "zipper"
-    }
-
-    fn difference(&self) -> Option<Option<u32>> {
-        None
     }
 }
 
