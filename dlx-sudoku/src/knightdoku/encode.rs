@@ -183,9 +183,14 @@ impl Knightdoku {
         Ok(out)
     }
 
-    /// The engine's solver, with the cancel flag if one was given.
-    fn solver(&self) -> Solver<'_> {
-        let solver = Solver::new(&self.problem);
+    /// The engine's solver, with the cancel flag if one was given: the engine
+    /// [`Auto`](dlx_core::Auto) picks (the dense engine's Algorithm M for boards up to
+    /// 2,100 options, so every usual board; the same tree as the links).
+    fn solver(&self) -> Solver<'_, dlx_core::Auto> {
+        let solver = match Solver::<dlx_core::Auto>::try_new(&self.problem) {
+            Ok(solver) => solver,
+            Err(never) => match never {},
+        };
         match &self.cancel {
             Some(flag) => solver.with_cancel_flag(Arc::clone(flag)),
             None => solver,
@@ -254,6 +259,20 @@ fn digit(i: usize) -> char {
 mod tests {
     use super::*;
     use crate::knightdoku::Geometry;
+
+    #[test]
+    fn the_automatic_engine_counts_what_the_links_count() {
+        for geometry in [Geometry::new(4, 2, 2, 1), Geometry::new(6, 2, 3, 2)] {
+            let kd = Knightdoku::new(&Board::empty(geometry.unwrap())).unwrap();
+            assert_eq!(kd.solver().engine_name(), "dense");
+            let links = Solver::new(kd.problem()).count();
+            let auto = kd.count();
+            assert_eq!(
+                (auto.solutions, auto.stats.nodes, auto.stats.profile),
+                (links.solutions, links.stats.nodes, links.stats.profile)
+            );
+        }
+    }
 
     #[test]
     fn a_zero_clue_removes_its_neighbours() {
