@@ -204,6 +204,16 @@ impl KeyCodec {
         K::truncate((1u128 << self.len_shift).wrapping_sub(1u128 << self.theta_shift))
     }
 
+    /// What lowering an active item's bound from `BOUND` to `BOUND − 1` (still above 0)
+    /// adds to its key: `θ` one more when `BOUND > SLACK` (the monus falls by one), else
+    /// `min(SLACK, BOUND)` one less. The first and the second of the pair.
+    fn bound_deltas<K: Key>(&self) -> (K, K) {
+        (
+            K::truncate(1u128 << self.theta_shift),
+            K::truncate(0u128.wrapping_sub(1u128 << self.slack_shift)),
+        )
+    }
+
     /// The key type that holds this codec's keys and bounds: 16, 32, 64 or 128 bits (a key
     /// must stay below the inactive one, all ones but the sign bit when signed).
     fn key_bits(&self) -> u32 {
@@ -411,6 +421,9 @@ struct Ops<'a, K> {
     bounds: usize,
     /// [`KeyCodec::kill_delta`].
     delta: K,
+    /// [`KeyCodec::bound_deltas`].
+    theta_up: K,
+    slack_down: K,
 }
 
 impl<K: Key> Ops<'_, K> {
@@ -470,8 +483,13 @@ impl<K: Key> Ops<'_, K> {
             st.remaining -= 1;
             1 + killed
         } else {
-            let len = self.codec.len(st.keys[j as usize]);
-            st.keys[j as usize] = self.codec.pack(j, len, b);
+            // The key changes by a constant: no need to unpack and repack it.
+            let d = if b >= self.codec.slack[j as usize] {
+                self.theta_up
+            } else {
+                self.slack_down
+            };
+            st.keys[j as usize] = st.keys[j as usize].plus(d);
             0
         }
     }
@@ -588,6 +606,8 @@ impl<K: Key> MultiSearch<K> {
             pstride: tables.pstride,
             bounds: tables.scan + 1,
             delta: tables.codec.kill_delta(),
+            theta_up: tables.codec.bound_deltas().0,
+            slack_down: tables.codec.bound_deltas().1,
         }
     }
 
