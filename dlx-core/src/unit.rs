@@ -979,3 +979,91 @@ fn split_on(problem: &crate::Problem, engine: Auto, at_least: usize) -> crate::C
     );
     crate::Checkpoint::from_records(problem, units)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Cut, Split, Unit, UnitCounts, UnitSearch};
+    use crate::search::{Limits, Step};
+    use crate::EngineChoice;
+
+    /// A cut or split with its updates left out (each engine counts its own).
+    fn without_updates(c: UnitCounts) -> UnitCounts {
+        UnitCounts { updates: 0, ..c }
+    }
+
+    /// Runs `unit` on both engines, stopping every `step` nodes and at every solution: at
+    /// each stop, the two must stand at the same place (the same counts, cut and progress),
+    /// and every third stop both split alike and go on with the part they keep (at a stop
+    /// for a solution only `after_solutions`: the parallel search splits a unit only when
+    /// its node budget interrupts it). Returns how many stops there were.
+    fn stand_alike(p: &crate::Problem, unit: &Unit, step: u64, after_solutions: bool) -> usize {
+        let start = |choice| UnitSearch::with_engine(p, unit, choice).unwrap();
+        let mut searches = [start(EngineChoice::Links), start(EngineChoice::Dense)];
+        let mut stops = 0;
+        loop {
+            let steps = searches.each_mut().map(|us| {
+                let limits = Limits {
+                    node_budget: us.counts().nodes + step,
+                    ..Limits::default()
+                };
+                us.run(&limits)
+            });
+            assert_eq!(steps[0], steps[1], "{unit:?}, stop {stops}");
+            let [l, d] = &searches;
+            let counts = |us: &UnitSearch| without_updates(us.counts());
+            assert_eq!(counts(l), counts(d), "{unit:?}, stop {stops}");
+            if steps[0] == Step::Exhausted {
+                assert!((l.progress() - d.progress()).abs() < 1e-12);
+                break;
+            }
+            let cut = |us: &UnitSearch| {
+                us.cut().map(|c| Cut {
+                    done: without_updates(c.done),
+                    ..c
+                })
+            };
+            assert_eq!(cut(l), cut(d), "{unit:?}, stop {stops}");
+            assert!(
+                (l.progress() - d.progress()).abs() < 1e-12,
+                "{unit:?}, stop {stops}"
+            );
+            stops += 1;
+            if stops % 3 == 0 && (after_solutions || steps[0] != Step::Solution) {
+                let [l, d] = searches.each_mut().map(|us| {
+                    us.split().map(|s| Split {
+                        closed: without_updates(s.closed),
+                        ..s
+                    })
+                });
+                assert_eq!(l, d, "{unit:?}, split at stop {stops} ({:?})", steps[0]);
+                assert_eq!(searches[0].unit(), searches[1].unit());
+            }
+        }
+        stops
+    }
+
+    #[test]
+    fn both_engines_stand_alike_as_a_unit_is_searched_cut_and_split() {
+        // Knightdoku (multiplicities) when the dense engine takes it, split only at
+        // interruptions.
+        for (text, step, after_solutions) in [
+            (include_str!("../tests/data/q8.dlx"), 7, true),
+            (include_str!("../tests/data/q10.dlx"), 97, true),
+            (include_str!("../tests/data/t34open.dlx"), 13, true),
+            (include_str!("../tests/data/pent3x20.dlx"), 501, true),
+            (include_str!("../tests/data/sud1.dlx"), 5, true),
+            (include_str!("../tests/data/kd2.dlx"), 3, false),
+        ] {
+            let p = crate::format::parse(text).unwrap();
+            if crate::DenseSolver::try_new(&p).is_err() {
+                continue;
+            }
+            let mut stops = stand_alike(&p, &Unit::Root, step, after_solutions);
+            let plan = super::split_units(&p, 12);
+            for unit in plan.pending() {
+                stops += stand_alike(&p, unit, step, after_solutions);
+            }
+            assert!(stops >= 10, "{stops} stops");
+        }
+    }
+}

@@ -660,8 +660,9 @@ impl<T: Tally> DenseSearch<T> {
             Label::Enter => (Some(level), level.checked_sub(1), level.checked_sub(1)),
             // A level taking its branches: the last one taken is finished.
             Label::Next => (None, None, Some(level)),
-            // Leaving a dead end or a solution: the levels above hold the path.
-            Label::Up => (None, None, level.checked_sub(1)),
+            // Leaving a solution (or a dead end): every level above has its branch under way,
+            // as the links engine's levels have in X6 after a solution.
+            Label::Up => (None, level.checked_sub(1), level.checked_sub(1)),
             Label::Done => (None, None, None),
         };
         UnitView {
