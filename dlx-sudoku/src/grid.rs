@@ -152,6 +152,23 @@ pub fn neighbours(
         .filter_map(move |&d| step(rows, cols, cell, d))
 }
 
+/// The cells orthogonally next to cell number `k` of an `n × n` grid (cells numbered row by
+/// row), by number: above, below, left, right. For flood fills over numbered cells.
+///
+/// ```
+/// use dlx_sudoku::grid::orthogonal_indices;
+/// assert_eq!(orthogonal_indices(3, 0).collect::<Vec<_>>(), [3, 1]);
+/// assert_eq!(orthogonal_indices(3, 4).collect::<Vec<_>>(), [1, 7, 3, 5]);
+/// ```
+pub fn orthogonal_indices(n: usize, k: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (k / n, k % n);
+    let up = (r > 0).then(|| k - n);
+    let down = (r + 1 < n).then(|| k + n);
+    let left = (c > 0).then(|| k - 1);
+    let right = (c + 1 < n).then(|| k + 1);
+    [up, down, left, right].into_iter().flatten()
+}
+
 /// Whether `a` and `b` are a knight's move apart.
 ///
 /// ```

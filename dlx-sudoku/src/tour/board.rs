@@ -176,13 +176,12 @@ impl Board {
     /// Row-major index of a square on this board.
     pub(crate) fn index(self, square: Square) -> u32 {
         debug_assert!(self.contains(square));
-        (square.row * self.cols + square.col) as u32
+        square.index(self.cols) as u32
     }
 
     /// The square with row-major index `index`.
     pub(crate) fn square(self, index: u32) -> Square {
-        let i = index as usize;
-        Square::new(i / self.cols, i % self.cols)
+        Square::from_index(index as usize, self.cols)
     }
 }
 

@@ -207,6 +207,23 @@ struct Outcome {
 }
 
 impl Outcome {
+    /// The outcome of a search that a contradiction found while compiling made needless.
+    fn infeasible(engine: Engine) -> Outcome {
+        let (nodes, conflicts, rejected, elapsed) = (0, 0, 0, Duration::ZERO);
+        let report = SearchReport {
+            engine,
+            nodes,
+            conflicts,
+            rejected,
+            elapsed,
+        };
+        Outcome {
+            solutions: 0,
+            stop: None,
+            report,
+        }
+    }
+
     /// Whether the search answered: it ran to its end or to the solutions asked for.
     fn answered(&self) -> bool {
         matches!(self.stop, None | Some(StopReason::SolutionLimit))
@@ -401,13 +418,8 @@ impl VariantSolver {
     }
 
     /// The dancing-links search, handing each checked solution to `found` until it
-    /// returns false or `limit` were found; stopped after `budget` nodes.
-    fn links(
-        &self,
-        limit: Option<u64>,
-        budget: Option<u64>,
-        found: &mut dyn FnMut(VariantSolution) -> bool,
-    ) -> Outcome {
+    /// returns false or `limit` were found; stopped after the node budget.
+    fn links(&self, limit: Option<u64>, found: &mut dyn FnMut(VariantSolution) -> bool) -> Outcome {
         let start = Instant::now();
         let report = |nodes: u64, rejected: u64| SearchReport {
             engine: Engine::DancingLinks,
@@ -417,14 +429,10 @@ impl VariantSolver {
             elapsed: start.elapsed(),
         };
         if !self.encoded.feasible {
-            return Outcome {
-                solutions: 0,
-                stop: None,
-                report: report(0, 0),
-            };
+            return Outcome::infeasible(Engine::DancingLinks);
         }
         let mut solver = Solver::new(self.problem());
-        if let Some(nodes) = budget {
+        if let Some(nodes) = self.node_budget {
             solver = solver.with_node_budget(nodes);
         }
         if let Some(flag) = &self.cancel {
@@ -474,19 +482,9 @@ impl VariantSolver {
         (solutions, stop, it.stats().nodes, rejected)
     }
 
-    /// The clause-learning search.
+    /// The clause-learning search, stopped after `budget` conflicts or when any of `flags`
+    /// is raised.
     fn clauses(
-        &self,
-        limit: Option<u64>,
-        budget: Option<u64>,
-        found: &mut dyn FnMut(VariantSolution) -> bool,
-    ) -> Outcome {
-        let flags: Vec<Arc<AtomicBool>> = self.cancel.iter().cloned().collect();
-        self.clauses_until(limit, budget, flags, found)
-    }
-
-    /// [`Self::clauses`], stopped when any of `flags` is raised.
-    fn clauses_until(
         &self,
         limit: Option<u64>,
         budget: Option<u64>,
@@ -495,17 +493,7 @@ impl VariantSolver {
     ) -> Outcome {
         let e = &self.encoded;
         if !e.feasible {
-            return Outcome {
-                solutions: 0,
-                stop: None,
-                report: SearchReport {
-                    engine: Engine::ClauseLearning,
-                    nodes: 0,
-                    conflicts: 0,
-                    rejected: 0,
-                    elapsed: Duration::ZERO,
-                },
-            };
+            return Outcome::infeasible(Engine::ClauseLearning);
         }
         let input = SatInput {
             model: &e.model,
@@ -534,11 +522,13 @@ impl VariantSolver {
         limit: Option<u64>,
         found: &mut dyn FnMut(VariantSolution) -> bool,
     ) -> Outcome {
+        let flags = self.cancel.iter().cloned().collect();
         match self.engine {
-            Engine::DancingLinks => self.links(limit, self.node_budget, found),
-            Engine::ClauseLearning => self.clauses(limit, self.node_budget, found),
+            Engine::DancingLinks => self.links(limit, found),
             Engine::Auto if limit.is_some_and(|l| l <= 2) => self.race(limit, found),
-            Engine::Auto => self.clauses(limit, self.node_budget, found),
+            Engine::ClauseLearning | Engine::Auto => {
+                self.clauses(limit, self.node_budget, flags, found)
+            }
         }
     }
 
@@ -559,7 +549,7 @@ impl VariantSolver {
         // One runner: a clause solver's outcome and solutions; an answer stops the other.
         let run = |solver: &VariantSolver, flags| {
             let mut solutions = Vec::new();
-            let out = solver.clauses_until(limit, budget, flags, &mut |s| {
+            let out = solver.clauses(limit, budget, flags, &mut |s| {
                 solutions.push(s);
                 true
             });

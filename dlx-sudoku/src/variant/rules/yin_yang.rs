@@ -11,6 +11,7 @@
 
 use dlx_core::{Observer, OptionId, View};
 
+use crate::grid::orthogonal_indices;
 use crate::variant::encoding::automaton;
 use crate::variant::model::Meaning;
 use crate::variant::rules::prelude::*;
@@ -307,24 +308,11 @@ impl Connectivity {
             while head < self.queue.len() {
                 let k = self.queue[head];
                 head += 1;
-                let (r, c) = (k / n, k % n);
-                let visit = |j: usize, seen: &mut Vec<bool>, queue: &mut Vec<usize>| {
-                    if !seen[j] && self.state[j] != 1 - kind {
-                        seen[j] = true;
-                        queue.push(j);
+                for j in orthogonal_indices(n, k) {
+                    if !self.seen[j] && self.state[j] != 1 - kind {
+                        self.seen[j] = true;
+                        self.queue.push(j);
                     }
-                };
-                if r > 0 {
-                    visit(k - n, &mut self.seen, &mut self.queue);
-                }
-                if r + 1 < n {
-                    visit(k + n, &mut self.seen, &mut self.queue);
-                }
-                if c > 0 {
-                    visit(k - 1, &mut self.seen, &mut self.queue);
-                }
-                if c + 1 < n {
-                    visit(k + 1, &mut self.seen, &mut self.queue);
                 }
             }
             if self

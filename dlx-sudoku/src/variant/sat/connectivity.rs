@@ -11,6 +11,7 @@
 
 use batsat::{lbool, Lit, Theory, TheoryArg};
 
+use crate::grid::orthogonal_indices;
 use crate::variant::model::Var;
 use crate::variant::sat::Cnf;
 
@@ -93,24 +94,11 @@ impl Connectivity {
         while head < self.queue.len() {
             let k = self.queue[head];
             head += 1;
-            let (r, c) = (k / n, k % n);
-            let mut visit = |j: usize| {
+            for j in orthogonal_indices(n, k) {
                 if !self.seen[j] && self.state[j] != 1 - kind {
                     self.seen[j] = true;
                     self.queue.push(j);
                 }
-            };
-            if r > 0 {
-                visit(k - n);
-            }
-            if r + 1 < n {
-                visit(k + n);
-            }
-            if c > 0 {
-                visit(k - 1);
-            }
-            if c + 1 < n {
-                visit(k + 1);
             }
         }
     }
@@ -167,22 +155,8 @@ impl Connectivity {
         let n = self.n;
         let mut out = Vec::new();
         for &k in &self.queue {
-            let (r, c) = (k / n, k % n);
-            let mut nbrs = [usize::MAX; 4];
-            if r > 0 {
-                nbrs[0] = k - n;
-            }
-            if r + 1 < n {
-                nbrs[1] = k + n;
-            }
-            if c > 0 {
-                nbrs[2] = k - 1;
-            }
-            if c + 1 < n {
-                nbrs[3] = k + 1;
-            }
-            for j in nbrs {
-                if j != usize::MAX && !self.seen[j] && !out.contains(&j) {
+            for j in orthogonal_indices(n, k) {
+                if !self.seen[j] && !out.contains(&j) {
                     out.push(j);
                 }
             }
