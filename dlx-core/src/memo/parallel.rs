@@ -173,3 +173,172 @@ fn count_with<N: Number + Send + Sync>(
         (None, None) => unreachable!("at least one thread"),
     })
 }
+
+/// Frontier sub-problems wanted per thread before the threads start.
+const FRONTIER_PER_THREAD: usize = 16;
+/// The deepest level the frontier is expanded to.
+const FRONTIER_DEPTH: usize = 12;
+
+/// The other way to share the work (issue 21, "measure which"): the top of the tree is
+/// expanded on this thread, level by level, into distinct sub-problems, each with the number
+/// of paths that reach it; the threads then take them one by one, each with a memo of its
+/// own (no locks, but no sharing between threads either), and the count is the sum of each
+/// sub-problem's count times its paths.
+pub(crate) fn count_frontier(
+    solver: &MemoSolver<'_>,
+    threads: usize,
+) -> Result<MemoCount, Failure> {
+    match frontier_with::<u128>(solver, threads) {
+        Err(Failure::Overflow) => {
+            let mut c = frontier_with::<BigUint>(solver, threads)?;
+            c.stats.big_numbers = true;
+            Ok(c)
+        }
+        other => other,
+    }
+}
+
+fn frontier_with<N: Number + Send + Sync>(
+    solver: &MemoSolver<'_>,
+    threads: usize,
+) -> Result<MemoCount, Failure> {
+    use std::collections::HashMap;
+    use std::sync::atomic::AtomicUsize;
+
+    let (l, order, limits, limit) = solver.parts();
+    // Level by level: distinct sub-problems (by key) and the paths to each.
+    let mut solved = BigUint::default();
+    let mut level: Vec<(State, BigUint)> = vec![(State::new(l), BigUint::from(1u8))];
+    let mut expanded = 0u64;
+    for _ in 0..FRONTIER_DEPTH {
+        if level.len() >= FRONTIER_PER_THREAD * threads || level.is_empty() {
+            break;
+        }
+        let mut next: HashMap<Vec<u64>, (State, BigUint)> = HashMap::new();
+        for (s, paths) in level {
+            expanded += 1;
+            if s.solved() {
+                solved += paths;
+                continue;
+            }
+            if s.dead() {
+                continue;
+            }
+            let item = search::choose(l, &s, order);
+            for at in l.list(item) {
+                let o = l.list_option[at] as usize;
+                if !s.is_live(o) {
+                    continue;
+                }
+                let mut child = s.clone();
+                child.apply(l, o);
+                match next.entry(child.key().to_vec()) {
+                    std::collections::hash_map::Entry::Occupied(mut e) => e.get_mut().1 += &paths,
+                    std::collections::hash_map::Entry::Vacant(e) => {
+                        e.insert((child, paths.clone()));
+                    }
+                }
+            }
+        }
+        level = next.into_values().collect();
+    }
+    let per_thread = (limit / threads.max(1)).max(1);
+    let shared_table: Shared<Tally<N>> = Shared::new(l.key.words, limit);
+    let share = std::env::var_os("DLX_MEMO_FRONTIER_SHARED").is_some();
+    let taken = AtomicUsize::new(0);
+    let level = &level;
+    let results: Vec<(
+        Result<BigUint, Outcome<Tally<N>>>,
+        Counters,
+        TableStats,
+        usize,
+    )> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let taken = &taken;
+                let shared_table = &shared_table;
+                let mut limits = limits.clone();
+                if t > 0 {
+                    limits.progress = None;
+                }
+                scope.spawn(move || {
+                    let mut table: Table<Tally<N>> = Table::new(l.key.words, per_thread);
+                    let mut counters = Counters::default();
+                    let mut sum = BigUint::default();
+                    let mut bytes = 0;
+                    loop {
+                        let k = taken.fetch_add(1, Ordering::Relaxed);
+                        let Some((s, paths)) = level.get(k) else {
+                            break;
+                        };
+                        let mut state = s.clone();
+                        let mut g = Counting::<N>::default();
+                        let outcome = if share {
+                            search::run(
+                                l,
+                                &mut state,
+                                order,
+                                false,
+                                &mut Handle(shared_table),
+                                &mut g,
+                                &limits,
+                                &mut counters,
+                            )
+                        } else {
+                            search::run(
+                                l,
+                                &mut state,
+                                order,
+                                false,
+                                &mut table,
+                                &mut g,
+                                &limits,
+                                &mut counters,
+                            )
+                        };
+                        bytes = bytes.max(state.bytes());
+                        match outcome {
+                            Outcome::Done(n) => sum += n.count.big() * paths,
+                            other => return (Err(other), counters, table.stats(), bytes),
+                        }
+                    }
+                    (Ok(sum), counters, table.stats(), bytes)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a memo worker panicked"))
+            .collect()
+    });
+    let mut stats = MemoStats {
+        threads,
+        ..MemoStats::default()
+    };
+    let mut total = solved;
+    let mut stop = None;
+    let mut unprofitable = false;
+    for (result, counters, table, bytes) in results {
+        stats.add(&counters, &table);
+        stats.peak_bytes += bytes as u64;
+        match result {
+            Ok(sum) => total += sum,
+            Err(Outcome::Refused(_)) => return Err(Failure::Overflow),
+            Err(Outcome::Unprofitable) => unprofitable = true,
+            Err(Outcome::Stopped(reason, partial)) => {
+                total += partial;
+                stop.get_or_insert(reason);
+            }
+            Err(Outcome::Done(_)) => unreachable!("a finished search is Ok"),
+        }
+    }
+    stats.nodes += expanded;
+    if unprofitable {
+        return Err(Failure::Unprofitable(Box::new(stats)));
+    }
+    Ok(MemoCount {
+        solutions: total,
+        stop,
+        stats,
+    })
+}
