@@ -399,9 +399,7 @@ impl<'p> MemoSolver<'p> {
         }
         let threads = self.threads_wanted()?;
         let attempt = |solver: &MemoSolver<'_>| -> Result<MemoCount, Failure> {
-            if threads > 1 && std::env::var_os("DLX_MEMO_FRONTIER").is_some() {
-                parallel::count_frontier(solver, threads)
-            } else if threads > 1 {
+            if threads > 1 {
                 parallel::count(solver, threads)
             } else {
                 match solver.count_with::<u128>() {

@@ -130,7 +130,7 @@ struct Frame {
 
 /// X3: the item to branch on.
 #[inline]
-pub(crate) fn choose(l: &Layout, s: &State, order: ItemOrder) -> usize {
+fn choose(l: &Layout, s: &State, order: ItemOrder) -> usize {
     match order {
         ItemOrder::First => s.first_active(l).expect("an active item"),
         ItemOrder::Fewest => {
