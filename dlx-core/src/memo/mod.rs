@@ -132,7 +132,10 @@ pub(crate) enum Failure {
 
 /// The plain count on one thread (dancing links).
 fn plain(problem: &Problem, budget: Option<u64>, cancel: Option<Arc<AtomicBool>>) -> crate::Count {
-    let mut s = crate::Solver::new(problem);
+    let mut s = match crate::Solver::<crate::Auto>::try_new(problem) {
+        Ok(s) => s,
+        Err(never) => match never {},
+    };
     if let Some(b) = budget {
         s = s.with_node_budget(b);
     }
@@ -387,8 +390,8 @@ impl<'p> MemoSolver<'p> {
     /// Unless [`MemoSolver::fallback`] turned it off, the memo first proves its worth:
     /// when, after 16,384 nodes (and again at 4×, 16×, ... up to 4 M), the plain search
     /// would have visited fewer than 4 times the nodes for the same part of the tree, the
-    /// count is made by plain enumeration instead (the dense engine on one thread, the
-    /// dancing-links engine where it cannot, the parallel one on several threads), and
+    /// count is made by plain enumeration instead (on the engine [`Auto`](crate::Auto)
+    /// picks, on as many threads), and
     /// [`MemoStats::fell_back`] says so.
     ///
     /// See the [module](self) page for an example.
@@ -436,18 +439,7 @@ impl<'p> MemoSolver<'p> {
         let count = if threads > 1 {
             self.enumerate_parallel(threads, budget, cancel)
         } else {
-            match crate::DenseSolver::try_new(self.problem) {
-                Ok(mut d) => {
-                    if let Some(b) = budget {
-                        d = d.with_node_budget(b);
-                    }
-                    if let Some(c) = cancel {
-                        d = d.with_cancel_flag(c);
-                    }
-                    d.count()
-                }
-                Err(_) => plain(self.problem, budget, cancel),
-            }
+            plain(self.problem, budget, cancel)
         };
         let mut stats = probe;
         stats.fell_back = true;
@@ -470,7 +462,12 @@ impl<'p> MemoSolver<'p> {
             // The parallel engine takes no node budget.
             return plain(self.problem, budget, cancel);
         }
-        let mut p = crate::ParallelSolver::new(self.problem).threads(threads);
+        // (The automatic choice takes every problem.)
+        let Ok(p) = crate::ParallelSolver::new(self.problem).engine(crate::EngineChoice::Auto)
+        else {
+            return plain(self.problem, None, cancel);
+        };
+        let mut p = p.threads(threads);
         if let Some(c) = cancel {
             p = p.cancel_flag(c);
         }
