@@ -3,7 +3,8 @@
 //! steps, the king's moves, the knight's moves), each written once.
 //!
 //! Sudoku and its variants, knight's tours ([`Square`](crate::tour::Square) is this type),
-//! and Knightdoku all name cells with it and take their offsets from here.
+//! Knightdoku and polyomino boards all name cells with it; the grid families take their
+//! offsets from here.
 //!
 //! ```
 //! use dlx_sudoku::grid::{neighbours, Cell, KING, KNIGHT, ORTHOGONAL};

@@ -3,10 +3,11 @@
 //! optional symmetry breaking.
 //!
 //! ```
+//! use dlx_sudoku::grid::Cell;
 //! use dlx_sudoku::polyomino::{Board, Packing, SymmetryBreaking};
 //!
 //! // The 8×8 board without its centre 2×2 square: 65 essentially different packings.
-//! let board = Board::rectangle(8, 8)?.without_rect(3, 3, 2, 2);
+//! let board = Board::rectangle(8, 8)?.without_rect(Cell::new(3, 3), 2, 2);
 //! let packing = Packing::pentominoes(board, SymmetryBreaking::Auto)?;
 //! assert_eq!(packing.symmetry_order(), 8);
 //! let tiling = packing.first().unwrap();

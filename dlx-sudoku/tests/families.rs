@@ -4,6 +4,7 @@
 use std::collections::{BTreeSet, HashSet};
 
 use dlx_core::{format, Problem, Solver};
+use dlx_sudoku::grid::Cell;
 use dlx_sudoku::langford::Langford;
 use dlx_sudoku::polyomino::{pentominoes, Board, Packing, SymmetryBreaking};
 use dlx_sudoku::queens::Queens;
@@ -224,7 +225,9 @@ fn pentominoes_4x15_with_symmetry_broken() {
 
 #[test]
 fn pentominoes_8x8_without_centre_with_symmetry_broken() {
-    let board = Board::rectangle(8, 8).unwrap().without_rect(3, 3, 2, 2);
+    let board = Board::rectangle(8, 8)
+        .unwrap()
+        .without_rect(Cell::new(3, 3), 2, 2);
     let broken = Packing::pentominoes(board, SymmetryBreaking::Auto).unwrap();
     assert_eq!(broken.symmetry_order(), 8);
     let tilings: Vec<_> = broken.solutions().collect();
@@ -232,7 +235,7 @@ fn pentominoes_8x8_without_centre_with_symmetry_broken() {
     let pieces = pentominoes();
     for t in &tilings {
         t.check(&pieces).unwrap();
-        assert_eq!(t.piece_at(3, 3), None);
+        assert_eq!(t.piece_at(Cell::new(3, 3)), None);
     }
 }
 
@@ -259,7 +262,9 @@ fn pentominoes_full_counts() {
             "{size}"
         );
     }
-    let board = Board::rectangle(8, 8).unwrap().without_rect(3, 3, 2, 2);
+    let board = Board::rectangle(8, 8)
+        .unwrap()
+        .without_rect(Cell::new(3, 3), 2, 2);
     assert_eq!(
         Packing::pentominoes(board, SymmetryBreaking::None)
             .unwrap()

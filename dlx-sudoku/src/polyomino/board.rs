@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::grid::Cell;
 use crate::polyomino::shape::Transform;
 use crate::polyomino::PolyominoError;
 
@@ -11,12 +12,12 @@ use crate::polyomino::PolyominoError;
 /// are holes).
 ///
 /// ```
-/// use dlx_sudoku::polyomino::Board;
-/// let board = Board::rectangle(8, 8)?.without_rect(3, 3, 2, 2);
+/// use dlx_sudoku::{grid::Cell, polyomino::Board};
+/// let board = Board::rectangle(8, 8)?.without_rect(Cell::new(3, 3), 2, 2);
 /// assert_eq!(board.num_cells(), 60);
-/// assert!(!board.contains(3, 4));
+/// assert!(!board.contains(Cell::new(3, 4)));
 /// assert_eq!(board.symmetry_order(), 8);
-/// let same: Board = "8x8".parse::<Board>()?.without_rect(3, 3, 2, 2);
+/// let same: Board = "8x8".parse::<Board>()?.without_rect(Cell::new(3, 3), 2, 2);
 /// assert_eq!(same, board);
 /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
 /// ```
@@ -36,9 +37,9 @@ pub(crate) struct BoardMap {
 
 impl BoardMap {
     /// The image of a square of the board.
-    pub(crate) fn apply(&self, (r, c): (usize, usize)) -> (usize, usize) {
-        let (r, c) = self.transform.apply((r as i32, c as i32));
-        ((r + self.shift.0) as usize, (c + self.shift.1) as usize)
+    pub(crate) fn apply(&self, cell: Cell) -> Cell {
+        let (r, c) = self.transform.apply((cell.row as i32, cell.col as i32));
+        Cell::new((r + self.shift.0) as usize, (c + self.shift.1) as usize)
     }
 }
 
@@ -102,25 +103,26 @@ impl Board {
     /// The board with one square made a hole (squares outside the board are ignored).
     ///
     /// ```
-    /// use dlx_sudoku::polyomino::Board;
-    /// let b = Board::rectangle(2, 2)?.without(0, 1);
+    /// use dlx_sudoku::{grid::Cell, polyomino::Board};
+    /// let b = Board::rectangle(2, 2)?.without(Cell::new(0, 1));
     /// assert_eq!(b.num_cells(), 3);
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
     /// ```
-    pub fn without(mut self, row: usize, col: usize) -> Self {
-        if row < self.rows && col < self.cols {
-            self.open[row * self.cols + col] = false;
+    pub fn without(mut self, cell: Cell) -> Self {
+        if cell.row < self.rows && cell.col < self.cols {
+            self.open[cell.index(self.cols)] = false;
         }
         self
     }
 
-    /// The board with the `height × width` rectangle at `(row, col)` made holes.
+    /// The board with the `height × width` rectangle whose top-left square is `corner` made
+    /// holes.
     ///
     /// See [`Board`] for an example.
-    pub fn without_rect(mut self, row: usize, col: usize, height: usize, width: usize) -> Self {
-        for r in row..row + height {
-            for c in col..col + width {
-                self = self.without(r, c);
+    pub fn without_rect(mut self, corner: Cell, height: usize, width: usize) -> Self {
+        for r in corner.row..corner.row + height {
+            for c in corner.col..corner.col + width {
+                self = self.without(Cell::new(r, c));
             }
         }
         self
@@ -146,30 +148,32 @@ impl Board {
         self.cols
     }
 
-    /// True when `(row, col)` is a square to cover.
+    /// True when `cell` is a square to cover.
     ///
     /// ```
+    /// use dlx_sudoku::grid::Cell;
     /// let b = dlx_sudoku::polyomino::Board::rectangle(2, 3)?;
-    /// assert!(b.contains(1, 2));
-    /// assert!(!b.contains(2, 0));
+    /// assert!(b.contains(Cell::new(1, 2)));
+    /// assert!(!b.contains(Cell::new(2, 0)));
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
     /// ```
-    pub fn contains(&self, row: usize, col: usize) -> bool {
-        row < self.rows && col < self.cols && self.open[row * self.cols + col]
+    pub fn contains(&self, cell: Cell) -> bool {
+        cell.row < self.rows && cell.col < self.cols && self.open[cell.index(self.cols)]
     }
 
     /// The squares to cover, row by row.
     ///
     /// ```
-    /// let b = dlx_sudoku::polyomino::Board::rectangle(2, 2)?.without(0, 0);
-    /// assert_eq!(b.cells().collect::<Vec<_>>(), [(0, 1), (1, 0), (1, 1)]);
+    /// use dlx_sudoku::grid::Cell;
+    /// let b = dlx_sudoku::polyomino::Board::rectangle(2, 2)?.without(Cell::new(0, 0));
+    /// assert_eq!(b.cells().collect::<Vec<_>>(), [Cell::new(0, 1), Cell::new(1, 0), Cell::new(1, 1)]);
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
     /// ```
-    pub fn cells(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
         let cols = self.cols;
         (0..self.rows * cols)
             .filter(|&k| self.open[k])
-            .map(move |k| (k / cols, k % cols))
+            .map(move |k| Cell::from_index(k, cols))
     }
 
     /// The number of squares to cover.
@@ -183,12 +187,12 @@ impl Board {
     /// (`a` to `z`, then `aa`, `ab`, ...), as in Knuth's pentomino files (`0a`, `5j`).
     ///
     /// ```
-    /// use dlx_sudoku::polyomino::Board;
-    /// assert_eq!(Board::cell_name(0, 0), "0a");
-    /// assert_eq!(Board::cell_name(5, 9), "5j");
-    /// assert_eq!(Board::cell_name(12, 27), "12ab");
+    /// use dlx_sudoku::{grid::Cell, polyomino::Board};
+    /// assert_eq!(Board::cell_name(Cell::new(0, 0)), "0a");
+    /// assert_eq!(Board::cell_name(Cell::new(5, 9)), "5j");
+    /// assert_eq!(Board::cell_name(Cell::new(12, 27)), "12ab");
     /// ```
-    pub fn cell_name(row: usize, col: usize) -> String {
+    pub fn cell_name(Cell { row, col }: Cell) -> String {
         let mut letters = Vec::new();
         let mut c = col + 1;
         while c > 0 {
@@ -206,14 +210,14 @@ impl Board {
     /// The symmetries of the board: the turns and flips (followed by a shift) that map its
     /// squares onto themselves, the identity first.
     pub(crate) fn symmetries(&self) -> Vec<BoardMap> {
-        let cells: Vec<(usize, usize)> = self.cells().collect();
-        let r0 = cells.iter().map(|p| p.0).min().unwrap_or(0) as i32;
-        let c0 = cells.iter().map(|p| p.1).min().unwrap_or(0) as i32;
+        let cells: Vec<Cell> = self.cells().collect();
+        let r0 = cells.iter().map(|p| p.row).min().unwrap_or(0) as i32;
+        let c0 = cells.iter().map(|p| p.col).min().unwrap_or(0) as i32;
         let mut maps = Vec::new();
         for transform in Transform::ALL {
             let images: Vec<(i32, i32)> = cells
                 .iter()
-                .map(|&(r, c)| transform.apply((r as i32, c as i32)))
+                .map(|p| transform.apply((p.row as i32, p.col as i32)))
                 .collect();
             let ir = images.iter().map(|p| p.0).min().unwrap_or(0);
             let ic = images.iter().map(|p| p.1).min().unwrap_or(0);
@@ -223,7 +227,7 @@ impl Board {
             };
             let maps_onto_itself = images.iter().all(|&(r, c)| {
                 let (r, c) = (r + map.shift.0, c + map.shift.1);
-                r >= 0 && c >= 0 && self.contains(r as usize, c as usize)
+                r >= 0 && c >= 0 && self.contains(Cell::new(r as usize, c as usize))
             });
             if maps_onto_itself {
                 maps.push(map);
@@ -236,10 +240,10 @@ impl Board {
     /// essentially different packing is counted when symmetry is not broken.
     ///
     /// ```
-    /// use dlx_sudoku::polyomino::Board;
+    /// use dlx_sudoku::{grid::Cell, polyomino::Board};
     /// assert_eq!(Board::rectangle(6, 10)?.symmetry_order(), 4);
     /// assert_eq!(Board::rectangle(5, 5)?.symmetry_order(), 8);
-    /// assert_eq!(Board::rectangle(5, 5)?.without(0, 0).symmetry_order(), 2);
+    /// assert_eq!(Board::rectangle(5, 5)?.without(Cell::new(0, 0)).symmetry_order(), 2);
     /// assert_eq!(Board::from_picture("..\n.")?.symmetry_order(), 2);
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
     /// ```
@@ -272,7 +276,11 @@ impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for r in 0..self.rows {
             for c in 0..self.cols {
-                f.write_str(if self.contains(r, c) { "." } else { "#" })?;
+                f.write_str(if self.contains(Cell::new(r, c)) {
+                    "."
+                } else {
+                    "#"
+                })?;
             }
             writeln!(f)?;
         }
@@ -309,7 +317,9 @@ mod tests {
 
     #[test]
     fn symmetries_map_squares_to_squares() {
-        let b = Board::rectangle(8, 8).unwrap().without_rect(3, 3, 2, 2);
+        let b = Board::rectangle(8, 8)
+            .unwrap()
+            .without_rect(Cell::new(3, 3), 2, 2);
         let cells: Vec<_> = b.cells().collect();
         for map in b.symmetries() {
             let mut images: Vec<_> = cells.iter().map(|&p| map.apply(p)).collect();
@@ -317,7 +327,7 @@ mod tests {
             assert_eq!(images, cells);
         }
         // A hole off centre leaves only the diagonal reflection.
-        let b = Board::rectangle(8, 8).unwrap().without(0, 0);
+        let b = Board::rectangle(8, 8).unwrap().without(Cell::new(0, 0));
         assert_eq!(b.symmetry_order(), 2);
     }
 

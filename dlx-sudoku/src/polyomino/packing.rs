@@ -2,6 +2,7 @@
 
 use dlx_core::{AddedOption, ItemId, OptionId, Problem, ProblemBuilder, Solution, Solver};
 
+use crate::grid::Cell;
 use crate::polyomino::board::{Board, BoardMap};
 use crate::polyomino::piece::{pentominoes, Piece};
 use crate::polyomino::tiling::Tiling;
@@ -49,8 +50,8 @@ pub enum SymmetryBreaking {
 pub struct Placement {
     /// The piece, as an index into [`Packing::pieces`].
     pub piece: usize,
-    /// The squares it covers, `(row, col)`, sorted.
-    pub cells: Vec<(usize, usize)>,
+    /// The squares it covers, sorted.
+    pub cells: Vec<Cell>,
 }
 
 /// The exact cover problem of packing pieces into a board, each piece exactly once, every
@@ -101,8 +102,8 @@ impl Packing {
             .map(|p| b.add_primary(p.name()))
             .collect::<Result<Vec<_>, _>>()?;
         let mut cell_items: Vec<Option<ItemId>> = vec![None; board.rows() * board.cols()];
-        for (r, c) in board.cells() {
-            cell_items[r * board.cols() + c] = Some(b.add_primary(Board::cell_name(r, c))?);
+        for cell in board.cells() {
+            cell_items[cell.index(board.cols())] = Some(b.add_primary(Board::cell_name(cell))?);
         }
         let mut placements = Vec::new();
         for (k, piece) in pieces.iter().enumerate() {
@@ -114,7 +115,7 @@ impl Packing {
                 items.extend(
                     cells
                         .iter()
-                        .map(|&(r, c)| cell_items[r * board.cols() + c].expect("on the board")),
+                        .map(|c| cell_items[c.index(board.cols())].expect("on the board")),
                 );
                 if let AddedOption::Added(_) = b.add_option(items)? {
                     placements.push(Placement { piece: k, cells });
@@ -211,7 +212,7 @@ impl Packing {
         let (rows, cols) = (self.board.rows(), self.board.cols());
         let mut board = GridBoard::new(rows, cols).build();
         for r in 0..rows {
-            for c in (0..cols).filter(|&c| !self.board.contains(r, c)) {
+            for c in (0..cols).filter(|&c| !self.board.contains(Cell::new(r, c))) {
                 board.svg.push_str(&format!(
                     "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"#6b7280\"/>",
                     MARGIN + c as f64 * CELL,
@@ -223,9 +224,10 @@ impl Packing {
             .placements
             .iter()
             .map(|p| {
-                let mut marks: Vec<Mark> = p.cells.iter().map(|&(r, c)| Mark::cell(r, c)).collect();
-                if let Some(&(r, c)) = p.cells.first() {
-                    marks.push(Mark::text_in(r, c, self.pieces[p.piece].name()));
+                let mut marks: Vec<Mark> =
+                    p.cells.iter().map(|c| Mark::cell(c.row, c.col)).collect();
+                if let Some(c) = p.cells.first() {
+                    marks.push(Mark::text_in(c.row, c.col, self.pieces[p.piece].name()));
                 }
                 marks
             })
@@ -328,7 +330,7 @@ fn restricted_piece(
 
 /// Every way to put the piece on the board: orientation by orientation, then positions in
 /// reading order; squares sorted.
-pub(crate) fn fits(board: &Board, piece: &Piece) -> Vec<Vec<(usize, usize)>> {
+pub(crate) fn fits(board: &Board, piece: &Piece) -> Vec<Vec<Cell>> {
     let mut out = Vec::new();
     for shape in piece.shape().orientations() {
         let (h, w) = shape.size();
@@ -337,12 +339,12 @@ pub(crate) fn fits(board: &Board, piece: &Piece) -> Vec<Vec<(usize, usize)>> {
         }
         for dr in 0..=board.rows() - h {
             for dc in 0..=board.cols() - w {
-                let cells: Vec<(usize, usize)> = shape
+                let cells: Vec<Cell> = shape
                     .cells()
                     .iter()
-                    .map(|&(r, c)| (r as usize + dr, c as usize + dc))
+                    .map(|&(r, c)| Cell::new(r as usize + dr, c as usize + dc))
                     .collect();
-                if cells.iter().all(|&(r, c)| board.contains(r, c)) {
+                if cells.iter().all(|&c| board.contains(c)) {
                     out.push(cells);
                 }
             }
@@ -352,9 +354,9 @@ pub(crate) fn fits(board: &Board, piece: &Piece) -> Vec<Vec<(usize, usize)>> {
 }
 
 /// True when these squares come first (sorted) among their images under the symmetries.
-fn is_representative(cells: &[(usize, usize)], symmetries: &[BoardMap]) -> bool {
+fn is_representative(cells: &[Cell], symmetries: &[BoardMap]) -> bool {
     symmetries.iter().all(|map| {
-        let mut image: Vec<(usize, usize)> = cells.iter().map(|&p| map.apply(p)).collect();
+        let mut image: Vec<Cell> = cells.iter().map(|&p| map.apply(p)).collect();
         image.sort_unstable();
         cells <= &image[..]
     })
@@ -397,7 +399,7 @@ mod tests {
             PolyominoError::NoAsymmetricPiece
         );
         // A board without symmetry needs no breaking.
-        let lopsided = Board::rectangle(2, 3).unwrap().without(0, 0);
+        let lopsided = Board::rectangle(2, 3).unwrap().without(Cell::new(0, 0));
         let p = Packing::pentominoes(lopsided, SymmetryBreaking::Auto).unwrap();
         assert_eq!(p.restricted_piece(), None);
     }

@@ -7,6 +7,7 @@
 
 use dlx_core::{AddedOption, ItemId, OptionId, Problem, ProblemBuilder, Solution};
 
+use crate::grid::Cell;
 use crate::polyomino::board::Board;
 use crate::polyomino::packing::fits;
 use crate::polyomino::piece::Piece;
@@ -121,7 +122,7 @@ pub struct Tiles {
     pieces: Vec<Piece>,
     problem: Problem,
     /// For each option: the piece and its squares.
-    placements: Vec<(usize, Vec<(usize, usize)>)>,
+    placements: Vec<(usize, Vec<Cell>)>,
 }
 
 impl Tiles {
@@ -136,19 +137,19 @@ impl Tiles {
     pub fn new(board: Board, pieces: Vec<Piece>) -> Result<Self, PolyominoError> {
         let mut b = ProblemBuilder::new();
         let mut cell_items: Vec<Option<ItemId>> = vec![None; board.rows() * board.cols()];
-        let mut cells: Vec<(usize, usize)> = board.cells().collect();
+        let mut cells: Vec<Cell> = board.cells().collect();
         if board.cols() > board.rows() {
-            cells.sort_by_key(|&(r, c)| (c, r));
+            cells.sort_by_key(|c| c.transposed());
         }
-        for (r, c) in cells {
-            cell_items[r * board.cols() + c] = Some(b.add_primary(Board::cell_name(r, c))?);
+        for cell in cells {
+            cell_items[cell.index(board.cols())] = Some(b.add_primary(Board::cell_name(cell))?);
         }
         let mut placements = Vec::new();
         for (k, piece) in pieces.iter().enumerate() {
             for squares in fits(&board, piece) {
                 let items = squares
                     .iter()
-                    .map(|&(r, c)| cell_items[r * board.cols() + c].expect("on the board"));
+                    .map(|c| cell_items[c.index(board.cols())].expect("on the board"));
                 if let AddedOption::Added(_) = b.add_option(items)? {
                     placements.push((k, squares));
                 }
@@ -191,11 +192,12 @@ impl Tiles {
     ///
     /// ```
     /// use dlx_core::Solver;
+    /// use dlx_sudoku::grid::Cell;
     /// let t = dlx_sudoku::polyomino::Tiles::dominoes(2, 2)?;
     /// let s = Solver::new(t.problem()).first().solution().unwrap();
     /// let tiling = t.decode(&s)?;
     /// assert_eq!(tiling.placements().len(), 2);
-    /// assert_eq!(tiling.piece_at(1, 1), Some("D"));
+    /// assert_eq!(tiling.piece_at(Cell::new(1, 1)), Some("D"));
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
     /// ```
     pub fn decode(&self, solution: &Solution) -> Result<Tiling, PolyominoError> {
@@ -213,11 +215,13 @@ impl Tiles {
     ///
     /// ```
     /// use dlx_core::OptionId;
+    /// use dlx_sudoku::grid::Cell;
     /// let t = dlx_sudoku::polyomino::Tiles::dominoes(1, 2)?;
-    /// assert_eq!(t.placement(OptionId::new(0)), Some((0, &[(0, 0), (0, 1)][..])));
+    /// let squares = [Cell::new(0, 0), Cell::new(0, 1)];
+    /// assert_eq!(t.placement(OptionId::new(0)), Some((0, &squares[..])));
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
     /// ```
-    pub fn placement(&self, option: OptionId) -> Option<(usize, &[(usize, usize)])> {
+    pub fn placement(&self, option: OptionId) -> Option<(usize, &[Cell])> {
         self.placements
             .get(option.index())
             .map(|(p, s)| (*p, s.as_slice()))

@@ -5,42 +5,46 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::grid::Cell;
 use crate::polyomino::board::Board;
 use crate::polyomino::piece::Piece;
 
 /// How a tiling fails to pack the pieces into the board.
 ///
 /// ```
+/// use dlx_sudoku::grid::Cell;
 /// use dlx_sudoku::polyomino::{Board, Piece, Shape, Tiling, TilingViolation};
 /// let board = Board::rectangle(1, 2)?;
 /// let pieces = [Piece::new("D", Shape::new([(0, 0), (0, 1)]))];
-/// let t = Tiling::new(board, vec![("D".into(), vec![(0, 0), (1, 0)])]);
-/// assert_eq!(t.check(&pieces), Err(TilingViolation::OffBoard { piece: "D".into(), cell: (1, 0) }));
+/// let t = Tiling::new(board, vec![("D".into(), vec![Cell::new(0, 0), Cell::new(1, 0)])]);
+/// let err = t.check(&pieces).unwrap_err();
+/// assert_eq!(err, TilingViolation::OffBoard { piece: "D".into(), cell: Cell::new(1, 0) });
+/// assert_eq!(err.to_string(), "D covers (1, 0), which is not a square of the board");
 /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum TilingViolation {
     /// A piece on a hole or outside the board.
-    #[error("{piece} covers ({}, {}), which is not a square of the board", .cell.0, .cell.1)]
+    #[error("{piece} covers ({}, {}), which is not a square of the board", .cell.row, .cell.col)]
     OffBoard {
         /// The piece.
         piece: String,
-        /// The square `(row, col)`.
-        cell: (usize, usize),
+        /// The square.
+        cell: Cell,
     },
     /// Two pieces on one square.
-    #[error("{first} and {second} both cover ({}, {})", .cell.0, .cell.1)]
+    #[error("{first} and {second} both cover ({}, {})", .cell.row, .cell.col)]
     Overlap {
         /// The square.
-        cell: (usize, usize),
+        cell: Cell,
         /// One piece.
         first: String,
         /// The other.
         second: String,
     },
     /// A square left uncovered.
-    #[error("square ({}, {}) is not covered", .0.0, .0.1)]
-    Uncovered((usize, usize)),
+    #[error("square ({}, {}) is not covered", .0.row, .0.col)]
+    Uncovered(Cell),
     /// A piece not in the set.
     #[error("there is no piece {0}")]
     UnknownPiece(String),
@@ -60,12 +64,13 @@ pub enum TilingViolation {
 /// Pieces placed on a board: each a name and the squares it covers.
 ///
 /// ```
+/// use dlx_sudoku::grid::Cell;
 /// use dlx_sudoku::polyomino::{Board, Piece, Shape, Tiling};
 /// let pieces = [Piece::new("A", Shape::new([(0, 0), (0, 1)])),
 ///               Piece::new("B", Shape::new([(0, 0), (1, 0)]))];
 /// let t = Tiling::new(Board::rectangle(2, 2)?, vec![
-///     ("A".into(), vec![(0, 0), (1, 0)]),
-///     ("B".into(), vec![(0, 1), (1, 1)]),
+///     ("A".into(), vec![Cell::new(0, 0), Cell::new(1, 0)]),
+///     ("B".into(), vec![Cell::new(0, 1), Cell::new(1, 1)]),
 /// ]);
 /// assert!(t.check(&pieces).is_ok());
 /// assert_eq!(t.to_string(), "AB\nAB\n");
@@ -74,14 +79,14 @@ pub enum TilingViolation {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Tiling {
     board: Board,
-    placements: Vec<(String, Vec<(usize, usize)>)>,
+    placements: Vec<(String, Vec<Cell>)>,
 }
 
 impl Tiling {
-    /// Pieces (by name) on squares `(row, col)` of a board; sorted by piece name.
+    /// Pieces (by name) on squares of a board; sorted by piece name.
     ///
     /// See [`Tiling`] for an example.
-    pub fn new(board: Board, mut placements: Vec<(String, Vec<(usize, usize)>)>) -> Self {
+    pub fn new(board: Board, mut placements: Vec<(String, Vec<Cell>)>) -> Self {
         for (_, cells) in &mut placements {
             cells.sort_unstable();
         }
@@ -104,28 +109,28 @@ impl Tiling {
     /// The placed pieces and their squares, sorted by name.
     ///
     /// ```
-    /// use dlx_sudoku::polyomino::{Board, Tiling};
-    /// let t = Tiling::new(Board::rectangle(1, 1)?, vec![("M".into(), vec![(0, 0)])]);
+    /// use dlx_sudoku::{grid::Cell, polyomino::{Board, Tiling}};
+    /// let t = Tiling::new(Board::rectangle(1, 1)?, vec![("M".into(), vec![Cell::new(0, 0)])]);
     /// assert_eq!(t.placements()[0].0, "M");
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
     /// ```
-    pub fn placements(&self) -> &[(String, Vec<(usize, usize)>)] {
+    pub fn placements(&self) -> &[(String, Vec<Cell>)] {
         &self.placements
     }
 
     /// The name of the piece on a square, if one covers it.
     ///
     /// ```
-    /// use dlx_sudoku::polyomino::{Board, Tiling};
-    /// let t = Tiling::new(Board::rectangle(1, 2)?, vec![("M".into(), vec![(0, 0)])]);
-    /// assert_eq!(t.piece_at(0, 0), Some("M"));
-    /// assert_eq!(t.piece_at(0, 1), None);
+    /// use dlx_sudoku::{grid::Cell, polyomino::{Board, Tiling}};
+    /// let t = Tiling::new(Board::rectangle(1, 2)?, vec![("M".into(), vec![Cell::new(0, 0)])]);
+    /// assert_eq!(t.piece_at(Cell::new(0, 0)), Some("M"));
+    /// assert_eq!(t.piece_at(Cell::new(0, 1)), None);
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
     /// ```
-    pub fn piece_at(&self, row: usize, col: usize) -> Option<&str> {
+    pub fn piece_at(&self, cell: Cell) -> Option<&str> {
         self.placements
             .iter()
-            .find(|(_, cells)| cells.contains(&(row, col)))
+            .find(|(_, cells)| cells.contains(&cell))
             .map(|(name, _)| name.as_str())
     }
 
@@ -139,13 +144,13 @@ impl Tiling {
             .iter()
             .map(|p| (p.name(), canonical(p.shape().cells())))
             .collect();
-        let mut owner: HashMap<(usize, usize), &str> = HashMap::new();
+        let mut owner: HashMap<Cell, &str> = HashMap::new();
         for (name, cells) in &self.placements {
             let shape = shapes
                 .get(name.as_str())
                 .ok_or_else(|| TilingViolation::UnknownPiece(name.clone()))?;
             for &cell in cells {
-                if !self.board.contains(cell.0, cell.1) {
+                if !self.board.contains(cell) {
                     return Err(TilingViolation::OffBoard {
                         piece: name.clone(),
                         cell,
@@ -160,7 +165,7 @@ impl Tiling {
                 }
             }
             let placed: Vec<(i32, i32)> =
-                cells.iter().map(|&(r, c)| (r as i32, c as i32)).collect();
+                cells.iter().map(|c| (c.row as i32, c.col as i32)).collect();
             if &canonical(&placed) != shape {
                 return Err(TilingViolation::WrongShape(name.clone()));
             }
@@ -188,8 +193,8 @@ impl Tiling {
     /// none, `#` for a hole.
     ///
     /// ```
-    /// use dlx_sudoku::polyomino::{Board, Tiling};
-    /// let t = Tiling::new(Board::rectangle(1, 3)?.without(0, 2), vec![("Q".into(), vec![(0, 0)])]);
+    /// use dlx_sudoku::{grid::Cell, polyomino::{Board, Tiling}};
+    /// let t = Tiling::new(Board::rectangle(1, 3)?.without(Cell::new(0, 2)), vec![("Q".into(), vec![Cell::new(0, 0)])]);
     /// assert_eq!(t.render_text(), "Q.#\n");
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
     /// ```
@@ -197,14 +202,17 @@ impl Tiling {
         let b = &self.board;
         let mut grid = vec!['.'; b.rows() * b.cols()];
         for (k, g) in grid.iter_mut().enumerate() {
-            if !b.contains(k / b.cols(), k % b.cols()) {
+            if !b.contains(Cell::from_index(k, b.cols())) {
                 *g = '#';
             }
         }
         for (name, cells) in &self.placements {
             let letter = name.chars().next().unwrap_or('?');
-            for &(r, c) in cells.iter().filter(|&&(r, c)| r < b.rows() && c < b.cols()) {
-                grid[r * b.cols() + c] = letter;
+            for c in cells
+                .iter()
+                .filter(|c| c.row < b.rows() && c.col < b.cols())
+            {
+                grid[c.index(b.cols())] = letter;
             }
         }
         let mut out = String::with_capacity(grid.len() + b.rows());
@@ -267,7 +275,11 @@ mod tests {
     fn check_catches_every_fault() {
         let board = Board::rectangle(2, 2).unwrap();
         let t = |p: Vec<(&str, Vec<(usize, usize)>)>| {
-            let p = p.into_iter().map(|(n, c)| (n.to_string(), c)).collect();
+            let cells = |c: Vec<_>| c.into_iter().map(|(r, c)| Cell::new(r, c)).collect();
+            let p = p
+                .into_iter()
+                .map(|(n, c)| (n.to_string(), cells(c)))
+                .collect();
             Tiling::new(board.clone(), p).check(&dominoes())
         };
         assert_eq!(
@@ -276,7 +288,7 @@ mod tests {
                 ("B", vec![(0, 1), (1, 1)])
             ]),
             Err(TilingViolation::Overlap {
-                cell: (0, 1),
+                cell: Cell::new(0, 1),
                 first: "A".into(),
                 second: "B".into()
             })
@@ -307,8 +319,11 @@ mod tests {
             Ok(())
         );
         let pieces = vec![Piece::new("A", Shape::new([(0, 0)]))];
-        let t = Tiling::new(board, vec![("A".into(), vec![(0, 0)])]);
-        assert_eq!(t.check(&pieces), Err(TilingViolation::Uncovered((0, 1))));
+        let t = Tiling::new(board, vec![("A".into(), vec![Cell::new(0, 0)])]);
+        assert_eq!(
+            t.check(&pieces),
+            Err(TilingViolation::Uncovered(Cell::new(0, 1)))
+        );
     }
 
     #[test]
