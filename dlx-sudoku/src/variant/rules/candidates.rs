@@ -76,16 +76,6 @@ impl Rule for Candidates {
 }
 
 impl Read for Candidates {
-    const FPUZZLES_KEYS: &'static [&'static str] = &[];
-
-    fn from_fpuzzles(
-        key: &str,
-        _value: &Value,
-        _fp: &FpIn<'_>,
-    ) -> Result<Vec<Self>, FpuzzlesError> {
-        Err(malformed(key, "given candidates are read with the grid"))
-    }
-
     const TOML_KEYS: &'static [TomlKey] = &[TomlKey::Tables("candidates")];
 
     fn from_toml(_key: &str, item: &TomlIn<'_>) -> Result<Vec<Self>, NativeError> {

@@ -65,23 +65,9 @@ impl Rule for Letter {
         t.insert("letter".into(), self.letter.to_string().into());
         out.table("letter", t);
     }
-
-    fn to_fpuzzles(&self, _out: &mut FpOut) -> Result<(), Inexpressible> {
-        Err(Inexpressible)
-    }
 }
 
 impl Read for Letter {
-    const FPUZZLES_KEYS: &'static [&'static str] = &[];
-
-    fn from_fpuzzles(
-        key: &str,
-        _value: &Value,
-        _fp: &FpIn<'_>,
-    ) -> Result<Vec<Self>, FpuzzlesError> {
-        Err(malformed(key, "f-puzzles has no letters"))
-    }
-
     const TOML_KEYS: &'static [TomlKey] = &[TomlKey::Tables("letter")];
 
     fn from_toml(_key: &str, item: &TomlIn<'_>) -> Result<Vec<Self>, NativeError> {

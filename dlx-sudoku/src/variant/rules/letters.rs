@@ -47,23 +47,9 @@ impl Rule for Letters {
     fn to_toml(&self, out: &mut TomlOut) {
         out.value("letters", toml::Value::String(self.0.iter().collect()));
     }
-
-    fn to_fpuzzles(&self, _out: &mut FpOut) -> Result<(), Inexpressible> {
-        Err(Inexpressible)
-    }
 }
 
 impl Read for Letters {
-    const FPUZZLES_KEYS: &'static [&'static str] = &[];
-
-    fn from_fpuzzles(
-        key: &str,
-        _value: &Value,
-        _fp: &FpIn<'_>,
-    ) -> Result<Vec<Self>, FpuzzlesError> {
-        Err(malformed(key, "f-puzzles has no letters"))
-    }
-
     const TOML_KEYS: &'static [TomlKey] = &[TomlKey::Value("letters")];
 
     fn from_toml(_key: &str, item: &TomlIn<'_>) -> Result<Vec<Self>, NativeError> {

@@ -129,16 +129,31 @@ pub(crate) trait Rule {
     fn draw(&self, canvas: &mut Canvas);
     /// Writes the rule in our TOML format.
     fn to_toml(&self, out: &mut TomlOut);
-    /// Writes the rule as f-puzzles JSON, or says it cannot be.
-    fn to_fpuzzles(&self, out: &mut FpOut) -> Result<(), Inexpressible>;
+    /// Writes the rule as f-puzzles JSON, or says it cannot be. By default it cannot
+    /// (f-puzzles has no such rule: letters, shading, given candidates), and writing the
+    /// puzzle as f-puzzles is refused by the rule's name.
+    fn to_fpuzzles(&self, _out: &mut FpOut) -> Result<(), Inexpressible> {
+        Err(Inexpressible)
+    }
 }
 
-/// How a rule is read. No method has a default.
+/// How a rule is read. The f-puzzles side has a default for rules f-puzzles does not have
+/// (no keys); the TOML side has none.
 pub(crate) trait Read: Sized {
-    /// The f-puzzles keys this rule reads.
-    const FPUZZLES_KEYS: &'static [&'static str];
-    /// Reads one f-puzzles key's value (present, not empty, not `false`).
-    fn from_fpuzzles(key: &str, value: &Value, fp: &FpIn<'_>) -> Result<Vec<Self>, FpuzzlesError>;
+    /// The f-puzzles keys this rule reads (by default none).
+    const FPUZZLES_KEYS: &'static [&'static str] = &[];
+    /// Reads one f-puzzles key's value (present, not empty, not `false`). Only called for
+    /// the keys in [`FPUZZLES_KEYS`](Self::FPUZZLES_KEYS); the default refuses the key.
+    fn from_fpuzzles(
+        key: &str,
+        _value: &Value,
+        _fp: &FpIn<'_>,
+    ) -> Result<Vec<Self>, FpuzzlesError> {
+        Err(crate::variant::fpuzzles::malformed(
+            key,
+            "this rule has no f-puzzles form",
+        ))
+    }
     /// The TOML keys this rule reads.
     const TOML_KEYS: &'static [TomlKey];
     /// Reads one TOML item.

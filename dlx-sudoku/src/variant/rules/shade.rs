@@ -50,23 +50,9 @@ impl Rule for Shade {
     fn to_toml(&self, out: &mut TomlOut) {
         out.cell(if self.water { "water" } else { "land" }, self.cell);
     }
-
-    fn to_fpuzzles(&self, _out: &mut FpOut) -> Result<(), Inexpressible> {
-        Err(Inexpressible)
-    }
 }
 
 impl Read for Shade {
-    const FPUZZLES_KEYS: &'static [&'static str] = &[];
-
-    fn from_fpuzzles(
-        key: &str,
-        _value: &Value,
-        _fp: &FpIn<'_>,
-    ) -> Result<Vec<Self>, FpuzzlesError> {
-        Err(malformed(key, "f-puzzles has no shading"))
-    }
-
     const TOML_KEYS: &'static [TomlKey] = &[TomlKey::Cells("water"), TomlKey::Cells("land")];
 
     fn from_toml(key: &str, item: &TomlIn<'_>) -> Result<Vec<Self>, NativeError> {

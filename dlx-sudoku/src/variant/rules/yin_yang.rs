@@ -111,23 +111,9 @@ impl Rule for YinYang {
     fn to_toml(&self, out: &mut TomlOut) {
         out.global("yin-yang");
     }
-
-    fn to_fpuzzles(&self, _out: &mut FpOut) -> Result<(), Inexpressible> {
-        Err(Inexpressible)
-    }
 }
 
 impl Read for YinYang {
-    const FPUZZLES_KEYS: &'static [&'static str] = &[];
-
-    fn from_fpuzzles(
-        key: &str,
-        _value: &Value,
-        _fp: &FpIn<'_>,
-    ) -> Result<Vec<Self>, FpuzzlesError> {
-        Err(malformed(key, "f-puzzles has no shading"))
-    }
-
     const TOML_KEYS: &'static [TomlKey] = &[TomlKey::Global("yin-yang")];
 
     fn from_toml(_key: &str, _item: &TomlIn<'_>) -> Result<Vec<Self>, NativeError> {
