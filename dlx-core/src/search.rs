@@ -1119,20 +1119,15 @@ impl Search {
     /// counters from the start of the branch now tried there (its snapshot), which it
     /// returns as `[nodes, updates, solutions]`: what the search had counted before.
     pub(crate) fn narrow(&mut self, level: usize, keep: u32) -> [u64; 3] {
-        let closed @ [nodes, updates, solutions] = self.snapshot[level];
         self.floor = level;
         self.last[level] = keep;
         let c = &mut self.counters;
-        c.nodes -= nodes;
-        c.updates -= updates;
-        c.solutions -= solutions;
-        for snap in &mut self.snapshot[level..] {
-            snap[0] = snap[0].saturating_sub(nodes);
-            snap[1] = snap[1].saturating_sub(updates);
-            snap[2] = snap[2].saturating_sub(solutions);
-        }
-        c.profile.iter_mut().for_each(|p| *p = 0);
-        closed
+        crate::unit::rebase_counters(
+            &mut self.snapshot,
+            level,
+            [&mut c.nodes, &mut c.updates, &mut c.solutions],
+            &mut c.profile,
+        )
     }
 
     /// The counters so far.

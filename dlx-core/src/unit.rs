@@ -512,6 +512,30 @@ impl Cut {
     }
 }
 
+/// Restarts a unit's counters from the start of the branch now taken at `level`, where
+/// the search is being narrowed (every engine's `narrow`): `snapshot[level]` (the counters
+/// when that branch began: nodes, updates, solutions) is taken off `counters` and off the
+/// snapshots of `level` and below, the profile is cleared, and the snapshot is returned:
+/// what the closed part had counted.
+pub(crate) fn rebase_counters(
+    snapshot: &mut [[u64; 3]],
+    level: usize,
+    counters: [&mut u64; 3],
+    profile: &mut [u64],
+) -> [u64; 3] {
+    let closed = snapshot[level];
+    for (counter, done) in counters.into_iter().zip(closed) {
+        *counter -= done;
+    }
+    for snap in &mut snapshot[level..] {
+        for (s, done) in snap.iter_mut().zip(closed) {
+            *s = s.saturating_sub(done);
+        }
+    }
+    profile.iter_mut().for_each(|p| *p = 0);
+    closed
+}
+
 /// A search confined to one unit. It is what a worker runs; it can be split while running.
 /// It runs on either engine ([`with_engine`](Self::with_engine)): a unit names the same
 /// subtree on both, and counts the same nodes and solutions (updates are each engine's

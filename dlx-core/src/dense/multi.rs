@@ -994,19 +994,14 @@ impl<K: Key> MultiSearch<K> {
     /// Narrows the search to the branches of `level` up to `keep` and restarts its
     /// counters from the start of the branch now taken there, which it returns.
     pub fn narrow(&mut self, level: usize, keep: u32) -> [u64; 3] {
-        let closed @ [nodes, updates, solutions] = self.snapshot[level];
         self.floor = level;
         self.last = keep;
-        self.nodes -= nodes;
-        self.updates -= updates;
-        self.solutions -= solutions;
-        for snap in &mut self.snapshot[level..] {
-            snap[0] = snap[0].saturating_sub(nodes);
-            snap[1] = snap[1].saturating_sub(updates);
-            snap[2] = snap[2].saturating_sub(solutions);
-        }
-        self.profile.iter_mut().for_each(|p| *p = 0);
-        closed
+        crate::unit::rebase_counters(
+            &mut self.snapshot,
+            level,
+            [&mut self.nodes, &mut self.updates, &mut self.solutions],
+            &mut self.profile,
+        )
     }
 
     /// Where the search stands, for the unit's cut, split and progress.

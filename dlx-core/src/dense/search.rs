@@ -638,19 +638,14 @@ impl<T: Tally> DenseSearch<T> {
     /// counters from the start of the branch now taken there (its snapshot), which it
     /// returns as `[nodes, updates, solutions]`: what the search had counted before.
     pub fn narrow(&mut self, level: usize, keep: u32) -> [u64; 3] {
-        let closed @ [nodes, updates, solutions] = self.book.snapshot[level];
         self.floor = level;
         self.last = keep;
-        self.nodes -= nodes;
-        self.updates -= updates;
-        self.solutions -= solutions;
-        for snap in &mut self.book.snapshot[level..] {
-            snap[0] = snap[0].saturating_sub(nodes);
-            snap[1] = snap[1].saturating_sub(updates);
-            snap[2] = snap[2].saturating_sub(solutions);
-        }
-        self.profile.iter_mut().for_each(|p| *p = 0);
-        closed
+        crate::unit::rebase_counters(
+            &mut self.book.snapshot,
+            level,
+            [&mut self.nodes, &mut self.updates, &mut self.solutions],
+            &mut self.profile,
+        )
     }
 
     /// Where the search stands, for the unit's cut, split and progress.
