@@ -16,6 +16,29 @@ pub const EXIT_INCOMPLETE: u8 = 3;
 /// Exit code: interrupted (what was counted so far was printed, marked incomplete).
 pub const EXIT_INTERRUPTED: u8 = 130;
 
+/// The exit status of a count: 0 when complete, 3 when the node budget stopped it, 130
+/// when it was interrupted.
+pub fn count_exit(stop: Option<dlx_core::StopReason>) -> ExitCode {
+    ExitCode::from(match stop {
+        None => EXIT_OK,
+        Some(dlx_core::StopReason::NodeBudget) => EXIT_INCOMPLETE,
+        Some(_) => EXIT_INTERRUPTED,
+    })
+}
+
+/// Writes a count's line: the number, marked `(incomplete: REASON)` when the count stopped
+/// early.
+pub fn write_count(
+    out: &mut impl Write,
+    solutions: impl fmt::Display,
+    stop: Option<dlx_core::StopReason>,
+) -> io::Result<()> {
+    match stop {
+        Some(reason) => writeln!(out, "{solutions} (incomplete: {reason})"),
+        None => writeln!(out, "{solutions}"),
+    }
+}
+
 /// An error in what the user gave us (a file, its contents, an option): exit code 2.
 /// It may carry a hint, printed on a line of its own after the message.
 #[derive(Debug)]

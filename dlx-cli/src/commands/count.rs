@@ -7,14 +7,14 @@ use std::time::Duration;
 
 use anyhow::Result;
 use dlx_core::distributed::{unit_line_text, Line, UnitLine};
-use dlx_core::{problem_hash, Checkpoint, Count, Problem, Progress, StopReason, UnitSearch};
+use dlx_core::{problem_hash, Checkpoint, Count, Problem, Progress, UnitSearch};
 use serde_json::json;
 
 use super::progress::{interrupt_flag, wanted, Display};
 use super::units::read_lines;
 use crate::cli::CountArgs;
 use crate::input::{display_name, read_problem, read_text};
-use crate::output::{note, stdout, InputError, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_OK};
+use crate::output::{count_exit, note, stdout, write_count, InputError, EXIT_INTERRUPTED, EXIT_OK};
 
 /// The longest `--checkpoint-interval` taken, in seconds (about 31 years).
 const MAX_INTERVAL: f64 = 1e9;
@@ -113,11 +113,7 @@ pub fn run(args: &CountArgs) -> Result<ExitCode> {
 /// when it was interrupted.
 fn report(args: &CountArgs, count: &Count, engine: &str) -> Result<ExitCode> {
     print_count(args, count, engine)?;
-    Ok(ExitCode::from(match count.stop {
-        None => EXIT_OK,
-        Some(StopReason::NodeBudget) => EXIT_INCOMPLETE,
-        Some(_) => EXIT_INTERRUPTED,
-    }))
+    Ok(count_exit(count.stop))
 }
 
 fn print_count(args: &CountArgs, count: &Count, engine: &str) -> Result<()> {
@@ -133,10 +129,8 @@ fn print_count(args: &CountArgs, count: &Count, engine: &str) -> Result<()> {
             "engine": engine,
         });
         writeln!(out, "{value}")?;
-    } else if let Some(reason) = count.stop {
-        writeln!(out, "{} (incomplete: {reason})", count.solutions)?;
     } else {
-        writeln!(out, "{}", count.solutions)?;
+        write_count(&mut out, count.solutions, count.stop)?;
     }
     out.flush()?;
     if args.stats {

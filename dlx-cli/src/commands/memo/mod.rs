@@ -5,12 +5,12 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use dlx_core::{BigUint, MemoCount, MemoError, MemoSolver, MemoStats, Problem, StopReason};
+use dlx_core::{BigUint, MemoCount, MemoError, MemoSolver, MemoStats, Problem};
 use serde_json::json;
 
 use crate::cli::{CountArgs, MemoOrder, ParallelArgs};
 use crate::commands::progress::{interrupt_flag, wanted};
-use crate::output::{note, stdout, InputError, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_OK};
+use crate::output::{count_exit, note, stdout, write_count, InputError};
 
 mod display;
 pub mod sample;
@@ -73,25 +73,14 @@ pub fn run_count(args: &CountArgs, problem: &Problem, name: &str) -> Result<Exit
     let mut out = stdout();
     if args.json {
         writeln!(out, "{}", count_json(&count))?;
-    } else if let Some(reason) = count.stop {
-        writeln!(out, "{} (incomplete: {reason})", count.solutions)?;
     } else {
-        writeln!(out, "{}", count.solutions)?;
+        write_count(&mut out, &count.solutions, count.stop)?;
     }
     out.flush()?;
     if args.stats {
         print_stats(&count.stats, count.is_complete());
     }
-    Ok(exit_code(count.stop))
-}
-
-/// Exit 0 when complete, 3 when the node budget stopped the count, 130 when interrupted.
-pub fn exit_code(stop: Option<StopReason>) -> ExitCode {
-    ExitCode::from(match stop {
-        None => EXIT_OK,
-        Some(StopReason::NodeBudget) => EXIT_INCOMPLETE,
-        Some(_) => EXIT_INTERRUPTED,
-    })
+    Ok(count_exit(count.stop))
 }
 
 /// A placeholder for the `k`th big number of a JSON text, for [`fill_big`].
