@@ -585,3 +585,37 @@ fn new_rules_read_from_toml() {
         from_toml("size = 4\n[[indexer]]\nkind = \"diagonal\"\ncells = \"r1c1\"\n").unwrap_err();
     assert!(err.to_string().contains("not an indexer kind"));
 }
+
+// Conventions checked against the f-puzzles solver plug-in (audit of its f-puzzles import
+// and its constraint definitions).
+
+/// Whether the puzzle has a solution.
+fn solvable(p: &VariantPuzzle) -> bool {
+    VariantSolver::new(p).unwrap().first().solution().is_some()
+}
+
+#[test]
+fn a_dot_of_either_colour_lifts_the_other_colours_negative_rule() {
+    // The plug-in reads Kropki dots as one family: "all white dots given" (and f-puzzles'
+    // non-consecutive) does not apply across a black dot, "all black dots given" not across
+    // a white dot, so a dot between 1 and 2 may be either colour.
+    let with_12 = |rest: &str| {
+        let mut p = from_fpuzzles(&fp(9, rest)).unwrap().puzzle;
+        p.givens = format!("12{}", ".".repeat(79)).parse().unwrap();
+        p
+    };
+    for rule in [r#""nonconsecutive": true"#, r#""negative": ["difference"]"#] {
+        let p = with_12(&format!(
+            r#"{rule}, "ratio": [{{"cells": ["R1C1", "R1C2"]}}]"#
+        ));
+        assert!(solvable(&p), "{rule} with 1 and 2 across a black dot");
+        // Without the dot the pair is ruled out.
+        assert!(!solvable(&with_12(rule)), "{rule}");
+    }
+    let p = with_12(r#""negative": ["ratio"], "difference": [{"cells": ["R1C1", "R1C2"]}]"#);
+    assert!(
+        solvable(&p),
+        "negative black dots with 1 and 2 across a white dot"
+    );
+    assert!(!solvable(&with_12(r#""negative": ["ratio"]"#)));
+}

@@ -6,6 +6,9 @@
 //!   `negative: ["ratio"]`.
 //! - White dots: neighbours without a white dot are not consecutive (f-puzzles writes this
 //!   rule as `nonconsecutive`; `negative: ["difference"]` is read the same way).
+//! - As in the plug-in, a Kropki dot of either colour lifts both Kropki rules: the negative
+//!   black rule does not apply across a white dot, nor the negative white rule across a
+//!   black dot (a dot between 1 and 2 may be either colour).
 //! - XV: neighbours without an X or a V add up to neither 10 nor 5 (f-puzzles always
 //!   negates both).
 
@@ -51,16 +54,16 @@ impl NegativeKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Negative(pub NegativeKind);
 
-/// The pairs of orthogonal neighbours that carry a clue of this kind.
+/// The pairs of orthogonal neighbours that carry a clue lifting this rule: a Kropki dot of
+/// either colour for the Kropki rules, an X or a V for XV.
 fn marked(p: &VariantPuzzle, kind: NegativeKind) -> HashSet<(Cell, Cell)> {
+    let kropki = matches!(kind, NegativeKind::Ratio | NegativeKind::Difference);
     p.constraints
         .iter()
-        .filter_map(|c| match (c, kind) {
-            (Constraint::Ratio(d), NegativeKind::Ratio) => Some(pair_key(d.cells[0], d.cells[1])),
-            (Constraint::Difference(d), NegativeKind::Difference) => {
-                Some(pair_key(d.cells[0], d.cells[1]))
-            }
-            (Constraint::Xv(d), NegativeKind::Xv) => Some(pair_key(d.cells[0], d.cells[1])),
+        .filter_map(|c| match c {
+            Constraint::Ratio(d) if kropki => Some(pair_key(d.cells[0], d.cells[1])),
+            Constraint::Difference(d) if kropki => Some(pair_key(d.cells[0], d.cells[1])),
+            Constraint::Xv(d) if kind == NegativeKind::Xv => Some(pair_key(d.cells[0], d.cells[1])),
             _ => None,
         })
         .collect()
@@ -139,8 +142,14 @@ impl Rule for Negative {
                     }
                     let clue = p.constraints.iter().any(|k| {
                         let cells = match (k, kind) {
-                            (Constraint::Ratio(d), NegativeKind::Ratio) => d.cells,
-                            (Constraint::Difference(d), NegativeKind::Difference) => d.cells,
+                            (
+                                Constraint::Ratio(d),
+                                NegativeKind::Ratio | NegativeKind::Difference,
+                            ) => d.cells,
+                            (
+                                Constraint::Difference(d),
+                                NegativeKind::Ratio | NegativeKind::Difference,
+                            ) => d.cells,
                             (Constraint::Xv(d), NegativeKind::Xv) => d.cells,
                             _ => return false,
                         };

@@ -1,11 +1,14 @@
 //! Non-consecutive: orthogonal neighbours do not hold consecutive digits, except across a
-//! white dot. f-puzzles' global `nonconsecutive` is the "all white dots are given" rule
+//! Kropki dot. f-puzzles' global `nonconsecutive` is the "all white dots are given" rule
 //! (the f-puzzles solver plug-in reads it as the negative of difference 1), so a pair
-//! that carries a white dot follows its dot instead.
+//! that carries a white dot follows its dot instead; and, as in the plug-in (which lets
+//! either colour of Kropki dot lift the other colour's negative rule), so does a pair that
+//! carries a black dot: a dot between 1 and 2 may be either colour.
 
 use crate::variant::rules::prelude::*;
 
-/// Orthogonal neighbours do not hold consecutive digits, except across a white dot.
+/// Orthogonal neighbours do not hold consecutive digits, except across a white or a black
+/// dot.
 ///
 /// ```
 /// use dlx_sudoku::variant::{Constraint, NonConsecutive};
@@ -14,12 +17,13 @@ use crate::variant::rules::prelude::*;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct NonConsecutive;
 
-/// The pairs of orthogonal neighbours that carry a white dot.
-pub(crate) fn white_dots(p: &VariantPuzzle) -> std::collections::HashSet<(Cell, Cell)> {
+/// The pairs of orthogonal neighbours that carry a Kropki dot (white or black).
+pub(crate) fn kropki_dots(p: &VariantPuzzle) -> std::collections::HashSet<(Cell, Cell)> {
     p.constraints
         .iter()
         .filter_map(|c| match c {
             Constraint::Difference(d) => Some(pair_key(d.cells[0], d.cells[1])),
+            Constraint::Ratio(d) => Some(pair_key(d.cells[0], d.cells[1])),
             _ => None,
         })
         .collect()
@@ -35,7 +39,7 @@ impl Rule for NonConsecutive {
     }
 
     fn declare(&self, ctx: &mut Ctx<'_>) {
-        let marked = white_dots(ctx.puzzle);
+        let marked = kropki_dots(ctx.puzzle);
         let n = ctx.max_digit();
         for (a, b) in pairs(ctx.n(), &ORTHOGONAL) {
             if marked.contains(&(a, b)) {
@@ -53,11 +57,13 @@ impl Rule for NonConsecutive {
 
     fn check(&self, p: &VariantPuzzle, s: &VariantSolution) -> Check {
         let dotted = |a: Cell, b: Cell| {
-            p.constraints.iter().any(|c| match c {
-                Constraint::Difference(d) => {
-                    (d.cells[0] == a && d.cells[1] == b) || (d.cells[0] == b && d.cells[1] == a)
-                }
-                _ => false,
+            p.constraints.iter().any(|c| {
+                let cells = match c {
+                    Constraint::Difference(d) => d.cells,
+                    Constraint::Ratio(d) => d.cells,
+                    _ => return false,
+                };
+                cells == [a, b] || cells == [b, a]
             })
         };
         let n = p.size();
