@@ -619,3 +619,24 @@ fn a_dot_of_either_colour_lifts_the_other_colours_negative_rule() {
     );
     assert!(!solvable(&with_12(r#""negative": ["ratio"]"#)));
 }
+
+#[test]
+fn a_digital_root_cage_is_refused_not_drawn() {
+    // The plug-in reads a cosmetic cage whose text is "DR<n>" as a cage whose sum has
+    // digital root n: a rule we do not have, so it must not pass as a drawing.
+    let json = fp(
+        9,
+        r#""cage": [{"cells": ["R1C1", "R1C2"], "value": "DR5"}]"#,
+    );
+    let err = from_fpuzzles(&json).unwrap_err().to_string();
+    assert!(
+        err.contains("cage") && err.contains("digital root"),
+        "{err}"
+    );
+    // Any other text on a cage is a drawing.
+    let json = fp(
+        9,
+        r#""cage": [{"cells": ["R1C1", "R1C2"], "value": "DRY"}]"#,
+    );
+    assert_eq!(from_fpuzzles(&json).unwrap().ignored, ["cage (1)"]);
+}

@@ -612,6 +612,19 @@ fn drawn_for(entry: &Value) -> Drawn {
     Drawn::Plain
 }
 
+/// Whether a cosmetic cage's text names a digital root (`DR5`): the f-puzzles solver
+/// plug-in reads such a cage as "the cage's sum has digital root 5" (any text holding `DR`
+/// and a digit; we take either case).
+fn digital_root(entry: &Value) -> bool {
+    let Some(text) = entry.get("value").and_then(Value::as_str) else {
+        return false;
+    };
+    let upper = text.to_ascii_uppercase();
+    upper
+        .match_indices("DR")
+        .any(|(i, _)| upper[i + 2..].starts_with(|ch: char| ch.is_ascii_digit()))
+}
+
 /// The cells of an entry's lines.
 fn entry_lines(fp: &FpIn<'_>, key: &str, e: &Value) -> Vec<Vec<Cell>> {
     fp.lines(key, e).unwrap_or_default()
@@ -651,6 +664,12 @@ fn cosmetic(
     let mut rebuilt: Vec<(&'static str, String, Vec<Value>)> = Vec::new();
     for e in entries {
         let name = match drawn_for(e) {
+            Drawn::Plain if key == "cage" && digital_root(e) => {
+                // The solver plug-in reads a cage whose text is "DR<n>" as a rule: the
+                // cage's sum has digital root n.
+                unsupported.push("cage with a digital root sum (DR)".to_string());
+                continue;
+            }
             Drawn::Plain => {
                 kept += 1;
                 continue;
