@@ -640,3 +640,21 @@ fn a_digital_root_cage_is_refused_not_drawn() {
     );
     assert_eq!(from_fpuzzles(&json).unwrap().ignored, ["cage (1)"]);
 }
+
+#[test]
+fn a_killer_cage_of_sum_zero_has_no_sum() {
+    // The plug-in reads a sum of 0 as no sum (f-puzzles' empty clue).
+    let json = fp(
+        4,
+        r#""killercage": [{"cells": ["R1C1", "R1C2"], "value": "0"}]"#,
+    );
+    let p = from_fpuzzles(&json).unwrap().puzzle;
+    assert_eq!(
+        p.constraints,
+        [Killer {
+            cells: vec![c(1, 1), c(1, 2)],
+            sum: None
+        }
+        .into()]
+    );
+}

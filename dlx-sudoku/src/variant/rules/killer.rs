@@ -203,7 +203,9 @@ impl Read for Killer {
             .map(|e| {
                 Ok(Killer {
                     cells: fp.cells(key, e.get("cells"))?,
-                    sum: fp.number(key, e.get("value"))?,
+                    // A sum of 0 is no sum (f-puzzles' empty clue; the solver plug-in
+                    // reads it so).
+                    sum: fp.number(key, e.get("value"))?.filter(|&s| s > 0),
                 })
             })
             .collect()
