@@ -375,7 +375,7 @@ fn every_fpuzzles_rule() -> VariantPuzzle {
         }
         .into(),
         LittleKiller {
-            cells: vec![c(1, 2), c(2, 3), c(3, 4)],
+            cells: (1..=8).map(|r| c(r, r + 1)).collect(),
             sum: 12,
         }
         .into(),
@@ -657,4 +657,30 @@ fn a_killer_cage_of_sum_zero_has_no_sum() {
         }
         .into()]
     );
+}
+
+#[test]
+fn little_killers_follow_their_clue() {
+    let read = |entry: &str| from_fpuzzles(&fp(4, &format!(r#""littlekillersum": [{entry}]"#)));
+    // From the clue outside the grid, along its direction.
+    let p = read(r#"{"cell": "R0C1", "direction": "DR", "value": "7"}"#)
+        .unwrap()
+        .puzzle;
+    assert_eq!(
+        p.constraints,
+        [LittleKiller {
+            cells: vec![c(1, 2), c(2, 3), c(3, 4)],
+            sum: 7
+        }
+        .into()]
+    );
+    // A clue inside the grid: the plug-in counts its own cell, f-puzzles places clues
+    // outside only; refused rather than guessed.
+    let err = read(r#"{"cell": "R1C1", "direction": "DR", "value": "10"}"#).unwrap_err();
+    assert!(err.to_string().contains("inside the grid"), "{err}");
+    // Listed cells that are not the clue's diagonal: which one the setter meant is unknown.
+    let err =
+        read(r#"{"cell": "R0C1", "direction": "DR", "value": "7", "cells": ["R1C2", "R2C3"]}"#)
+            .unwrap_err();
+    assert!(err.to_string().contains("diagonal"), "{err}");
 }

@@ -111,6 +111,17 @@ impl Rule for LittleKiller {
 
     fn to_fpuzzles(&self, out: &mut FpOut) -> Result<(), Inexpressible> {
         let ((r, col), (dr, dc)) = clue(&self.cells, out.n);
+        // f-puzzles (and every tool reading it) sums the whole diagonal from the clue to
+        // the grid's edge: a part of a diagonal cannot be written.
+        let n = out.n as i64;
+        let whole: Vec<Cell> = (1..)
+            .map(|k| (r + k * dr, col + k * dc))
+            .take_while(|&(i, j)| i >= 0 && j >= 0 && i < n && j < n)
+            .map(|(i, j)| Cell::new(i as usize, j as usize))
+            .collect();
+        if whole != self.cells {
+            return Err(Inexpressible);
+        }
         let dir = match (dr, dc) {
             (1, 1) => "DR",
             (1, -1) => "DL",
@@ -137,27 +148,55 @@ impl Read for LittleKiller {
                 None | Some(0) => continue,
                 Some(s) => s,
             };
-            let cells = match e.get("cells") {
-                Some(list) if list.as_array().is_some_and(|a| !a.is_empty()) => {
-                    fp.cells(key, Some(list))?
-                }
-                _ => {
-                    let (mut r, mut c) = fp.position(key, e.get("cell").unwrap_or(&Value::Null))?;
-                    let (dr, dc) = e
-                        .get("direction")
-                        .and_then(Value::as_str)
-                        .and_then(direction)
+            // The diagonal from the clue, as the solver plug-in reads it (it ignores
+            // `cells`): from the cell beside the grid, one step in, then on to the edge.
+            let from_clue = match (e.get("cell"), e.get("direction").and_then(Value::as_str)) {
+                (Some(cell), Some(dir)) if !cell.is_null() => {
+                    let (mut r, mut c) = fp.position(key, cell)?;
+                    let (dr, dc) = direction(dir)
                         .ok_or_else(|| malformed(key, "expected a direction DR, DL, UR or UL"))?;
                     let n = fp.n as i64;
+                    let inside = |r: i64, c: i64| r >= 1 && c >= 1 && r <= n && c <= n;
+                    if inside(r, c) {
+                        // f-puzzles places clues beside the grid only; the plug-in would
+                        // count the clue's own cell, which no setter means.
+                        return Err(FpuzzlesError::Unsupported {
+                            kinds: vec!["littlekillersum with its clue inside the grid".into()],
+                            at: None,
+                        });
+                    }
                     let mut cells = Vec::new();
                     r += dr;
                     c += dc;
-                    while r >= 1 && c >= 1 && r <= n && c <= n {
+                    while inside(r, c) {
                         cells.push(Cell::new(r as usize - 1, c as usize - 1));
                         r += dr;
                         c += dc;
                     }
-                    cells
+                    Some(cells)
+                }
+                _ => None,
+            };
+            let listed = match e.get("cells") {
+                Some(list) if list.as_array().is_some_and(|a| !a.is_empty()) => {
+                    Some(fp.cells(key, Some(list))?)
+                }
+                _ => None,
+            };
+            let cells = match (from_clue, listed) {
+                (Some(a), Some(b)) if a != b => {
+                    return Err(FpuzzlesError::Unsupported {
+                        kinds: vec![
+                            "littlekillersum whose cells are not the diagonal from its clue".into(),
+                        ],
+                        at: None,
+                    })
+                }
+                (Some(cells), _) | (None, Some(cells)) => cells,
+                (None, None) => {
+                    // Say what is missing.
+                    fp.position(key, e.get("cell").unwrap_or(&Value::Null))?;
+                    return Err(malformed(key, "expected a direction DR, DL, UR or UL"));
                 }
             };
             if cells.is_empty() {
