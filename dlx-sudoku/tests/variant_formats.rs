@@ -684,3 +684,42 @@ fn little_killers_follow_their_clue() {
             .unwrap_err();
     assert!(err.to_string().contains("diagonal"), "{err}");
 }
+
+#[test]
+fn arrows_start_in_their_circle_and_pills_read_in_order() {
+    let read = |entry: &str| from_fpuzzles(&fp(9, &format!(r#""arrow": [{entry}]"#)));
+    let p = read(r#"{"cells": ["R1C1", "R1C2"], "lines": [["R1C2", "R2C2", "R3C2"]]}"#)
+        .unwrap()
+        .puzzle;
+    assert_eq!(
+        p.constraints,
+        [Arrow {
+            circle: vec![c(1, 1), c(1, 2)],
+            shaft: vec![c(2, 2), c(3, 2)]
+        }
+        .into()]
+    );
+    // The plug-in reads a pill in the order its cells are listed; we read it in reading
+    // order. When the two differ the puzzle cannot say which was meant.
+    let err = read(r#"{"cells": ["R1C2", "R1C1"], "lines": [["R1C2", "R2C2"]]}"#).unwrap_err();
+    assert!(err.to_string().contains("reading order"), "{err}");
+    // The plug-in drops a line's first cell as the circle's (older versions dropped the
+    // circle's cells wherever they were): a line that does not start in its circle, or
+    // comes back into it, means different arrows to the two.
+    let err = read(r#"{"cells": ["R1C1"], "lines": [["R2C2", "R3C3"]]}"#).unwrap_err();
+    assert!(
+        err.to_string().contains("does not start in its circle"),
+        "{err}"
+    );
+    let err =
+        read(r#"{"cells": ["R1C1", "R1C2"], "lines": [["R1C1", "R1C2", "R1C3"]]}"#).unwrap_err();
+    assert!(err.to_string().contains("circle"), "{err}");
+    // A pill written back starts its line at the pill cell next to the shaft, as the
+    // plug-in does, so the plug-in reads the same arrow.
+    let json = to_fpuzzles(&p).unwrap();
+    assert!(
+        json.contains(r#""lines":[["R1C2","R2C2","R3C2"]]"#),
+        "{json}"
+    );
+    assert_eq!(from_fpuzzles(&json).unwrap().puzzle, p);
+}

@@ -136,7 +136,21 @@ impl Rule for Arrow {
     }
 
     fn to_fpuzzles(&self, out: &mut FpOut) -> Result<(), Inexpressible> {
-        let line: Vec<Cell> = self.circle.iter().chain(&self.shaft).copied().collect();
+        // The line starts at the circle cell nearest the shaft (the first such), as the
+        // plug-in writes it: it drops the line's first cell as the circle's.
+        let near = |c: &Cell| {
+            let s = self.shaft[0];
+            c.row.abs_diff(s.row) + c.col.abs_diff(s.col)
+        };
+        let start = self
+            .circle
+            .iter()
+            .copied()
+            .min_by_key(near)
+            .expect("an arrow has a circle");
+        let line: Vec<Cell> = std::iter::once(start)
+            .chain(self.shaft.iter().copied())
+            .collect();
         out.push(
             "arrow",
             json!({"cells": FpOut::names(&self.circle), "lines": [FpOut::names(&line)]}),
@@ -149,18 +163,44 @@ impl Read for Arrow {
     const FPUZZLES_KEYS: &'static [&'static str] = &["arrow"];
 
     fn from_fpuzzles(key: &str, value: &Value, fp: &FpIn<'_>) -> Result<Vec<Self>, FpuzzlesError> {
+        let refuse = |what: &str| FpuzzlesError::Unsupported {
+            kinds: vec![format!("arrow {what}")],
+            at: None,
+        };
         let mut out = Vec::new();
         for e in fp.entries(key, value)? {
-            let mut circle = fp.cells(key, e.get("cells"))?;
+            let listed = fp.cells(key, e.get("cells"))?;
+            let mut circle = listed.clone();
             circle.sort();
             circle.dedup();
+            if circle.len() > 1 {
+                // The solver plug-in reads a pill's digits in the order listed, setters in
+                // reading order: only where the two agree is the number known.
+                if listed != circle {
+                    return Err(refuse("whose pill is not listed in reading order"));
+                }
+                // Two-digit digits: the plug-in multiplies by ten, not by a hundred.
+                if fp.n > 9 {
+                    return Err(refuse("with a pill on a grid larger than 9×9"));
+                }
+            }
             for line in fp.lines(key, e)? {
-                // The line starts in the circle; the rest of it is the shaft.
-                let shaft: Vec<Cell> = line.into_iter().filter(|c| !circle.contains(c)).collect();
+                // The line starts in the circle; the rest of it is the shaft. The plug-in
+                // drops the line's first cell (older versions: every circle cell), so a
+                // line that starts elsewhere or comes back into the circle is ambiguous.
+                let Some((first, shaft)) = line.split_first() else {
+                    continue;
+                };
+                if !circle.contains(first) {
+                    return Err(refuse("whose line does not start in its circle"));
+                }
+                if shaft.iter().any(|c| circle.contains(c)) {
+                    return Err(refuse("whose line passes through its circle again"));
+                }
                 if !shaft.is_empty() {
                     out.push(Arrow {
                         circle: circle.clone(),
-                        shaft,
+                        shaft: shaft.to_vec(),
                     });
                 }
             }
