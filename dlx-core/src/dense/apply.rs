@@ -134,8 +134,9 @@ pub(crate) trait Apply<T: Tally> {
     fn apply(&self, tallies: &mut [T], live: &mut [u64], fixed: &mut [u32], o: u32) -> u64;
 }
 
-/// Applies options of a problem without colours through the clash tables: one kill walk
-/// and the covers. `S`: the problem's primary stride when it is 2, 4 or 6, else 0 (see
+/// Applies options through the clash tables: one kill walk for all of the option's covers
+/// and purifications, then the covers (and with colours, the colours fixed). `S`: the
+/// problem's primary stride when it is 2, 4 or 6, else 0 (see
 /// [`PrimaryRows::of_option_with`]).
 pub(crate) struct ByClashes<'a, const S: usize> {
     pub layout: &'a DenseLayout,
@@ -144,22 +145,49 @@ pub(crate) struct ByClashes<'a, const S: usize> {
 
 impl<T: Tally, const S: usize> Apply<T> for ByClashes<'_, S> {
     #[inline(always)]
-    fn apply(&self, tallies: &mut [T], live: &mut [u64], _fixed: &mut [u32], o: u32) -> u64 {
-        // Kill every live option that clashes with o, one walk over the live set for all
-        // of o's covers, then mark o's primary items covered.
-        let killed = self
-            .rows
-            .kill_with::<T, S>(tallies, live, self.layout.clash_masks(o));
+    fn apply(&self, tallies: &mut [T], live: &mut [u64], fixed: &mut [u32], o: u32) -> u64 {
+        // Kill every live option that clashes with o or would give one of o's coloured
+        // items another colour, one walk over the live set, then mark o's primary items
+        // covered.
+        let l = self.layout;
+        let killed = self.rows.kill_with::<T, S>(tallies, live, l.clash_masks(o));
         for &j in self.rows.of_option_with::<S>(o) {
             tallies[j as usize] = T::COVERED;
         }
-        u64::from(self.layout.option_covers[o as usize]) + killed
+        let purified = if l.has_colors {
+            fix_colors(l, fixed, o)
+        } else {
+            0
+        };
+        u64::from(l.option_covers[o as usize]) + killed + purified
     }
 }
 
-/// Applies options item by item: every item of the option is covered (its live options
-/// killed, through the clash tables when there are some) or purified (Algorithm C: only
-/// the live options that give it another colour killed).
+/// Algorithm C's purifications of option `o`'s coloured items, once their options of other
+/// colours are killed (by the clash tables): fixes each item's colour, and returns how
+/// many were not fixed yet (one update each; an item fixed already has `o`'s colour, or `o`
+/// would have been killed).
+#[inline(always)]
+fn fix_colors(l: &DenseLayout, fixed: &mut [u32], o: u32) -> u64 {
+    let mut purified = 0;
+    for e in l.option_range(o) {
+        let c = l.option_colors[e];
+        if c == 0 {
+            continue;
+        }
+        let f = &mut fixed[l.option_items[e] as usize - l.num_primary];
+        if *f != c {
+            *f = c;
+            purified += 1;
+        }
+    }
+    purified
+}
+
+/// Applies options item by item when there are no clash tables: every item of the option
+/// is covered (its live options killed) or purified (Algorithm C: only the live options
+/// that give it another colour killed); through the clash tables, as [`ByClashes`] does,
+/// when there are some (for preselections).
 pub(crate) struct ByItems<'a> {
     pub layout: &'a DenseLayout,
     pub rows: PrimaryRows<'a>,
@@ -171,11 +199,18 @@ impl<T: Tally> Apply<T> for ByItems<'_> {
         let (l, rows) = (self.layout, &self.rows);
         let n = l.num_primary;
         let mut updates = 0;
-        let clashes = l.has_clashes();
-        if clashes {
-            // Kill every live option that clashes with o through an uncoloured item.
+        if l.has_clashes() {
+            // Kill every live option that clashes with o or would give one of its coloured
+            // items another colour, one walk for them all.
             updates += u64::from(l.option_covers[o as usize]);
             updates += rows.kill(tallies, live, l.clash_masks(o));
+            for &j in rows.of_option_with::<0>(o) {
+                tallies[j as usize] = T::COVERED;
+            }
+            if l.has_colors {
+                updates += fix_colors(l, fixed, o);
+            }
+            return updates;
         }
         for e in l.option_range(o) {
             let j = l.option_items[e];
@@ -184,12 +219,9 @@ impl<T: Tally> Apply<T> for ByItems<'_> {
                 tallies[j as usize] = T::COVERED;
             }
             if c == 0 {
-                // Cover j: every live option of j, a word at a time (with clash tables,
-                // done above with the other items of o).
-                if !clashes {
-                    updates += 1;
-                    updates += rows.kill(tallies, live, l.item_masks(j));
-                }
+                // Cover j: every live option of j, a word at a time.
+                updates += 1;
+                updates += rows.kill(tallies, live, l.item_masks(j));
                 continue;
             }
             // Purify j: only the live options that give it another colour go.
@@ -216,12 +248,12 @@ impl<T: Tally> Apply<T> for ByItems<'_> {
 
 /// Runs `$body` with `$a` bound to the way to apply options that suits `$layout`: through
 /// the clash tables, with the primary stride known at compile time, when there are clash
-/// tables and no colours; item by item otherwise.
+/// tables; item by item otherwise.
 macro_rules! with_applier {
     ($layout:expr, $a:ident => $body:expr) => {{
         let layout: &$crate::dense::layout::DenseLayout = $layout;
         let rows = $crate::dense::apply::PrimaryRows::of(layout);
-        if layout.has_colors || !layout.has_clashes() {
+        if !layout.has_clashes() {
             let $a = $crate::dense::apply::ByItems { layout, rows };
             $body
         } else {

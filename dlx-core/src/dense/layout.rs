@@ -76,13 +76,16 @@ pub(crate) struct DenseLayout {
     pub mask_bits: Vec<u64>,
     /// Where each item's masks start, plus one entry for the end.
     pub mask_start: Vec<u32>,
-    /// Every option that clashes with option `o` through an uncoloured item (shares a
-    /// primary item or an uncoloured secondary one with it, `o` included), as bit masks
-    /// one per word of the live set that holds some: words
+    /// Every option that applying option `o` kills: those that clash with it through an
+    /// uncoloured item (share a primary item or an uncoloured secondary one with it, `o`
+    /// included) and, with colours, those that give one of `o`'s coloured items another
+    /// colour (Algorithm C's purification: once `o` is applied, that item's colour is
+    /// `o`'s), as bit masks one per word of the live set that holds some: words
     /// `clash_word[clash_start[o]..clash_start[o + 1]]` (increasing), masks `clash_bits`
-    /// alongside. The union of `o`'s uncoloured items' masks, so that X5 kills them in one
-    /// walk over the live set instead of one per item. Empty (and `clash_start` too) when
-    /// the problem is so large that the tables would exceed [`CLASH_BUDGET`].
+    /// alongside. The union of `o`'s uncoloured items' masks and of its coloured items'
+    /// masks of other colours, so that X5 kills them in one walk over the live set instead
+    /// of one per item. Empty (and `clash_start` too) when the problem is so large that the
+    /// tables would exceed [`CLASH_BUDGET`].
     pub clash_word: Vec<u32>,
     /// See `clash_word`.
     pub clash_bits: Vec<u64>,
@@ -251,15 +254,33 @@ impl DenseLayout {
         for o in 0..self.num_options as u32 {
             start.push(word.len() as u32);
             for e in self.option_range(o) {
-                if self.has_colors && self.option_colors[e] != 0 {
+                let j = self.option_items[e];
+                let c = if self.has_colors {
+                    self.option_colors[e]
+                } else {
+                    0
+                };
+                if c == 0 {
+                    for m in self.mask_range(j) {
+                        let w = self.mask_word[m];
+                        if acc[w as usize] == 0 {
+                            touched.push(w);
+                        }
+                        acc[w as usize] |= self.mask_bits[m];
+                    }
                     continue;
                 }
-                for m in self.mask_range(self.option_items[e]) {
-                    let w = self.mask_word[m];
+                // Purifying j kills its options of other colours (uncoloured ones too).
+                for u in self.item_range(j) {
+                    if self.item_option_colors[u] == c {
+                        continue;
+                    }
+                    let p = self.item_options[u];
+                    let w = p / 64;
                     if acc[w as usize] == 0 {
                         touched.push(w);
                     }
-                    acc[w as usize] |= self.mask_bits[m];
+                    acc[w as usize] |= 1 << (p % 64);
                 }
             }
             touched.sort_unstable();
