@@ -137,13 +137,14 @@ pub(crate) trait Apply<T: Tally> {
 /// Applies options through the clash tables: one kill walk for all of the option's covers
 /// and purifications, then the covers (and with colours, the colours fixed). `S`: the
 /// problem's primary stride when it is 2, 4 or 6, else 0 (see
-/// [`PrimaryRows::of_option_with`]).
-pub(crate) struct ByClashes<'a, const S: usize> {
+/// [`PrimaryRows::of_option_with`]). `COLORS`: the problem has colours (compiled out
+/// without them).
+pub(crate) struct ByClashes<'a, const S: usize, const COLORS: bool> {
     pub layout: &'a DenseLayout,
     pub rows: PrimaryRows<'a>,
 }
 
-impl<T: Tally, const S: usize> Apply<T> for ByClashes<'_, S> {
+impl<T: Tally, const S: usize, const COLORS: bool> Apply<T> for ByClashes<'_, S, COLORS> {
     #[inline(always)]
     fn apply(&self, tallies: &mut [T], live: &mut [u64], fixed: &mut [u32], o: u32) -> u64 {
         // Kill every live option that clashes with o or would give one of o's coloured
@@ -154,11 +155,7 @@ impl<T: Tally, const S: usize> Apply<T> for ByClashes<'_, S> {
         for &j in self.rows.of_option_with::<S>(o) {
             tallies[j as usize] = T::COVERED;
         }
-        let purified = if l.has_colors {
-            fix_colors(l, fixed, o)
-        } else {
-            0
-        };
+        let purified = if COLORS { fix_colors(l, fixed, o) } else { 0 };
         u64::from(l.option_covers[o as usize]) + killed + purified
     }
 }
@@ -256,22 +253,34 @@ macro_rules! with_applier {
         if !layout.has_clashes() {
             let $a = $crate::dense::apply::ByItems { layout, rows };
             $body
-        } else {
+        } else if layout.has_colors {
+            // Colours: a stride of 2 (knight's tours) known at compile time, others not.
             match layout.primary_stride {
                 2 => {
-                    let $a = $crate::dense::apply::ByClashes::<2> { layout, rows };
-                    $body
-                }
-                4 => {
-                    let $a = $crate::dense::apply::ByClashes::<4> { layout, rows };
-                    $body
-                }
-                6 => {
-                    let $a = $crate::dense::apply::ByClashes::<6> { layout, rows };
+                    let $a = $crate::dense::apply::ByClashes::<2, true> { layout, rows };
                     $body
                 }
                 _ => {
-                    let $a = $crate::dense::apply::ByClashes::<0> { layout, rows };
+                    let $a = $crate::dense::apply::ByClashes::<0, true> { layout, rows };
+                    $body
+                }
+            }
+        } else {
+            match layout.primary_stride {
+                2 => {
+                    let $a = $crate::dense::apply::ByClashes::<2, false> { layout, rows };
+                    $body
+                }
+                4 => {
+                    let $a = $crate::dense::apply::ByClashes::<4, false> { layout, rows };
+                    $body
+                }
+                6 => {
+                    let $a = $crate::dense::apply::ByClashes::<6, false> { layout, rows };
+                    $body
+                }
+                _ => {
+                    let $a = $crate::dense::apply::ByClashes::<0, false> { layout, rows };
                     $body
                 }
             }
