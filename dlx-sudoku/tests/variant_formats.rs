@@ -723,3 +723,36 @@ fn arrows_start_in_their_circle_and_pills_read_in_order() {
     );
     assert_eq!(from_fpuzzles(&json).unwrap().puzzle, p);
 }
+
+#[test]
+fn unknown_fields_of_a_rule_entry_are_refused_by_name() {
+    // A field no reader knows might change the rule: refused, naming key and field.
+    let err = from_fpuzzles(&fp(
+        9,
+        r#""killercage": [{"cells": ["R1C1", "R1C2"], "value": "3", "operator": "x"}]"#,
+    ))
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        r#"unsupported f-puzzles constraints: killercage with field "operator""#
+    );
+    // A value on a line that takes none is such a field too.
+    let err = from_fpuzzles(&fp(
+        9,
+        r#""thermometer": [{"lines": [["R1C1", "R1C2"]], "value": "2"}]"#,
+    ))
+    .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains(r#"thermometer with field "value""#),
+        "{err}"
+    );
+    // Drawing settings on a rule carry nothing.
+    let p = from_fpuzzles(&fp(
+        9,
+        r##""renban": [{"lines": [["R1C1", "R1C2"]], "outlineC": "#F067F0", "width": 0.4}]"##,
+    ))
+    .unwrap()
+    .puzzle;
+    assert_eq!(p.constraints.len(), 1);
+}

@@ -114,6 +114,93 @@ const COSMETIC: &[&str] = &[
     "successMessage",
 ];
 
+/// The fields each rule key's entries may have (f-puzzles' own and the solver plug-in's).
+/// A field outside these (and [`PRESENTATION`]) might change the rule, so it is refused by
+/// name rather than dropped. Keys whose entries are not objects (`negative`) or that are
+/// flags are not listed.
+const ENTRY_FIELDS: &[(&[&str], &[&str])] = &[
+    (&["killercage"], &["cells", "value"]),
+    (
+        &["littlekillersum"],
+        &["cell", "cells", "direction", "value"],
+    ),
+    (&["arrow"], &["cells", "lines"]),
+    (
+        &["extraregion", "rowindexer", "columnindexer", "boxindexer"],
+        &["cells"],
+    ),
+    (&["ratio", "difference", "xv"], &["cells", "value"]),
+    (&["quadruple"], &["cells", "values"]),
+    (&["clone"], &["cells", "cloneCells"]),
+    (&["odd", "even", "minimum", "maximum"], &["cell"]),
+    (&["sandwichsum", "xsum", "skyscraper"], &["cell", "value"]),
+    (
+        &[
+            "whispers",
+            "germanwhispers",
+            "dutchwhispers",
+            "lockout",
+            "lockoutline",
+        ],
+        &["lines", "value"],
+    ),
+    (
+        &[
+            "thermometer",
+            "slowthermometer",
+            "renban",
+            "nabner",
+            "nabnerline",
+            "regionsumline",
+            "regionSumLine",
+            "parityline",
+            "entropicline",
+            "modularline",
+            "palindrome",
+            "samedifferenceline",
+            "zipperline",
+            "betweenline",
+            "doublearrow",
+        ],
+        &["lines"],
+    ),
+];
+
+/// Fields that only say how an entry is drawn (colours, sizes, which plug-in drew it).
+const PRESENTATION: &[&str] = &[
+    "outlineC",
+    "fontC",
+    "baseC",
+    "color",
+    "width",
+    "height",
+    "angle",
+    "size",
+    "fromConstraint",
+    "isNewConstraint",
+    "isLLConstraint",
+    "fromRangskSolver",
+];
+
+/// The fields of a rule key's entries that no reader knows, each as `key with field "f"`.
+fn unknown_fields(key: &str, v: &Value) -> Vec<String> {
+    let Some(&(_, known)) = ENTRY_FIELDS.iter().find(|(keys, _)| keys.contains(&key)) else {
+        return Vec::new();
+    };
+    let mut out: Vec<String> = v
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_object)
+        .flat_map(|e| e.keys())
+        .filter(|f| !known.contains(&f.as_str()) && !PRESENTATION.contains(&f.as_str()))
+        .map(|f| format!("{key} with field {f:?}"))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// The rule a cosmetic drawing stands for when a solver plug-in exported it beside the
 /// rule (`fromConstraint`), and the key that rule is written under.
 const DRAWN_FOR: &[(&str, &str)] = &[
@@ -561,6 +648,11 @@ fn read(obj: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
         }
         if COSMETIC.contains(&k) {
             drawings.push((k, v));
+            continue;
+        }
+        let unknown = unknown_fields(k, v);
+        if !unknown.is_empty() {
+            unsupported.extend(unknown);
             continue;
         }
         match rules::read_fpuzzles(k, v, &fp) {
