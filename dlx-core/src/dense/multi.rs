@@ -265,6 +265,14 @@ pub(crate) struct Tables {
     /// (each row has room for the most any option has).
     prim: Vec<u32>,
     pstride: usize,
+    /// Item `k`'s options as a window of the live set: `window[k] = [first, count, at]`,
+    /// the masks of words `first..first + count` being `window_bits[at..at + count]` (a
+    /// word without options of `k` inside the window has an empty mask). Read without a
+    /// word number per mask.
+    window: Vec<[u32; 3]>,
+    window_bits: Vec<u64>,
+    /// True when the problem has secondary items (M6 commits them too).
+    secondary: bool,
 }
 
 impl Tables {
@@ -284,7 +292,26 @@ impl Tables {
             prim.extend_from_slice(items);
             prim.extend((items.len()..most).map(|_| scan as u32));
         }
+        let mut window = Vec::with_capacity(layout.num_items);
+        let mut window_bits = Vec::new();
+        for k in 0..layout.num_items as u32 {
+            let m = layout.mask_range(k);
+            let (words, bits) = (&layout.mask_word[m.clone()], &layout.mask_bits[m]);
+            let (first, count) = match (words.first(), words.last()) {
+                (Some(&first), Some(&last)) => (first, last - first + 1),
+                _ => (0, 0),
+            };
+            let at = window_bits.len();
+            window.push([first, count, at as u32]);
+            window_bits.resize(at + count as usize, 0);
+            for (&w, &b) in words.iter().zip(bits) {
+                window_bits[at + (w - first) as usize] = b;
+            }
+        }
         Tables {
+            window,
+            window_bits,
+            secondary: layout.num_items > n1,
             codec,
             scan,
             block: scan + 1 + n1,
@@ -414,6 +441,10 @@ struct State<'a, K> {
 /// What applying options needs, borrowed once per run.
 struct Ops<'a, K> {
     layout: &'a DenseLayout,
+    /// [`Tables::window`], [`Tables::window_bits`].
+    window: &'a [[u32; 3]],
+    window_bits: &'a [u64],
+    secondary: bool,
     codec: &'a KeyCodec,
     prim: &'a [u32],
     pstride: usize,
@@ -447,20 +478,30 @@ impl<K: Key> Ops<'_, K> {
     /// `cover(j)`'s kills: every live option of item `j`; returns how many.
     #[inline(always)]
     fn kill_all(&self, st: &mut State<'_, K>, j: u32) -> u64 {
-        let l = self.layout;
-        let m = l.mask_range(j);
+        let (live, bits, first) = self.window(st.live, j);
         let mut killed = 0;
-        for (&w, &bits) in l.mask_word[m.clone()].iter().zip(&l.mask_bits[m]) {
-            let w = w as usize;
-            let mut dying = st.live[w] & bits;
-            st.live[w] ^= dying;
+        for (w, (live, &bits)) in (first..).zip(live.iter_mut().zip(bits)) {
+            let mut dying = *live & bits;
+            *live ^= dying;
             while dying != 0 {
                 killed += 1;
-                self.lower(st.keys, w as u32 * 64 + dying.trailing_zeros());
+                self.lower(st.keys, w * 64 + dying.trailing_zeros());
                 dying &= dying - 1;
             }
         }
         killed
+    }
+
+    /// Item `j`'s window of the live set `live`: its words, their masks of `j`'s options,
+    /// and the first word's number.
+    #[inline(always)]
+    fn window<'l>(&self, live: &'l mut [u64], j: u32) -> (&'l mut [u64], &[u64], u32) {
+        let [first, count, at] = self.window[j as usize];
+        (
+            &mut live[first as usize..][..count as usize],
+            &self.window_bits[at as usize..][..count as usize],
+            first,
+        )
     }
 
     /// Primary item `j`'s bound in `st`.
@@ -498,16 +539,25 @@ impl<K: Key> Ops<'_, K> {
     /// lowered, a secondary item covered or purified). Returns the updates.
     #[inline(always)]
     fn commit_others(&self, st: &mut State<'_, K>, o: u32, skip: u32) -> u64 {
+        let mut updates = 0;
+        // The primary items (a bound lowered), from the option's row.
+        let row = &self.prim[o as usize * self.pstride..(o as usize + 1) * self.pstride];
+        let (&len, items) = row.split_first().expect("a row");
+        for &j in &items[..len as usize] {
+            if j != skip {
+                updates += self.lower_bound(st, j);
+            }
+        }
+        if !self.secondary {
+            return updates;
+        }
+        // Then the secondary ones (the order of the commits changes no kill: each kills
+        // options, each at most once, and lowers keys for them).
         let l = self.layout;
         let n1 = l.num_primary as u32;
-        let mut updates = 0;
         for e in l.option_range(o) {
             let j = l.option_items[e];
-            if j == skip {
-                continue;
-            }
             if j < n1 {
-                updates += self.lower_bound(st, j);
                 continue;
             }
             let c = if l.has_colors { l.option_colors[e] } else { 0 };
@@ -601,6 +651,9 @@ impl<K: Key> MultiSearch<K> {
     fn ops<'a>(layout: &'a DenseLayout, tables: &'a Tables) -> Ops<'a, K> {
         Ops {
             layout,
+            window: &tables.window,
+            window_bits: &tables.window_bits,
+            secondary: tables.secondary,
             codec: &tables.codec,
             prim: &tables.prim,
             pstride: tables.pstride,
@@ -730,12 +783,10 @@ impl<K: Key> MultiSearch<K> {
             None => 0,
         };
         self.cands.truncate(start as usize);
-        let l = ops.layout;
-        let words = l.words;
-        let live = &self.live[s * words..(s + 1) * words];
-        let m = l.mask_range(i);
-        for (&w, &bits) in l.mask_word[m.clone()].iter().zip(&l.mask_bits[m]) {
-            let mut bits = live[w as usize] & bits;
+        let words = ops.layout.words;
+        let (live, masks, first) = ops.window(&mut self.live[s * words..(s + 1) * words], i);
+        for (w, (&live, &bits)) in (first..).zip(live.iter().zip(masks)) {
+            let mut bits = live & bits;
             while bits != 0 {
                 self.cands.push(w * 64 + bits.trailing_zeros());
                 bits &= bits - 1;
