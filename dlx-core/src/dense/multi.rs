@@ -271,6 +271,12 @@ pub(crate) struct Tables {
     /// word number per mask.
     window: Vec<[u32; 3]>,
     window_bits: Vec<u64>,
+    /// A state's words of live options: the layout's, or two when it has fewer.
+    words: usize,
+    /// When the live set is at most two words (128 options): item `k`'s options as the
+    /// masks of both, `pair[k]` (a state's live set is then two words, the second one
+    /// empty for 64 options or fewer), read without a window; else empty.
+    pair: Vec<[u64; 2]>,
     /// True when the problem has secondary items (M6 commits them too).
     secondary: bool,
 }
@@ -308,7 +314,23 @@ impl Tables {
                 window_bits[at + (w - first) as usize] = b;
             }
         }
+        let pair = if layout.words <= 2 {
+            (0..layout.num_items as u32)
+                .map(|k| {
+                    let m = layout.mask_range(k);
+                    let mut pair = [0; 2];
+                    for (&w, &b) in layout.mask_word[m.clone()].iter().zip(&layout.mask_bits[m]) {
+                        pair[w as usize] = b;
+                    }
+                    pair
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         Tables {
+            pair,
+            words: if layout.words <= 2 { 2 } else { layout.words },
             window,
             window_bits,
             secondary: layout.num_items > n1,
@@ -402,7 +424,7 @@ impl<K: Key> Clone for MultiSearch<K> {
             layout: Arc::clone(l),
             tables: Arc::clone(&self.tables),
             keys: root_or_all(&self.keys, self.tables.block, whole),
-            live: root_or_all(&self.live, l.words, whole),
+            live: root_or_all(&self.live, self.tables.words, whole),
             fixed: root_or_all(&self.fixed, l.fixed_stride(), whole),
             remaining: self.remaining,
             levels: self.levels.clone(),
@@ -438,12 +460,37 @@ struct State<'a, K> {
     remaining: u32,
 }
 
+/// State `$s` of search `$search` with `$remaining` active primary items, as a [`State`]
+/// borrowing only the search's `keys`, `live` and `fixed` (its levels and candidates stay
+/// free), with the strides of `$ops`.
+macro_rules! state {
+    ($search:expr, $ops:expr, $s:expr, $remaining:expr) => {{
+        let (s, ops) = ($s, &$ops);
+        State {
+            keys: &mut $search.keys[s * ops.block..(s + 1) * ops.block],
+            live: &mut $search.live[s * ops.words..(s + 1) * ops.words],
+            // Empty without colours.
+            fixed: &mut $search.fixed[s * ops.colors..(s + 1) * ops.colors],
+            remaining: $remaining,
+        }
+    }};
+}
+
 /// What applying options needs, borrowed once per run.
 struct Ops<'a, K> {
+    /// A state's keys and bounds ([`Tables::block`]), words of live options and fixed
+    /// colours.
+    block: usize,
+    words: usize,
+    colors: usize,
+    /// Keys M3 scans ([`Tables::scan`]).
+    scan: usize,
     layout: &'a DenseLayout,
     /// [`Tables::window`], [`Tables::window_bits`].
     window: &'a [[u32; 3]],
     window_bits: &'a [u64],
+    /// [`Tables::pair`].
+    pair: &'a [[u64; 2]],
     secondary: bool,
     codec: &'a KeyCodec,
     prim: &'a [u32],
@@ -478,8 +525,23 @@ impl<K: Key> Ops<'_, K> {
     /// `cover(j)`'s kills: every live option of item `j`; returns how many.
     #[inline(always)]
     fn kill_all(&self, st: &mut State<'_, K>, j: u32) -> u64 {
-        let (live, bits, first) = self.window(st.live, j);
         let mut killed = 0;
+        if let (Ok(live), Some(masks)) = (
+            <&mut [u64; 2]>::try_from(&mut *st.live),
+            self.pair.get(j as usize),
+        ) {
+            for (w, (live, &bits)) in (0..).zip(live.iter_mut().zip(masks)) {
+                let mut dying = *live & bits;
+                *live ^= dying;
+                while dying != 0 {
+                    killed += 1;
+                    self.lower(st.keys, w * 64 + dying.trailing_zeros());
+                    dying &= dying - 1;
+                }
+            }
+            return killed;
+        }
+        let (live, bits, first) = self.window(st.live, j);
         for (w, (live, &bits)) in (first..).zip(live.iter_mut().zip(bits)) {
             let mut dying = *live & bits;
             *live ^= dying;
@@ -612,7 +674,8 @@ impl<K: Key> MultiSearch<K> {
             keys[j] = codec.pack(j as u32, len, codec.upper[j]);
             keys[tables.scan + 1 + j] = K::truncate(u128::from(codec.upper[j]));
         }
-        let mut live = vec![u64::MAX; layout.words];
+        let mut live = vec![0; tables.words];
+        live[..layout.words].fill(u64::MAX);
         if layout.num_options % 64 != 0 {
             live[layout.words - 1] = (1u64 << (layout.num_options % 64)) - 1;
         }
@@ -650,9 +713,14 @@ impl<K: Key> MultiSearch<K> {
     /// The ways to apply options, borrowed from `layout` and `tables`.
     fn ops<'a>(layout: &'a DenseLayout, tables: &'a Tables) -> Ops<'a, K> {
         Ops {
+            block: tables.block,
+            words: tables.words,
+            colors: layout.fixed_stride(),
+            scan: tables.scan,
             layout,
             window: &tables.window,
             window_bits: &tables.window_bits,
+            pair: &tables.pair,
             secondary: tables.secondary,
             codec: &tables.codec,
             prim: &tables.prim,
@@ -661,26 +729,6 @@ impl<K: Key> MultiSearch<K> {
             delta: tables.codec.kill_delta(),
             theta_up: tables.codec.bound_deltas().0,
             slack_down: tables.codec.bound_deltas().1,
-        }
-    }
-
-    /// State `s`'s slices, with `remaining` active primary items.
-    #[inline(always)]
-    fn state_mut(&mut self, s: usize, remaining: u32) -> State<'_, K> {
-        let (block, words, sec) = (
-            self.tables.block,
-            self.layout.words,
-            self.layout.fixed_stride(),
-        );
-        State {
-            keys: &mut self.keys[s * block..(s + 1) * block],
-            live: &mut self.live[s * words..(s + 1) * words],
-            fixed: if sec == 0 {
-                &mut []
-            } else {
-                &mut self.fixed[s * sec..(s + 1) * sec]
-            },
-            remaining,
         }
     }
 
@@ -697,7 +745,7 @@ impl<K: Key> MultiSearch<K> {
             }
         }
         copy(&mut self.keys, s, self.tables.block);
-        copy(&mut self.live, s, self.layout.words);
+        copy(&mut self.live, s, self.tables.words);
         let secondaries = self.layout.fixed_stride();
         if secondaries != 0 {
             copy(&mut self.fixed, s, secondaries);
@@ -727,7 +775,7 @@ impl<K: Key> MultiSearch<K> {
         let tables = Arc::clone(&self.tables);
         let ops = Self::ops(&layout, &tables);
         let n1 = layout.num_primary as u32;
-        let mut st = self.state_mut(0, self.remaining);
+        let mut st = state!(self, ops, 0, self.remaining);
         let mut primaries = layout.option_range(o).map(|e| layout.option_items[e]);
         if primaries.any(|j| j < n1 && ops.bound(&st, j) == 0) {
             return Err(PreselectError::Conflict(option));
@@ -771,9 +819,9 @@ impl<K: Key> MultiSearch<K> {
     #[inline(always)]
     fn enter_level(&mut self, ops: &Ops<'_, K>, level: usize) -> u64 {
         let s = self.state;
-        let block = self.tables.block;
+        let mut st = state!(self, ops, s, self.remaining);
         // M3: the least key is DLX3's choice.
-        let best = least(&self.keys[s * block..s * block + self.tables.scan]);
+        let best = least(&st.keys[..ops.scan]);
         let codec = ops.codec;
         let i = codec.item(best);
         let n = codec.len(best);
@@ -783,18 +831,28 @@ impl<K: Key> MultiSearch<K> {
             None => 0,
         };
         self.cands.truncate(start as usize);
-        let words = ops.layout.words;
-        let (live, masks, first) = ops.window(&mut self.live[s * words..(s + 1) * words], i);
-        for (w, (&live, &bits)) in (first..).zip(live.iter().zip(masks)) {
-            let mut bits = live & bits;
-            while bits != 0 {
-                self.cands.push(w * 64 + bits.trailing_zeros());
-                bits &= bits - 1;
+        if let (Ok(live), Some(masks)) =
+            (<&[u64; 2]>::try_from(&*st.live), ops.pair.get(i as usize))
+        {
+            for (w, (&live, &bits)) in (0..).zip(live.iter().zip(masks)) {
+                let mut bits = live & bits;
+                while bits != 0 {
+                    self.cands.push(w * 64 + bits.trailing_zeros());
+                    bits &= bits - 1;
+                }
+            }
+        } else {
+            let (live, masks, first) = ops.window(st.live, i);
+            for (w, (&live, &bits)) in (first..).zip(live.iter().zip(masks)) {
+                let mut bits = live & bits;
+                while bits != 0 {
+                    self.cands.push(w * 64 + bits.trailing_zeros());
+                    bits &= bits - 1;
+                }
             }
         }
         debug_assert_eq!(self.cands.len() - start as usize, n as usize);
         // M4: prepare to branch on i.
-        let mut st = self.state_mut(s, self.remaining);
         let updates = ops.lower_bound(&mut st, i);
         let b = ops.bound(&st, i);
         let remaining = st.remaining;
@@ -836,14 +894,14 @@ impl<K: Key> MultiSearch<K> {
             let x = self.cands[(lv.start + k - 1) as usize];
             if lv.active {
                 // M5: tweak(x, i), hiding x: it goes for the rest of this level.
-                ops.kill(&mut self.state_mut(s, lv.remaining), x);
+                ops.kill(&mut state!(self, ops, s, lv.remaining), x);
                 updates += 1;
             }
             if t != s {
                 self.copy_down(s);
             }
             // M6: commit the other items of x.
-            let mut st = self.state_mut(t, lv.remaining);
+            let mut st = state!(self, ops, t, lv.remaining);
             updates += ops.commit_others(&mut st, x, lv.item);
             self.remaining = st.remaining;
             self.levels[level].option = x;
@@ -1003,7 +1061,7 @@ impl<K: Key> MultiSearch<K> {
             }
             if lv.active {
                 let x = self.cands[(lv.start + branch - 1) as usize];
-                ops.kill(&mut self.state_mut(lv.state as usize, lv.remaining), x);
+                ops.kill(&mut state!(self, ops, lv.state as usize, lv.remaining), x);
             }
             self.pos[level] = branch;
         }
