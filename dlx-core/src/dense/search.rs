@@ -310,13 +310,24 @@ impl<T: Tally> DenseSearch<T> {
     /// Makes state `s + 1` a copy of state `s`.
     #[inline(always)]
     fn copy_down(&mut self, s: usize) {
+        /// Copies `v`'s state `s` (`stride` elements) one place down, inlined into the
+        /// loop: a split at the state below, so that the copy is one `memcpy` of a length
+        /// checked once.
+        #[inline(always)]
         fn copy<V: Copy>(v: &mut Vec<V>, s: usize, stride: usize) {
-            let from = s * stride..(s + 1) * stride;
-            if v.len() == from.end {
-                v.extend_from_within(from);
+            let below = (s + 1) * stride;
+            if v.len() == below {
+                grow(v, s, stride);
             } else {
-                v.copy_within(from, (s + 1) * stride);
+                let (above, below) = v.split_at_mut(below);
+                below[..stride].copy_from_slice(&above[s * stride..]);
             }
+        }
+        /// The first copy to state `s + 1`: `v` ends with state `s`.
+        #[cold]
+        #[inline(never)]
+        fn grow<V: Copy>(v: &mut Vec<V>, s: usize, stride: usize) {
+            v.extend_from_within(s * stride..(s + 1) * stride);
         }
         let l = &self.layout;
         copy(&mut self.tallies, s, l.tally_stride);
