@@ -100,7 +100,10 @@ pub(crate) struct DenseLayout {
     /// The uncoloured items of option `o`, each covered once by applying it.
     pub option_covers: Vec<u32>,
     /// The primary items of option `o`, the ones with a tally:
-    /// `option_primaries[primary_start[o]..primary_start[o + 1]]`.
+    /// `option_primaries[primary_start[o]..primary_start[o + 1]]`. With a
+    /// [`primary_stride`](Self::primary_stride), padded (with item 0, for options that do
+    /// not exist and so are never live) to whole words of the live set, so that X5 takes
+    /// the rows of a word's 64 options as one slice of a length known at compile time.
     pub option_primaries: Vec<u32>,
     /// Where each option's primary items start, plus one entry for the end.
     pub primary_start: Vec<u32>,
@@ -185,6 +188,9 @@ impl DenseLayout {
         } else {
             0
         };
+        if primary_stride != 0 {
+            option_primaries.resize(num_options.next_multiple_of(64) * primary_stride, 0);
+        }
         // The options of an item are in increasing order: one mask per word they touch.
         let mut mask_word = Vec::new();
         let mut mask_bits: Vec<u64> = Vec::new();
