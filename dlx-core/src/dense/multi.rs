@@ -257,12 +257,12 @@ pub(crate) struct Tables {
     codec: KeyCodec,
     /// Keys M3 scans: one per primary item, then inactive ones up to a whole chunk.
     scan: usize,
-    /// A state's block of keys: `scan` keys, a spare one at `scan` (the padding of `prim`
-    /// lowers it; nobody reads it), then each primary item's `BOUND` (as a key-sized
+    /// A state's block of keys: `scan` keys, a spare one at `scan` (what pads the rows of
+    /// `prim` names; nobody reads it), then each primary item's `BOUND` (as a key-sized
     /// integer).
     block: usize,
     /// Option `o`'s primary items: `prim[o * pstride]` of them, from `o * pstride + 1` on
-    /// (each row has room for the most any option has).
+    /// (each row has room for the most any option has; `pstride` is a power of two).
     prim: Vec<u32>,
     pstride: usize,
     /// Item `k`'s options as a window of the live set: `window[k] = [first, count, at]`,
@@ -290,13 +290,14 @@ impl Tables {
             .map(|o| rows.of_option_with::<0>(o).len())
             .max()
             .unwrap_or(0);
-        let pstride = most + 1;
+        // A power of two, so that a row starts at a shift of the option's number.
+        let pstride = (most + 1).next_power_of_two();
         let mut prim = Vec::with_capacity(layout.num_options * pstride);
         for o in 0..layout.num_options as u32 {
             let items = rows.of_option_with::<0>(o);
             prim.push(items.len() as u32);
             prim.extend_from_slice(items);
-            prim.extend((items.len()..most).map(|_| scan as u32));
+            prim.extend((items.len()..pstride - 1).map(|_| scan as u32));
         }
         let mut window = Vec::with_capacity(layout.num_items);
         let mut window_bits = Vec::new();
@@ -456,7 +457,9 @@ struct State<'a, K> {
     /// Keys, the spare key, bounds ([`Tables::block`]).
     keys: &'a mut [K],
     live: &'a mut [u64],
+    /// The fixed colours of every state, this state's from `fixed_at` on.
     fixed: &'a mut [u32],
+    fixed_at: usize,
     remaining: u32,
 }
 
@@ -469,8 +472,9 @@ macro_rules! state {
         State {
             keys: &mut $search.keys[s * ops.block..(s + 1) * ops.block],
             live: &mut $search.live[s * ops.words..(s + 1) * ops.words],
-            // Empty without colours.
-            fixed: &mut $search.fixed[s * ops.colors..(s + 1) * ops.colors],
+            // Sliced by the purification that reads it (rare), not here.
+            fixed: &mut $search.fixed,
+            fixed_at: s * ops.colors,
             remaining: $remaining,
         }
     }};
@@ -494,7 +498,8 @@ struct Ops<'a, K> {
     secondary: bool,
     codec: &'a KeyCodec,
     prim: &'a [u32],
-    pstride: usize,
+    /// `pstride = 1 << pshift` ([`Tables::prim`]).
+    pshift: u32,
     /// Where the bounds start in a state's block.
     bounds: usize,
     /// [`KeyCodec::kill_delta`].
@@ -515,11 +520,18 @@ impl<K: Key> Ops<'_, K> {
     /// One option fewer for each primary item of option `o`, which is no longer live.
     #[inline(always)]
     fn lower(&self, keys: &mut [K], o: u32) {
-        let row = &self.prim[o as usize * self.pstride..(o as usize + 1) * self.pstride];
-        let (&len, items) = row.split_first().expect("a row");
-        for &k in &items[..len as usize] {
+        for &k in self.row(o) {
             keys[k as usize] = keys[k as usize].plus(self.delta);
         }
+    }
+
+    /// Option `o`'s primary items, from its row in [`Tables::prim`].
+    #[inline(always)]
+    fn row(&self, o: u32) -> &[u32] {
+        let at = (o as usize) << self.pshift;
+        let row = &self.prim[at..at + (1 << self.pshift)];
+        let (&len, items) = row.split_first().expect("a row");
+        &items[..len as usize]
     }
 
     /// `cover(j)`'s kills: every live option of item `j`; returns how many.
@@ -603,9 +615,7 @@ impl<K: Key> Ops<'_, K> {
     fn commit_others(&self, st: &mut State<'_, K>, o: u32, skip: u32) -> u64 {
         let mut updates = 0;
         // The primary items (a bound lowered), from the option's row.
-        let row = &self.prim[o as usize * self.pstride..(o as usize + 1) * self.pstride];
-        let (&len, items) = row.split_first().expect("a row");
-        for &j in &items[..len as usize] {
+        for &j in self.row(o) {
             if j != skip {
                 updates += self.lower_bound(st, j);
             }
@@ -628,7 +638,7 @@ impl<K: Key> Ops<'_, K> {
                 continue;
             }
             // Purify j: only the live options that give it another colour go.
-            let f = &mut st.fixed[(j - n1) as usize];
+            let f = &mut st.fixed[st.fixed_at + (j - n1) as usize];
             if *f == c {
                 continue;
             }
@@ -724,7 +734,7 @@ impl<K: Key> MultiSearch<K> {
             secondary: tables.secondary,
             codec: &tables.codec,
             prim: &tables.prim,
-            pstride: tables.pstride,
+            pshift: tables.pstride.trailing_zeros(),
             bounds: tables.scan + 1,
             delta: tables.codec.kill_delta(),
             theta_up: tables.codec.bound_deltas().0,
