@@ -117,7 +117,7 @@ const COSMETIC: &[&str] = &[
 /// The fields each rule key's entries may have (f-puzzles' own and the solver plug-in's).
 /// A field outside these (and [`PRESENTATION`]) might change the rule, so it is refused by
 /// name rather than dropped. Keys whose entries are not objects (`negative`) or that are
-/// flags are not listed.
+/// flags are not listed, nor are lines ([`known_fields`] asks the line rule).
 const ENTRY_FIELDS: &[(&[&str], &[&str])] = &[
     (&["killercage"], &["cells", "value"]),
     (
@@ -134,36 +134,6 @@ const ENTRY_FIELDS: &[(&[&str], &[&str])] = &[
     (&["clone"], &["cells", "cloneCells"]),
     (&["odd", "even", "minimum", "maximum"], &["cell"]),
     (&["sandwichsum", "xsum", "skyscraper"], &["cell", "value"]),
-    (
-        &[
-            "whispers",
-            "germanwhispers",
-            "dutchwhispers",
-            "lockout",
-            "lockoutline",
-        ],
-        &["lines", "value"],
-    ),
-    (
-        &[
-            "thermometer",
-            "slowthermometer",
-            "renban",
-            "nabner",
-            "nabnerline",
-            "regionsumline",
-            "regionSumLine",
-            "parityline",
-            "entropicline",
-            "modularline",
-            "palindrome",
-            "samedifferenceline",
-            "zipperline",
-            "betweenline",
-            "doublearrow",
-        ],
-        &["lines"],
-    ),
 ];
 
 /// Fields that only say how an entry is drawn (colours, sizes, which plug-in drew it).
@@ -182,9 +152,25 @@ const PRESENTATION: &[&str] = &[
     "fromRangskSolver",
 ];
 
+/// The fields a rule key's entries may have: a line's `lines`, and its `value` when its kind
+/// reads one (whispers, lockout); other keys' from [`ENTRY_FIELDS`].
+fn known_fields(key: &str) -> Option<&'static [&'static str]> {
+    if <rules::Line as rules::Read>::FPUZZLES_KEYS.contains(&key) {
+        return Some(if rules::lines::VALUED_KEYS.contains(&key) {
+            &["lines", "value"]
+        } else {
+            &["lines"]
+        });
+    }
+    ENTRY_FIELDS
+        .iter()
+        .find(|(keys, _)| keys.contains(&key))
+        .map(|&(_, known)| known)
+}
+
 /// The fields of a rule key's entries that no reader knows, each as `key with field "f"`.
 fn unknown_fields(key: &str, v: &Value) -> Vec<String> {
-    let Some(&(_, known)) = ENTRY_FIELDS.iter().find(|(keys, _)| keys.contains(&key)) else {
+    let Some(known) = known_fields(key) else {
         return Vec::new();
     };
     let mut out: Vec<String> = v

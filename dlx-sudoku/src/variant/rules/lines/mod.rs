@@ -189,6 +189,16 @@ impl LineKind {
     ];
 }
 
+/// The f-puzzles line keys whose entries' `value` is read (a difference); the others' entries
+/// have only `lines`.
+pub(crate) const VALUED_KEYS: &[&str] = &[
+    "whispers",
+    "germanwhispers",
+    "dutchwhispers",
+    "lockout",
+    "lockoutline",
+];
+
 /// The kind an f-puzzles key (and its entry's `value`) names.
 fn kind_for_key(key: &str, entry: &Value, fp: &FpIn<'_>) -> Result<LineKind, FpuzzlesError> {
     let value = || fp.number(key, entry.get("value"));
