@@ -43,7 +43,7 @@ fn main() {
         "musl" => println!("cargo:rustc-link-arg-bin=dlx=-no-pie"),
         "gnu" => {
             println!("cargo:rustc-link-arg-bin=dlx=-no-pie");
-            if env("DLX_LINK_DYNAMIC").is_empty() {
+            if matches!(env("DLX_LINK_DYNAMIC").as_str(), "" | "0") {
                 link_statically();
             }
         }
