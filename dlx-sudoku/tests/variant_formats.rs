@@ -756,3 +756,27 @@ fn unknown_fields_of_a_rule_entry_are_refused_by_name() {
     .puzzle;
     assert_eq!(p.constraints.len(), 1);
 }
+
+#[test]
+fn a_grid_that_disagrees_with_its_size_is_refused() {
+    // f-puzzles writes `size` rows of `size` cells; the solver plug-in sizes a puzzle by its
+    // grid, we by `size`, so a grid of another size is refused rather than read one way.
+    let row = |n: usize| format!("[{}]", vec!["{}"; n].join(","));
+    let json = |size: usize, rows: usize, cells: usize| {
+        let grid = vec![row(cells); rows].join(",");
+        format!(r#"{{"size": {size}, "grid": [{grid}]}}"#)
+    };
+    for (size, rows, cells) in [(4, 9, 9), (9, 4, 4), (6, 6, 5), (6, 5, 6)] {
+        let err = from_fpuzzles(&json(size, rows, cells)).unwrap_err();
+        assert!(
+            err.to_string().contains("grid"),
+            "{size}/{rows}x{cells}: {err}"
+        );
+    }
+    // The same grid of the right size reads, and so does an empty one.
+    assert_eq!(
+        from_fpuzzles(&json(6, 6, 6)).unwrap().puzzle.shape.size(),
+        6
+    );
+    assert!(from_fpuzzles(r#"{"size": 6, "grid": []}"#).is_ok());
+}

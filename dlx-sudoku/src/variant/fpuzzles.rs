@@ -531,6 +531,24 @@ fn read(obj: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
         let rows = rows
             .as_array()
             .ok_or_else(|| malformed("grid", "expected a list of rows"))?;
+        // f-puzzles writes `size` rows of `size` cells. The solver plug-in sizes the puzzle
+        // by the grid, we by `size`: when they disagree, which was meant is unknown, so it is
+        // refused (an empty grid, no givens and default regions, is accepted).
+        if !rows.is_empty() {
+            let lengths: Vec<usize> = rows
+                .iter()
+                .map(|row| row.as_array().map_or(0, Vec::len))
+                .collect();
+            if lengths.len() != n || lengths.iter().any(|&len| len != n) {
+                return Err(malformed(
+                    "grid",
+                    format!(
+                        "{} rows of {lengths:?} cells where size is {n}",
+                        lengths.len()
+                    ),
+                ));
+            }
+        }
         let mut regions = Vec::with_capacity(n * n);
         let mut custom = false;
         for r in 0..n {
