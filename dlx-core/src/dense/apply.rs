@@ -233,17 +233,13 @@ impl<T: Tally> Apply<T> for ByItems<'_> {
         let n = l.num_primary;
         let mut updates = 0;
         if l.has_clashes() {
-            // Kill every live option that clashes with o or would give one of its coloured
-            // items another colour, one walk for them all.
-            updates += u64::from(l.option_covers[o as usize]);
-            updates += rows.kill(tallies, live, l.clash_masks(o));
-            for &j in rows.of_option_with::<0>(o) {
-                tallies[j as usize] = T::COVERED;
-            }
-            if l.has_colors {
-                updates += fix_colors(l, fixed, o);
-            }
-            return updates;
+            // As the search applies options with clash tables (a preselection comes here).
+            let rows = PrimaryRows::of(l);
+            return if l.has_colors {
+                ByClashes::<0, true> { layout: l, rows }.apply(tallies, live, fixed, o)
+            } else {
+                ByClashes::<0, false> { layout: l, rows }.apply(tallies, live, fixed, o)
+            };
         }
         for e in l.option_range(o) {
             let j = l.option_items[e];
