@@ -537,33 +537,34 @@ impl<K: Key> Ops<'_, K> {
     /// `cover(j)`'s kills: every live option of item `j`; returns how many.
     #[inline(always)]
     fn kill_all(&self, st: &mut State<'_, K>, j: u32) -> u64 {
-        let mut killed = 0;
-        if let (Ok(live), Some(masks)) = (
-            <&mut [u64; 2]>::try_from(&mut *st.live),
-            self.pair.get(j as usize),
-        ) {
-            for (w, (live, &bits)) in (0..).zip(live.iter_mut().zip(masks)) {
+        /// The kills of a run of words numbered from `first`, with their masks of `j`.
+        #[inline(always)]
+        fn kill_words<'w, K: Key>(
+            ops: &Ops<'_, K>,
+            keys: &mut [K],
+            first: u32,
+            words: impl Iterator<Item = (&'w mut u64, &'w u64)>,
+        ) -> u64 {
+            let mut killed = 0;
+            for (w, (live, &bits)) in (first..).zip(words) {
                 let mut dying = *live & bits;
                 *live ^= dying;
                 while dying != 0 {
                     killed += 1;
-                    self.lower(st.keys, w * 64 + dying.trailing_zeros());
+                    ops.lower(keys, w * 64 + dying.trailing_zeros());
                     dying &= dying - 1;
                 }
             }
-            return killed;
+            killed
+        }
+        if let (Ok(live), Some(masks)) = (
+            <&mut [u64; 2]>::try_from(&mut *st.live),
+            self.pair.get(j as usize),
+        ) {
+            return kill_words(self, st.keys, 0, live.iter_mut().zip(masks));
         }
         let (live, bits, first) = self.window(st.live, j);
-        for (w, (live, &bits)) in (first..).zip(live.iter_mut().zip(bits)) {
-            let mut dying = *live & bits;
-            *live ^= dying;
-            while dying != 0 {
-                killed += 1;
-                self.lower(st.keys, w * 64 + dying.trailing_zeros());
-                dying &= dying - 1;
-            }
-        }
-        killed
+        kill_words(self, st.keys, first, live.iter_mut().zip(bits))
     }
 
     /// Item `j`'s window of the live set `live`: its words, their masks of `j`'s options,
@@ -841,25 +842,29 @@ impl<K: Key> MultiSearch<K> {
             None => 0,
         };
         self.cands.truncate(start as usize);
+        /// Pushes the live options of a run of words numbered from `first`, with their masks
+        /// of `i`.
+        #[inline(always)]
+        fn push_live<'w>(
+            cands: &mut Vec<u32>,
+            first: u32,
+            words: impl Iterator<Item = (&'w u64, &'w u64)>,
+        ) {
+            for (w, (&live, &bits)) in (first..).zip(words) {
+                let mut bits = live & bits;
+                while bits != 0 {
+                    cands.push(w * 64 + bits.trailing_zeros());
+                    bits &= bits - 1;
+                }
+            }
+        }
         if let (Ok(live), Some(masks)) =
             (<&[u64; 2]>::try_from(&*st.live), ops.pair.get(i as usize))
         {
-            for (w, (&live, &bits)) in (0..).zip(live.iter().zip(masks)) {
-                let mut bits = live & bits;
-                while bits != 0 {
-                    self.cands.push(w * 64 + bits.trailing_zeros());
-                    bits &= bits - 1;
-                }
-            }
+            push_live(&mut self.cands, 0, live.iter().zip(masks));
         } else {
             let (live, masks, first) = ops.window(st.live, i);
-            for (w, (&live, &bits)) in (first..).zip(live.iter().zip(masks)) {
-                let mut bits = live & bits;
-                while bits != 0 {
-                    self.cands.push(w * 64 + bits.trailing_zeros());
-                    bits &= bits - 1;
-                }
-            }
+            push_live(&mut self.cands, first, live.iter().zip(masks));
         }
         debug_assert_eq!(self.cands.len() - start as usize, n as usize);
         // M4: prepare to branch on i.
