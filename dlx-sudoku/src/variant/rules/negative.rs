@@ -57,13 +57,13 @@ pub struct Negative(pub NegativeKind);
 /// The pairs of orthogonal neighbours that carry a clue lifting this rule: a Kropki dot of
 /// either colour for the Kropki rules, an X or a V for XV.
 fn marked(p: &VariantPuzzle, kind: NegativeKind) -> HashSet<(Cell, Cell)> {
-    let kropki = matches!(kind, NegativeKind::Ratio | NegativeKind::Difference);
+    if kind != NegativeKind::Xv {
+        return super::non_consecutive::kropki_dots(p);
+    }
     p.constraints
         .iter()
         .filter_map(|c| match c {
-            Constraint::Ratio(d) if kropki => Some(pair_key(d.cells[0], d.cells[1])),
-            Constraint::Difference(d) if kropki => Some(pair_key(d.cells[0], d.cells[1])),
-            Constraint::Xv(d) if kind == NegativeKind::Xv => Some(pair_key(d.cells[0], d.cells[1])),
+            Constraint::Xv(d) => Some(pair_key(d.cells[0], d.cells[1])),
             _ => None,
         })
         .collect()
@@ -131,6 +131,7 @@ impl Rule for Negative {
 
     fn check(&self, p: &VariantPuzzle, s: &VariantSolution) -> Check {
         let kind = self.0;
+        let kropki = kind != NegativeKind::Xv;
         let ratios = ratios(p);
         let n = p.size();
         for r in 0..n {
@@ -141,16 +142,10 @@ impl Rule for Negative {
                         continue;
                     }
                     let clue = p.constraints.iter().any(|k| {
-                        let cells = match (k, kind) {
-                            (
-                                Constraint::Ratio(d),
-                                NegativeKind::Ratio | NegativeKind::Difference,
-                            ) => d.cells,
-                            (
-                                Constraint::Difference(d),
-                                NegativeKind::Ratio | NegativeKind::Difference,
-                            ) => d.cells,
-                            (Constraint::Xv(d), NegativeKind::Xv) => d.cells,
+                        let cells = match k {
+                            Constraint::Ratio(d) if kropki => d.cells,
+                            Constraint::Difference(d) if kropki => d.cells,
+                            Constraint::Xv(d) if !kropki => d.cells,
                             _ => return false,
                         };
                         cells == [a, b] || cells == [b, a]
