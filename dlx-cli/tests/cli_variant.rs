@@ -151,3 +151,80 @@ fn a_link_is_read_from_the_command_line() {
         broken.stderr
     );
 }
+
+#[test]
+fn first_skips_the_proof_of_uniqueness() {
+    // By default the solution is proved unique; `--first` prints the first one found.
+    let proved = run(&["variant", "examples/variant/kropki.toml"]);
+    assert_eq!(proved.code, Some(0));
+    assert!(proved.stdout.ends_with("unique\n"), "{}", proved.stdout);
+    let first = run(&["variant", "examples/variant/kropki.toml", "--first"]);
+    assert_eq!(first.code, Some(0));
+    assert_eq!(first.stdout, proved.stdout.replace("unique\n", ""));
+    // A puzzle with many solutions: by default "not unique" and two of them (exit 1), with
+    // `--first` one of them (exit 0).
+    let open = run(&["variant", "examples/variant/kropki-open.toml"]);
+    assert_eq!(open.code, Some(1));
+    assert!(open.stdout.starts_with("not unique: two solutions\n"));
+    let one = run(&["variant", "examples/variant/kropki-open.toml", "--first"]);
+    assert_eq!(one.code, Some(0));
+    assert_eq!(
+        one.stdout.chars().filter(char::is_ascii_digit).count(),
+        81,
+        "one grid: {}",
+        one.stdout
+    );
+    let both = run(&[
+        "variant",
+        "examples/variant/kropki.toml",
+        "--first",
+        "--unique",
+    ]);
+    assert_eq!(
+        both.code,
+        Some(2),
+        "--first and --unique contradict each other"
+    );
+}
+
+#[test]
+fn the_solution_a_file_gives_is_checked() {
+    // It breaks a rule as dlx reads it (r1c2, marked odd, holds 6): refused, exit 2, in
+    // every mode, naming the rule.
+    for mode in [&[][..], &["--first"], &["--count"]] {
+        let mut args = vec!["variant", "dlx-cli/tests/data/variant/breaks-odd.toml"];
+        args.extend_from_slice(mode);
+        let refused = run(&args);
+        assert_eq!(refused.code, Some(2), "{mode:?}: {}", refused.stderr);
+        assert_eq!(refused.stdout, "", "no answer printed");
+        assert!(refused
+            .stderr
+            .contains("constraint 8 (odd cell): r1c2 holds 6"));
+    }
+    insta::assert_snapshot!(
+        "variant_given_solution_breaks_a_rule",
+        run(&["variant", "dlx-cli/tests/data/variant/breaks-odd.toml"]).transcript()
+    );
+    // Not a solved grid with the givens (two digits swapped): a slip in the file, ignored
+    // with a warning; the puzzle is solved as usual.
+    let slip = run(&["variant", "dlx-cli/tests/data/variant/slip.toml"]);
+    assert_eq!(slip.code, Some(0));
+    assert_eq!(
+        slip.stdout,
+        run(&["variant", "examples/variant/kropki.toml"]).stdout
+    );
+    insta::assert_snapshot!("variant_given_solution_slip", slip.transcript());
+}
+
+#[test]
+fn not_unique_names_the_drawings_that_may_carry_rules() {
+    let open = run(&["variant", "dlx-cli/tests/data/variant/open-with-line.json"]);
+    assert_eq!(open.code, Some(1));
+    assert!(open.stdout.starts_with("not unique: two solutions\n"));
+    assert!(
+        open.stderr
+            .contains("the cosmetic elements ignored (line (1)) may carry rules"),
+        "{}",
+        open.stderr
+    );
+}

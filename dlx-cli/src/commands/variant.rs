@@ -8,9 +8,10 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use dlx_sudoku::sudoku::render_text;
+use dlx_sudoku::sudoku::{render_text, Grid};
 use dlx_sudoku::variant::{
-    read_puzzle, render_svg, Engine, SearchReport, VariantPuzzle, VariantSolution, VariantSolver,
+    read_puzzle, render_svg, Engine, RuleViolation, SearchReport, VariantPuzzle, VariantSolution,
+    VariantSolver,
 };
 use dlx_sudoku::{First, StopReason, Uniqueness};
 use serde_json::json;
@@ -35,9 +36,15 @@ pub struct VariantArgs {
     /// Stop counting after N solutions.
     #[arg(long, value_name = "N", requires = "count")]
     pub limit: Option<u64>,
-    /// Prove that the solution is unique (exit code 1 if it is not).
+    /// Prove that the solution is unique, exit code 1 if it is not (the default: a
+    /// published puzzle has one solution, and a second one under the rules as read means a
+    /// rule was not read, so it is shown rather than one of the two printed as "the"
+    /// answer).
     #[arg(long)]
     pub unique: bool,
+    /// Print the first solution found without proving it unique.
+    #[arg(long, conflicts_with_all = ["unique", "count"])]
+    pub first: bool,
     /// Also draw the puzzle and its solution as SVG in PATH (a file NAME.svg), or with
     /// `--svg -` on standard output instead of the text. (As in every command: a file for
     /// one picture, a folder for several.)
@@ -108,11 +115,15 @@ fn print_solution(out: &mut impl Write, p: &VariantPuzzle, s: &VariantSolution) 
 fn count(
     args: &VariantArgs,
     solver: &VariantSolver,
+    cx: &Known<'_>,
     out: &mut impl Write,
 ) -> Result<(u8, SearchReport)> {
     let (count, report) = solver.count_with_report(args.limit);
     let at_limit = count.stop == Some(StopReason::SolutionLimit);
     let complete = count.is_complete() || at_limit;
+    if complete && count.solutions == 0 && cx.given.is_some() {
+        return Err(contradiction(cx.name, "dlx counted no solution"));
+    }
     if args.json {
         writeln!(
             out,
@@ -132,21 +143,96 @@ fn count(
     Ok((code, report))
 }
 
-/// One solution, or uniqueness (`--unique`): the solution printed as text, JSON or SVG.
+/// What `solve` knows of the puzzle besides its rules: the file's name, the cosmetic
+/// elements its import skipped, and the solution the file gives (checked against the rules
+/// already, see [`given_solution`]).
+struct Known<'a> {
+    name: &'a str,
+    ignored: &'a [String],
+    given: Option<&'a Grid>,
+}
+
+/// The solution the file gives (f-puzzles `solution`, TOML `solution`), checked against
+/// the rules as read: `None` when there is none, when the puzzle has shading or letters
+/// (which the file's grid does not give), or when it is not even a solved grid with the
+/// givens (a slip in the file, such as digits above 9 run together: ignored with a
+/// warning). An error naming the rule when a solved grid with the givens breaks one of
+/// the puzzle's rules: then dlx reads that rule otherwise than the setter meant it (or the
+/// file's solution is wrong), and any answer could be wrong, so it is refused rather than
+/// guessed.
+fn given_solution<'a>(puzzle: &'a VariantPuzzle, name: &str) -> Result<Option<&'a Grid>> {
+    let Some(grid) = &puzzle.solution else {
+        return Ok(None);
+    };
+    if puzzle.has_shading() || !puzzle.letters().is_empty() {
+        return Ok(None);
+    }
+    let solution = VariantSolution {
+        grid: grid.clone(),
+        shading: None,
+        letters: Vec::new(),
+    };
+    match puzzle.check(&solution) {
+        Ok(()) => Ok(Some(grid)),
+        Err(broken @ RuleViolation::Constraint { .. }) => Err(InputError::new(format!(
+            "{name}: the solution the file gives breaks {broken}: dlx reads that rule otherwise \
+             than the setter meant it, or the file's solution is wrong; refused rather than \
+             guessed"
+        ))
+        .with_hint(
+            "docs/variants.md gives each rule's reading; without its `solution` the file is \
+             solved by those readings",
+        )
+        .into()),
+        Err(not_solved) => {
+            eprintln!(
+                "dlx: warning: {name}: the solution the file gives is not a solved grid with \
+                 the givens ({not_solved}): ignored"
+            );
+            Ok(None)
+        }
+    }
+}
+
+/// An answer that contradicts the file's own solution although that solution keeps every
+/// rule: a fault in dlx, reported as one rather than printed.
+fn contradiction(name: &str, what: &str) -> anyhow::Error {
+    anyhow::anyhow!(
+        "{name}: {what}, yet the solution the file gives keeps every rule: this is a fault \
+         in dlx (please report it with the file); no answer printed"
+    )
+}
+
+/// One solution, proved unique unless `--first` (the solution printed as text, JSON or
+/// SVG), checked against the solution the file gives when it gives one.
 fn solve(
     args: &VariantArgs,
     svg: Option<&SvgTarget>,
     puzzle: &VariantPuzzle,
-    ignored: &[String],
+    cx: &Known<'_>,
     solver: &VariantSolver,
     out: &mut impl Write,
 ) -> Result<(u8, SearchReport)> {
+    let (name, ignored) = (cx.name, cx.ignored);
     // (solution, uniqueness if asked and known, interrupted)
-    let (solution, unique, interrupted, report) = if args.unique {
+    let (solution, unique, interrupted, report) = if !args.first {
         let (answer, report) = solver.unique_with_report();
         match answer {
-            Uniqueness::Unique(s) => (Some(s), Some(true), false, report),
+            Uniqueness::Unique(s) => {
+                if cx.given.is_some_and(|g| *g != s.grid) {
+                    return Err(contradiction(name, "dlx found one other solution only"));
+                }
+                (Some(s), Some(true), false, report)
+            }
             Uniqueness::Multiple(a, b) => {
+                if !ignored.is_empty() {
+                    eprintln!(
+                        "dlx: note: {name}: more than one solution under the rules read; \
+                         the cosmetic elements ignored ({}) may carry rules from the \
+                         puzzle's rules text, which dlx does not read",
+                        ignored.join(", ")
+                    );
+                }
                 if !args.json && svg != Some(&SvgTarget::Stdout) {
                     writeln!(out, "not unique: two solutions")?;
                     print_solution(out, puzzle, &a)?;
@@ -156,13 +242,30 @@ fn solve(
                 }
                 (Some(a), Some(false), false, report)
             }
-            Uniqueness::NoSolution => (None, Some(false), false, report),
+            Uniqueness::NoSolution => {
+                if cx.given.is_some() {
+                    return Err(contradiction(name, "dlx found no solution"));
+                }
+                (None, Some(false), false, report)
+            }
             Uniqueness::Incomplete { found, .. } => (found, None, true, report),
         }
     } else {
         let (first, report) = solver.first_with_report();
         let interrupted = matches!(first, First::Incomplete(_));
-        (first.solution(), None, interrupted, report)
+        let solution = first.solution();
+        if solution.is_none() && !interrupted && cx.given.is_some() {
+            return Err(contradiction(name, "dlx found no solution"));
+        }
+        if let (Some(s), Some(g)) = (&solution, cx.given) {
+            if s.grid != *g {
+                eprintln!(
+                    "dlx: note: {name}: the solution the file gives is another one: the \
+                     puzzle has more than one solution under the rules read"
+                );
+            }
+        }
+        (solution, None, interrupted, report)
     };
     if args.json {
         let mut o = json!({ "solved": solution.is_some(), "engine": report.engine.name() });
@@ -244,6 +347,7 @@ pub fn run(args: &VariantArgs) -> Result<ExitCode> {
         eprintln!("dlx: warning: {name}: ignored cosmetic f-puzzles element {element}");
     }
     let puzzle = imported.puzzle;
+    let given = given_solution(&puzzle, name)?;
     let start = std::time::Instant::now();
     let engine = match args.engine {
         VariantEngine::Auto => Engine::Auto,
@@ -256,17 +360,15 @@ pub fn run(args: &VariantArgs) -> Result<ExitCode> {
         .with_cancel_flag(interrupt_flag());
     let built = start.elapsed();
     let mut out = stdout();
+    let cx = Known {
+        name,
+        ignored: &imported.ignored,
+        given,
+    };
     let (code, report) = if args.count {
-        count(args, &solver, &mut out)?
+        count(args, &solver, &cx, &mut out)?
     } else {
-        solve(
-            args,
-            svg.as_ref(),
-            &puzzle,
-            &imported.ignored,
-            &solver,
-            &mut out,
-        )?
+        solve(args, svg.as_ref(), &puzzle, &cx, &solver, &mut out)?
     };
     out.flush()?;
     if args.stats {
