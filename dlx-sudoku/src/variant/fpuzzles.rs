@@ -36,6 +36,22 @@ pub enum FpuzzlesError {
     /// The link or payload is not lz-string compressed base64.
     #[error("cannot decompress the f-puzzles payload (expected lz-string base64)")]
     Decompress,
+    /// A SudokuPad link to a puzzle in SudokuPad's own format (`scl`, `ctc`): its lines,
+    /// circles and cages are drawings whose meaning is in the rules text, so they are not
+    /// read (that would be guessing the rules).
+    #[error(
+        "a SudokuPad puzzle in SudokuPad's own format ({0}): its drawings do not name their \
+         rules, so dlx does not read it; export the puzzle as f-puzzles (the f-puzzles \
+         editor, or a SudokuPad link starting `fpuzzles`)"
+    )]
+    SudokuPadFormat(String),
+    /// A SudokuPad short link: the puzzle is stored on SudokuPad's server, not in the link.
+    #[error(
+        "a SudokuPad short link ({0}) names a puzzle stored on SudokuPad's server, which dlx \
+         does not fetch; give the f-puzzles JSON, or a link that carries the puzzle \
+         (`fpuzzles…`)"
+    )]
+    SudokuPadShortLink(String),
     /// The payload decompresses to more than [`MAX_JSON_UNITS`] characters.
     #[error("the f-puzzles payload decompresses to more than {limit} characters (an f-puzzles puzzle is a few kilobytes)")]
     TooLarge {
@@ -398,9 +414,35 @@ fn percent_decode(s: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// A SudokuPad link that does not carry an f-puzzles payload: the puzzle id after the
+/// site (`?puzzleid=ID` or the path), when it is in SudokuPad's own format (`scl…`, `ctc…`)
+/// or a short link.
+fn sudokupad_without_fpuzzles(t: &str) -> Option<FpuzzlesError> {
+    let site = ["sudokupad.app/", "app.crackingthecryptic.com/"]
+        .iter()
+        .find_map(|s| t.find(s).map(|k| &t[k + s.len()..]))?;
+    if t.contains("fpuzzles") {
+        return None;
+    }
+    let id = match site.find("puzzleid=") {
+        Some(k) => &site[k + "puzzleid=".len()..],
+        None => site,
+    };
+    let id = id.split(['&', '#']).next().unwrap_or(id);
+    let id = id.strip_prefix('?').unwrap_or(id);
+    let format = ["scl", "ctc"].into_iter().find(|f| id.starts_with(f));
+    Some(match format {
+        Some(f) => FpuzzlesError::SudokuPadFormat(f.to_string()),
+        None => FpuzzlesError::SudokuPadShortLink(id.chars().take(60).collect()),
+    })
+}
+
 /// The JSON inside a link or payload.
 fn decompress(text: &str) -> Result<String, FpuzzlesError> {
     let t = text.trim();
+    if let Some(e) = sudokupad_without_fpuzzles(t) {
+        return Err(e);
+    }
     let payload = if let Some(k) = t.rfind("fpuzzles") {
         &t[k + "fpuzzles".len()..]
     } else if let Some(k) = t.find("load=") {
@@ -979,5 +1021,36 @@ mod tests {
         assert!(number("k", Some(&json!("4294967300"))).is_err());
         assert!(number("k", Some(&json!("99999999999999999999999"))).is_err());
         assert_eq!(number("k", Some(&json!(" 12 "))).unwrap(), Some(12));
+    }
+
+    #[test]
+    fn sudokupad_links_without_an_fpuzzles_payload_are_named() {
+        for (link, format) in [
+            ("https://sudokupad.app/sclN4IgzglgXgpiBcBOANCA", "scl"),
+            ("https://sudokupad.app/?puzzleid=ctcN4IgzglgXg", "ctc"),
+            ("https://app.crackingthecryptic.com/sclN4Igzg", "scl"),
+        ] {
+            match from_fpuzzles(link) {
+                Err(FpuzzlesError::SudokuPadFormat(f)) => assert_eq!(f, format, "{link}"),
+                other => panic!("{link}: {other:?}"),
+            }
+        }
+        for (link, id) in [
+            ("https://sudokupad.app/Jan7n4kvz2", "Jan7n4kvz2"),
+            (
+                "https://sudokupad.app/someone/a-puzzle?setting-x=1",
+                "someone/a-puzzle?setting-x=1",
+            ),
+        ] {
+            match from_fpuzzles(link) {
+                Err(FpuzzlesError::SudokuPadShortLink(got)) => assert_eq!(got, id, "{link}"),
+                other => panic!("{link}: {other:?}"),
+            }
+        }
+        // A SudokuPad link carrying f-puzzles is read as before (a bad payload: Decompress).
+        assert!(matches!(
+            from_fpuzzles("https://sudokupad.app/fpuzzles%%%"),
+            Err(FpuzzlesError::Decompress)
+        ));
     }
 }
