@@ -6,7 +6,7 @@
 
 use std::num::NonZeroU64;
 
-use super::layout::{span, DenseLayout, Masks};
+use super::layout::{span, DenseLayout, Masks, ACTIVE_WORDS, COUNTED_WORDS};
 use super::tally::Tally;
 
 /// Each option's primary items, borrowed out of the layout so that the kill loop keeps
@@ -168,6 +168,119 @@ fn lower_row<T: Tally, const S: usize>(tallies: &mut [T], rows: &[u32], bits: No
 /// for each way.
 pub(crate) trait Apply<T: Tally> {
     fn apply(&self, tallies: &mut [T], live: &mut [u64], fixed: &mut [u32], o: u32) -> u64;
+
+    /// X3 in a state (its tallies, live options and `fixed` words): the first active
+    /// primary item with the fewest live options, and that number; `None` when every
+    /// primary item is covered.
+    #[inline(always)]
+    fn choose(&self, tallies: &[T], _live: &[u64], _fixed: &[u32]) -> Option<(u32, u32)> {
+        T::choose(tallies)
+    }
+}
+
+/// Applies options through the clash tables and counts live options afresh at X3, for
+/// problems whose live set is a few words ([`DenseLayout::count_at_x3`]): X5 is one walk
+/// that clears the options that clash from the live set and counts them, and clears the
+/// option's primary items from the state's active ones (the last [`ACTIVE_WORDS`] of
+/// `fixed`); no tally is kept, so the kill has no loop over the options it kills. X3 counts
+/// each active item's live options from its row of the item table. `COLORS`: as for
+/// [`ByClashes`].
+pub(crate) struct ByCounts<'a, const COLORS: bool> {
+    pub layout: &'a DenseLayout,
+    pub rows: PrimaryRows<'a>,
+}
+
+impl<T: Tally, const COLORS: bool> Apply<T> for ByCounts<'_, COLORS> {
+    #[inline(always)]
+    fn apply(&self, _tallies: &mut [T], live: &mut [u64], fixed: &mut [u32], o: u32) -> u64 {
+        let l = self.layout;
+        let mut dying = [0u64; COUNTED_WORDS];
+        match l.clash_masks(o) {
+            Masks::Row(row) => {
+                for ((word, &bits), d) in live.iter_mut().zip(row).zip(&mut dying) {
+                    *d = *word & bits;
+                    *word ^= *d;
+                }
+            }
+            Masks::Listed(words, bits) => {
+                for (&w, &bits) in words.iter().zip(bits) {
+                    let w = w as usize % COUNTED_WORDS;
+                    dying[w] = live[w] & bits;
+                    live[w] ^= dying[w];
+                }
+            }
+        }
+        let mut covered = 0u64;
+        for &j in self.rows.of_option_with::<0>(o) {
+            covered |= 1 << j;
+        }
+        let a = fixed.len() - ACTIVE_WORDS;
+        fixed[a] &= !(covered as u32);
+        fixed[a + 1] &= !((covered >> 32) as u32);
+        let purified = if COLORS { fix_colors(l, fixed, o) } else { 0 };
+        u64::from(l.option_covers[o as usize]) + u64::from(ones(&dying)) + purified
+    }
+
+    #[inline(always)]
+    fn choose(&self, _tallies: &[T], live: &[u64], fixed: &[u32]) -> Option<(u32, u32)> {
+        let a = fixed.len() - ACTIVE_WORDS;
+        let mut active = u64::from(fixed[a]) | u64::from(fixed[a + 1]) << 32;
+        let mut words = [0u64; COUNTED_WORDS];
+        for (w, &l) in words.iter_mut().zip(live) {
+            *w = l;
+        }
+        let rows = self.layout.item_rows.as_deref().expect("an item table");
+        // The count and the item's number in one key: the least is the leftmost least.
+        let mut best = u32::MAX;
+        while active != 0 {
+            let k = active.trailing_zeros();
+            let row = &rows[k as usize % 64];
+            let mut mine = [0u64; COUNTED_WORDS];
+            for ((m, &w), &r) in mine.iter_mut().zip(&words).zip(row) {
+                *m = w & r;
+            }
+            best = best.min(ones(&mine) << 8 | k);
+            active &= active - 1;
+        }
+        (best != u32::MAX).then_some((best & 0xff, best >> 8))
+    }
+}
+
+/// The bits set in `words` (at most 255): the processor's `popcnt` when the build targets
+/// it, else [`ones_portable`].
+#[inline(always)]
+fn ones(words: &[u64; COUNTED_WORDS]) -> u32 {
+    if cfg!(target_feature = "popcnt") {
+        words.iter().map(|w| w.count_ones()).sum()
+    } else {
+        ones_portable(words)
+    }
+}
+
+/// The bits set in `words` (at most 255) without a `popcnt` instruction (baseline x86-64
+/// has none): the words' bits summed in 4-bit fields, then in bytes, then across the
+/// bytes, rather than four separate counts; written word by word in arrays so that the
+/// compiler keeps two words to a vector register.
+#[inline(always)]
+fn ones_portable(words: &[u64; COUNTED_WORDS]) -> u32 {
+    const M1: u64 = 0x5555_5555_5555_5555;
+    const M2: u64 = 0x3333_3333_3333_3333;
+    const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    let mut x = *words;
+    // Each 2-bit field, then each 4-bit field: the bits set there (at most 4).
+    for v in &mut x {
+        *v -= (*v >> 1) & M1;
+    }
+    for v in &mut x {
+        *v = (*v & M2) + ((*v >> 2) & M2);
+    }
+    // Two words' fields added (at most 8), then each byte's two fields (at most 16).
+    let mut s = [x[0] + x[2], x[1] + x[3]];
+    for v in &mut s {
+        *v = (*v & M4) + ((*v >> 4) & M4);
+    }
+    // At most 32 a byte, 255 in all (the sum wraps past that).
+    ((s[0] + s[1]).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
 }
 
 /// Applies options through the clash tables: one kill walk for all of the option's covers
@@ -219,8 +332,7 @@ fn fix_colors(l: &DenseLayout, fixed: &mut [u32], o: u32) -> u64 {
 
 /// Applies options item by item when there are no clash tables: every item of the option
 /// is covered (its live options killed) or purified (Algorithm C: only the live options
-/// that give it another colour killed); through the clash tables, as [`ByClashes`] does,
-/// when there are some (for preselections).
+/// that give it another colour killed).
 pub(crate) struct ByItems<'a> {
     pub layout: &'a DenseLayout,
     pub rows: PrimaryRows<'a>,
@@ -232,15 +344,6 @@ impl<T: Tally> Apply<T> for ByItems<'_> {
         let (l, rows) = (self.layout, &self.rows);
         let n = l.num_primary;
         let mut updates = 0;
-        if l.has_clashes() {
-            // As the search applies options with clash tables (a preselection comes here).
-            let rows = PrimaryRows::of(l);
-            return if l.has_colors {
-                ByClashes::<0, true> { layout: l, rows }.apply(tallies, live, fixed, o)
-            } else {
-                ByClashes::<0, false> { layout: l, rows }.apply(tallies, live, fixed, o)
-            };
-        }
         for e in l.option_range(o) {
             let j = l.option_items[e];
             let c = if l.has_colors { l.option_colors[e] } else { 0 };
@@ -285,6 +388,14 @@ macro_rules! with_applier {
         if !layout.has_clashes() {
             let $a = $crate::dense::apply::ByItems { layout, rows };
             $body
+        } else if layout.counts_at_x3() {
+            if layout.has_colors {
+                let $a = $crate::dense::apply::ByCounts::<true> { layout, rows };
+                $body
+            } else {
+                let $a = $crate::dense::apply::ByCounts::<false> { layout, rows };
+                $body
+            }
         } else if layout.has_colors {
             // Colours: a stride of 2 (knight's tours) known at compile time, others not.
             match layout.primary_stride {
@@ -321,3 +432,34 @@ macro_rules! with_applier {
 }
 
 pub(crate) use with_applier;
+
+#[cfg(test)]
+mod tests {
+    use super::{ones, ones_portable};
+
+    #[test]
+    fn counting_bits_without_popcnt_counts_them() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..2000 {
+            // Dense and sparse words, and at most 255 bits in all.
+            let mut w = [next(), next(), next(), next() & next()];
+            if round % 2 == 1 {
+                w = w.map(|x| x & next() & next());
+            }
+            let want: u32 = w.iter().map(|x| x.count_ones()).sum();
+            assert_eq!(ones_portable(&w), want, "{w:x?}");
+            assert_eq!(ones(&w), want);
+        }
+        assert_eq!(
+            ones_portable(&[u64::MAX, u64::MAX, u64::MAX, u64::MAX >> 1]),
+            255
+        );
+        assert_eq!(ones_portable(&[0; 4]), 0);
+    }
+}

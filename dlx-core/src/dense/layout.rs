@@ -97,6 +97,10 @@ pub(crate) struct DenseLayout {
     /// `clash_word` is empty. Chosen when the rows are nearly full anyway (a Sudoku's clash
     /// with options in all twelve words), so that the kill loop reads no word numbers.
     pub clash_full: bool,
+    /// Each primary item's options as [`COUNTED_WORDS`] masks over the live set (zeros past
+    /// its end, and for the items up to 64 that do not exist), when X3 counts the live
+    /// options afresh instead of keeping tallies ([`count_at_x3`](Self::count_at_x3)).
+    pub item_rows: Option<Box<[[u64; COUNTED_WORDS]; 64]>>,
     /// The uncoloured items of option `o`, each covered once by applying it.
     pub option_covers: Vec<u32>,
     /// The primary items of option `o`, the ones with a tally:
@@ -121,6 +125,14 @@ pub(crate) struct DenseLayout {
     /// [`TALLY_CHUNK`], so that X3's minimum runs over whole chunks.
     pub tally_stride: usize,
 }
+
+/// The most words of live options for which X3 counts them afresh
+/// ([`DenseLayout::count_at_x3`]).
+pub(crate) const COUNTED_WORDS: usize = 4;
+
+/// The words at the end of a state's `fixed` slice that hold its active primary items when
+/// X3 counts live options afresh: a 64-bit mask in two halves, low first.
+pub(crate) const ACTIVE_WORDS: usize = 2;
 
 /// States hold their tallies in chunks of this many (see [`DenseLayout::tally_stride`]).
 pub(crate) const TALLY_CHUNK: usize = 32;
@@ -239,6 +251,7 @@ impl DenseLayout {
             clash_bits: Vec::new(),
             clash_start: Vec::new(),
             clash_full: false,
+            item_rows: None,
             option_covers,
             option_primaries,
             primary_start,
@@ -323,6 +336,37 @@ impl DenseLayout {
         true
     }
 
+    /// Switches X3 to counting each active item's live options afresh, from its row of an
+    /// item table, when the problem is small enough: clash tables built, a live set of at
+    /// most [`COUNTED_WORDS`] words, at most 64 primary items, none in 256 options or more.
+    /// X5 then lowers no tally (the states keep none, `tally_stride` 0): it clears the
+    /// options that clash from the live set and the option's items from the state's active
+    /// ones. Returns whether it did.
+    pub fn count_at_x3(&mut self) -> bool {
+        if !self.has_clashes()
+            || self.words > COUNTED_WORDS
+            || self.num_primary > 64
+            || self.longest > 255
+        {
+            return false;
+        }
+        let mut rows = Box::new([[0u64; COUNTED_WORDS]; 64]);
+        for (k, row) in rows.iter_mut().take(self.num_primary).enumerate() {
+            for m in self.mask_range(k as u32) {
+                row[self.mask_word[m] as usize] = self.mask_bits[m];
+            }
+        }
+        self.item_rows = Some(rows);
+        self.tally_stride = 0;
+        true
+    }
+
+    /// True when X3 counts live options afresh ([`count_at_x3`](Self::count_at_x3)).
+    #[inline(always)]
+    pub fn counts_at_x3(&self) -> bool {
+        self.item_rows.is_some()
+    }
+
     /// True when the clash tables were built.
     #[inline(always)]
     pub fn has_clashes(&self) -> bool {
@@ -354,13 +398,16 @@ impl DenseLayout {
         span(&self.option_start, o)
     }
 
-    /// Colours fixed per state: one per secondary item when there are colours, else none.
+    /// Colours fixed per state: one per secondary item when there are colours, else none;
+    /// then, when X3 counts live options afresh, two words for the state's active primary
+    /// items (a 64-bit mask, low half first; see [`ACTIVE_WORDS`]).
     pub fn fixed_stride(&self) -> usize {
-        if self.has_colors {
+        let colors = if self.has_colors {
             self.num_items - self.num_primary
         } else {
             0
-        }
+        };
+        colors + if self.counts_at_x3() { ACTIVE_WORDS } else { 0 }
     }
 
     /// The indices into `mask_word` and `mask_bits` of item `k`'s masks.

@@ -5,8 +5,8 @@
 
 use std::sync::Arc;
 
-use super::apply::{with_applier, Apply, ByItems, PrimaryRows};
-use super::layout::DenseLayout;
+use super::apply::{with_applier, Apply, PrimaryRows};
+use super::layout::{DenseLayout, ACTIVE_WORDS};
 use super::tally::Tally;
 use crate::search::{Limits, Step};
 use crate::unit::{UnitError, UnitView};
@@ -206,7 +206,14 @@ impl<T: Tally> DenseSearch<T> {
         if layout.num_options % 64 != 0 {
             live[layout.words - 1] = (1u64 << (layout.num_options % 64)) - 1;
         }
-        let fixed = vec![0; layout.fixed_stride()];
+        let mut fixed = vec![0; layout.fixed_stride()];
+        if layout.counts_at_x3() {
+            // Every primary item active.
+            let active = u64::MAX.checked_shr(64 - n as u32).unwrap_or(0);
+            let a = fixed.len() - ACTIVE_WORDS;
+            fixed[a] = active as u32;
+            fixed[a + 1] = (active >> 32) as u32;
+        }
         DenseSearch {
             layout,
             tallies,
@@ -252,7 +259,7 @@ impl<T: Tally> DenseSearch<T> {
             return Err(PreselectError::Conflict(option));
         }
         let layout = &*self.layout;
-        if layout.has_colors || !layout.has_clashes() {
+        if layout.has_colors || !layout.has_clashes() || layout.counts_at_x3() {
             self.apply(0, option.0);
         } else {
             // Only the live set and the covers now: a Sudoku's givens kill hundreds of
@@ -312,7 +319,8 @@ impl<T: Tally> DenseSearch<T> {
     fn copy_down(&mut self, s: usize) {
         /// Copies `v`'s state `s` (`stride` elements) one place down, inlined into the
         /// loop: a split at the state below, so that the copy is one `memcpy` of a length
-        /// checked once.
+        /// checked once, or a few moves when the state is at most four elements (a call to
+        /// `memcpy` whose branches on the length alternate between the slices mispredicts).
         #[inline(always)]
         fn copy<V: Copy>(v: &mut Vec<V>, s: usize, stride: usize) {
             let below = (s + 1) * stride;
@@ -320,7 +328,14 @@ impl<T: Tally> DenseSearch<T> {
                 grow(v, s, stride);
             } else {
                 let (above, below) = v.split_at_mut(below);
-                below[..stride].copy_from_slice(&above[s * stride..]);
+                let (from, to) = (&above[s * stride..], &mut below[..stride]);
+                match stride {
+                    1 => to[..1].copy_from_slice(&from[..1]),
+                    2 => to[..2].copy_from_slice(&from[..2]),
+                    3 => to[..3].copy_from_slice(&from[..3]),
+                    4 => to[..4].copy_from_slice(&from[..4]),
+                    _ => to.copy_from_slice(from),
+                }
             }
         }
         /// The first copy to state `s + 1`: `v` ends with state `s`.
@@ -330,7 +345,9 @@ impl<T: Tally> DenseSearch<T> {
             v.extend_from_within(s * stride..(s + 1) * stride);
         }
         let l = &self.layout;
-        copy(&mut self.tallies, s, l.tally_stride);
+        if l.tally_stride != 0 {
+            copy(&mut self.tallies, s, l.tally_stride);
+        }
         copy(&mut self.live, s, l.words);
         let secondaries = l.fixed_stride();
         if secondaries != 0 {
@@ -338,17 +355,17 @@ impl<T: Tally> DenseSearch<T> {
         }
     }
 
-    /// Applies option `o` to state `s` item by item (X5's covers and Algorithm C's
-    /// purifications), outside the search loop: for the preselections of problems with
-    /// colours or without clash tables, which lower the tallies as they go.
+    /// Applies option `o` to state `s` (X5's covers and Algorithm C's purifications) as
+    /// the search does, outside the search loop: for the preselections of problems with
+    /// colours, without clash tables or counting at X3, which keep the state up to date as
+    /// they go, and for a work unit's path.
     fn apply(&mut self, s: usize, o: u32) {
         let layout = &*self.layout;
         let (n, words, secondaries) = (layout.tally_stride, layout.words, layout.fixed_stride());
         let tallies = &mut self.tallies[s * n..(s + 1) * n];
         let live = &mut self.live[s * words..(s + 1) * words];
         let fixed = &mut self.fixed[s * secondaries..(s + 1) * secondaries];
-        let rows = PrimaryRows::of(layout);
-        self.updates += ByItems { layout, rows }.apply(tallies, live, fixed, o);
+        self.updates += with_applier!(layout, a => a.apply(tallies, live, fixed, o));
     }
 
     /// Runs until a solution (unless `limits.count_through`), the end of the tree, or a
@@ -404,7 +421,9 @@ impl<T: Tally> DenseSearch<T> {
                         // checks them: not at a solution (below the root), which the links
                         // count in X5 without entering a level, so that a budget stops
                         // both engines at the same node and splits units alike.
-                        if nodes >= check_at && (level == 0 || T::choose(tallies).is_some()) {
+                        if nodes >= check_at
+                            && (level == 0 || applier.choose(tallies, live, fixed).is_some())
+                        {
                             if let Some(reason) = limits.check(nodes) {
                                 break 'search Step::Interrupted(reason);
                             }
@@ -419,7 +438,7 @@ impl<T: Tally> DenseSearch<T> {
                             }
                         }
                         // X3: choose i.
-                        let Some((i, least)) = T::choose(tallies) else {
+                        let Some((i, least)) = applier.choose(tallies, live, fixed) else {
                             // Every primary item is covered: visit the solution.
                             solutions += 1;
                             if !limits.count_through {
@@ -554,9 +573,8 @@ impl<T: Tally> DenseSearch<T> {
     /// its item.
     pub fn enter_quietly(&mut self, level: usize) -> Result<(), UnitError> {
         self.count_tallies();
-        let n = self.layout.tally_stride;
         let s = self.state;
-        let Some((i, least)) = T::choose(&self.tallies[s * n..(s + 1) * n]) else {
+        let Some((i, least)) = self.choose(s) else {
             return Err(UnitError::PathThroughLeaf { level });
         };
         let range = self.layout.mask_range(i);
@@ -573,6 +591,17 @@ impl<T: Tally> DenseSearch<T> {
         self.book.enter(level, least, false, [0; 3]);
         self.level = level;
         Ok(())
+    }
+
+    /// X3 in state `s`, as the search's way of applying options chooses
+    /// ([`Apply::choose`]).
+    fn choose(&self, s: usize) -> Option<(u32, u32)> {
+        let layout = &*self.layout;
+        let (n, words, f) = (layout.tally_stride, layout.words, layout.fixed_stride());
+        let tallies = &self.tallies[s * n..(s + 1) * n];
+        let live = &self.live[s * words..(s + 1) * words];
+        let fixed = &self.fixed[s * f..(s + 1) * f];
+        with_applier!(layout, a => a.choose(tallies, live, fixed))
     }
 
     /// Moves `level` on to its next branch without applying it; `None` when it has none.
@@ -625,8 +654,7 @@ impl<T: Tally> DenseSearch<T> {
         let updates = self.updates;
         self.apply(s, o);
         self.updates = updates;
-        let n = self.layout.tally_stride;
-        if T::choose(&self.tallies[s * n..(s + 1) * n]).is_none() {
+        if self.choose(s).is_none() {
             return Err(UnitError::PathThroughLeaf { level: level + 1 });
         }
         Ok(())
