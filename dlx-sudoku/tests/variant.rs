@@ -1249,6 +1249,64 @@ fn miracle_sudoku() {
     p.check(&s).unwrap();
 }
 
+/// An arrow whose shaft snakes through boxes 1 to 3 (27 cells) adds up to 135, more than
+/// a two-digit pill can hold. The sum sees a whole box as 45 (`rules/sums.rs`), so "no
+/// solution" needs no search; read cell by cell, with running sums that forget that a box's
+/// digits differ, the clause solver ran past this budget (and past a minute). Two rows and
+/// one more cell fit a pill: the answer must still be found and check.
+#[test]
+fn a_shaft_through_whole_boxes_adds_their_45s() {
+    let mut shaft = Vec::new();
+    for (r, backwards) in [(2, true), (1, false), (0, true)] {
+        let cols: Vec<usize> = if backwards {
+            (0..9).rev().collect()
+        } else {
+            (0..9).collect()
+        };
+        shaft.extend(cols.into_iter().map(|c| Cell::new(r, c)));
+    }
+    let arrow = |shaft: Vec<Cell>| -> Constraint {
+        Arrow {
+            circle: vec![Cell::new(3, 7), Cell::new(3, 8)],
+            shaft,
+        }
+        .into()
+    };
+    for engine in [Engine::ClauseLearning, Engine::DancingLinks] {
+        let mut p = VariantPuzzle::new(Shape::classic());
+        p.constraints = vec![arrow(shaft.clone())];
+        let solver = VariantSolver::new(&p)
+            .unwrap()
+            .with_engine(engine)
+            .with_node_budget(10_000);
+        assert!(
+            matches!(solver.unique(), Uniqueness::NoSolution),
+            "{engine:?}: 27 cells of three boxes add up to 135"
+        );
+        // Rows 3 and 2, then R1C1 (a 4): 94, a pill R4C1-R4C2 can read.
+        let mut shaft: Vec<Cell> = (0..9).map(|c| Cell::new(2, c)).collect();
+        shaft.extend((0..9).rev().map(|c| Cell::new(1, c)));
+        shaft.push(Cell::new(0, 0));
+        p.constraints = vec![Arrow {
+            circle: vec![Cell::new(3, 0), Cell::new(3, 1)],
+            shaft,
+        }
+        .into()];
+        p.givens.set(Cell::new(0, 0), Some(4)).unwrap();
+        let solver = VariantSolver::new(&p)
+            .unwrap()
+            .with_engine(engine)
+            .with_node_budget(10_000);
+        let s = solver.first().solution().expect("a solution");
+        p.check(&s).unwrap();
+        assert_eq!(
+            (s.grid.get(Cell::new(3, 0)), s.grid.get(Cell::new(3, 1))),
+            (Some(9), Some(4)),
+            "{engine:?}: the pill reads 94"
+        );
+    }
+}
+
 #[test]
 fn svg_draws_every_clue() {
     let p = dlx_sudoku::variant::from_toml(&data("dune.toml")).unwrap();

@@ -2,8 +2,9 @@
 //! cells (a pill) reads as a number, its digits in reading order (left to right, top to
 //! bottom). Digits may repeat on the shaft where Sudoku allows.
 
-use crate::variant::encoding::{concat, sum_equals, Target};
+use crate::variant::encoding::{concat, Target};
 use crate::variant::rules::prelude::*;
+use crate::variant::rules::sums::grouped_sum;
 
 /// An arrow: the shaft sums to the number in the circle (or pill).
 ///
@@ -78,7 +79,7 @@ impl Rule for Arrow {
             });
             number
         };
-        sum_equals(&mut ctx.m, "arrow", &shaft_vars, Target::Var(target), None);
+        grouped_sum(&mut ctx.m, "arrow", &shaft_vars, Target::Var(target), None);
     }
 
     fn check(&self, _p: &VariantPuzzle, s: &VariantSolution) -> Check {

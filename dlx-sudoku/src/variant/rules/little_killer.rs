@@ -1,8 +1,9 @@
 //! Little killers: the digits along a diagonal, from a clue beside the grid, add up to the
 //! clue (digits may repeat where Sudoku allows).
 
-use crate::variant::encoding::{sum_equals, Target};
+use crate::variant::encoding::Target;
 use crate::variant::rules::prelude::*;
+use crate::variant::rules::sums::grouped_sum;
 
 /// A little killer: the digits on the diagonal add up to the sum. `cells` runs from the
 /// clue into the grid.
@@ -68,9 +69,10 @@ impl Rule for LittleKiller {
         no_repeats(&self.cells)
     }
 
+    /// The sum, with the cells that share a house grouped ([`grouped_sum`]).
     fn encode(&self, ctx: &mut Ctx<'_>) {
         let vars = ctx.cells(&self.cells);
-        sum_equals(
+        grouped_sum(
             &mut ctx.m,
             "lk",
             &vars,

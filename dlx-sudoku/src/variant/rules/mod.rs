@@ -65,6 +65,7 @@ mod ratio;
 mod sandwich;
 mod shade;
 mod skyscraper;
+mod sums;
 mod xsum;
 mod xv;
 mod yin_yang;

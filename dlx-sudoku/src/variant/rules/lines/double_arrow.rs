@@ -1,9 +1,10 @@
 //! Double arrows: the cells between the two ends (circles) add up to the sum of the ends.
 
-use crate::variant::encoding::{bounds, sum_equals, try_table, Target};
+use crate::variant::encoding::{bounds, try_table, Target};
 use crate::variant::model::Gate;
 use crate::variant::rules::lines::{Cells, Ends, LineRule, Style};
 use crate::variant::rules::prelude::*;
+use crate::variant::rules::sums::grouped_sum;
 
 /// A double arrow.
 pub(crate) struct DoubleArrow;
@@ -52,7 +53,7 @@ impl LineRule for DoubleArrow {
         m.small_table("doublearrow.ends", &[sum, a, b], gate, |p| {
             p.len() < 3 || p[0] == p[1] + p[2]
         });
-        sum_equals(m, "doublearrow", inner, Target::Var(sum), gate);
+        grouped_sum(m, "doublearrow", inner, Target::Var(sum), gate);
     }
 
     fn check(&self, _p: &VariantPuzzle, line: &Cells<'_>, v: &[i64]) -> Check {
