@@ -246,41 +246,12 @@ impl<T: Tally, const COLORS: bool> Apply<T> for ByCounts<'_, COLORS> {
     }
 }
 
-/// The bits set in `words` (at most 255): the processor's `popcnt` when the build targets
-/// it, else [`ones_portable`].
+/// The bits set in `words`: one `popcnt` a word where the search runs with it
+/// ([`popcnt::with_popcnt`](super::popcnt::with_popcnt); counting at X3 is chosen only
+/// where the processor has it), the standard library's software count elsewhere.
 #[inline(always)]
 fn ones(words: &[u64; COUNTED_WORDS]) -> u32 {
-    if cfg!(target_feature = "popcnt") {
-        words.iter().map(|w| w.count_ones()).sum()
-    } else {
-        ones_portable(words)
-    }
-}
-
-/// The bits set in `words` (at most 255) without a `popcnt` instruction (baseline x86-64
-/// has none): the words' bits summed in 4-bit fields, then in bytes, then across the
-/// bytes, rather than four separate counts; written word by word in arrays so that the
-/// compiler keeps two words to a vector register.
-#[inline(always)]
-fn ones_portable(words: &[u64; COUNTED_WORDS]) -> u32 {
-    const M1: u64 = 0x5555_5555_5555_5555;
-    const M2: u64 = 0x3333_3333_3333_3333;
-    const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
-    let mut x = *words;
-    // Each 2-bit field, then each 4-bit field: the bits set there (at most 4).
-    for v in &mut x {
-        *v -= (*v >> 1) & M1;
-    }
-    for v in &mut x {
-        *v = (*v & M2) + ((*v >> 2) & M2);
-    }
-    // Two words' fields added (at most 8), then each byte's two fields (at most 16).
-    let mut s = [x[0] + x[2], x[1] + x[3]];
-    for v in &mut s {
-        *v = (*v & M4) + ((*v >> 4) & M4);
-    }
-    // At most 32 a byte, 255 in all (the sum wraps past that).
-    ((s[0] + s[1]).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+    words.iter().map(|w| w.count_ones()).sum()
 }
 
 /// Applies options through the clash tables: one kill walk for all of the option's covers
@@ -432,34 +403,3 @@ macro_rules! with_applier {
 }
 
 pub(crate) use with_applier;
-
-#[cfg(test)]
-mod tests {
-    use super::{ones, ones_portable};
-
-    #[test]
-    fn counting_bits_without_popcnt_counts_them() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        for round in 0..2000 {
-            // Dense and sparse words, and at most 255 bits in all.
-            let mut w = [next(), next(), next(), next() & next()];
-            if round % 2 == 1 {
-                w = w.map(|x| x & next() & next());
-            }
-            let want: u32 = w.iter().map(|x| x.count_ones()).sum();
-            assert_eq!(ones_portable(&w), want, "{w:x?}");
-            assert_eq!(ones(&w), want);
-        }
-        assert_eq!(
-            ones_portable(&[u64::MAX, u64::MAX, u64::MAX, u64::MAX >> 1]),
-            255
-        );
-        assert_eq!(ones_portable(&[0; 4]), 0);
-    }
-}

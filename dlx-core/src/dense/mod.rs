@@ -43,6 +43,7 @@
 mod apply;
 mod layout;
 mod multi;
+mod popcnt;
 mod search;
 mod tally;
 
@@ -240,10 +241,8 @@ impl Run for Dense {
     }
 
     fn build(problem: &Problem) -> Result<Self, DenseError> {
-        // Counting live options at X3 pays only with a `popcnt` instruction (q14: 19 % less
-        // time with `-C target-cpu=x86-64-v2`); counted without one, q12 and q13 took a
-        // quarter longer and q14 as long as with tallies.
-        let count = cfg!(target_feature = "popcnt");
+        // Counting live options at X3 pays only with a `popcnt` instruction (see `popcnt`).
+        let count = popcnt::available();
         Self::with_clashes(problem, layout::CLASH_BUDGET, ClashForm::Smaller, count)
     }
 

@@ -5,8 +5,9 @@
 
 use std::sync::Arc;
 
-use super::apply::{with_applier, Apply, PrimaryRows};
+use super::apply::{with_applier, Apply, ByCounts, PrimaryRows};
 use super::layout::{DenseLayout, ACTIVE_WORDS};
+use super::popcnt;
 use super::tally::Tally;
 use crate::search::{Limits, Step};
 use crate::unit::{UnitError, UnitView};
@@ -373,6 +374,9 @@ impl<T: Tally> DenseSearch<T> {
     pub fn run(&mut self, limits: &Limits) -> Step {
         self.count_tallies();
         let layout = Arc::clone(&self.layout);
+        if layout.counts_at_x3() {
+            return self.run_counting::<false>(limits);
+        }
         with_applier!(&layout, a => self.run_with::<_, false>(limits, &a))
     }
 
@@ -383,7 +387,43 @@ impl<T: Tally> DenseSearch<T> {
     pub fn run_unit(&mut self, limits: &Limits) -> Step {
         self.count_tallies();
         let layout = Arc::clone(&self.layout);
+        if layout.counts_at_x3() {
+            return self.run_counting::<true>(limits);
+        }
         with_applier!(&layout, a => self.run_with::<_, true>(limits, &a))
+    }
+
+    /// [`run`](Self::run) (or with `UNIT`, [`run_unit`](Self::run_unit)) when X3 counts
+    /// live options afresh: in a copy of the loop compiled with `popcnt` when the
+    /// processor has it and the build does not assume it (see [`popcnt`]).
+    fn run_counting<const UNIT: bool>(&mut self, limits: &Limits) -> Step {
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        if popcnt::available() {
+            // SAFETY: a `#[target_feature]` function asks only that the processor has the
+            // feature, which `available` has just checked.
+            #[allow(unsafe_code)]
+            return unsafe { self.run_with_popcnt::<UNIT>(limits) };
+        }
+        self.run_by_counts::<UNIT>(limits)
+    }
+
+    /// The search loop (inlined here) with every `count_ones` one `popcnt` instruction.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    #[target_feature(enable = "popcnt")]
+    fn run_with_popcnt<const UNIT: bool>(&mut self, limits: &Limits) -> Step {
+        self.run_by_counts::<UNIT>(limits)
+    }
+
+    /// The search loop with [`ByCounts`], the applier of counting at X3.
+    #[inline(always)]
+    fn run_by_counts<const UNIT: bool>(&mut self, limits: &Limits) -> Step {
+        let layout = Arc::clone(&self.layout);
+        let (layout, rows) = (&*layout, PrimaryRows::of(&layout));
+        if layout.has_colors {
+            self.run_with::<_, UNIT>(limits, &ByCounts::<true> { layout, rows })
+        } else {
+            self.run_with::<_, UNIT>(limits, &ByCounts::<false> { layout, rows })
+        }
     }
 
     /// [`run`](Self::run) (or with `UNIT`, [`run_unit`](Self::run_unit)), applying options
