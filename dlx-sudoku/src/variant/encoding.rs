@@ -27,6 +27,47 @@ pub(crate) fn bounds(m: &Model, v: Var) -> (Val, Val) {
     (lo, hi)
 }
 
+/// The least and greatest sums of `vars[i..]`, for each `i` from 0 to `vars.len()`.
+fn suffix_bounds(m: &Model, vars: &[Var]) -> (Vec<Val>, Vec<Val>) {
+    let k = vars.len();
+    let mut suf_lo = vec![0 as Val; k + 1];
+    let mut suf_hi = vec![0 as Val; k + 1];
+    for i in (0..k).rev() {
+        let (lo, hi) = bounds(m, vars[i]);
+        suf_lo[i] = suf_lo[i + 1] + lo;
+        suf_hi[i] = suf_hi[i + 1] + hi;
+    }
+    (suf_lo, suf_hi)
+}
+
+/// `Σ vars = target` as one table, when it has at most the model's cap of rows: true when
+/// it was made. Each prefix of a row is kept only while the cells after it can still make
+/// up the difference (their least and greatest sums).
+pub(crate) fn sum_table(
+    m: &mut Model,
+    name: &str,
+    vars: &[Var],
+    target: Target,
+    gate: Option<Gate>,
+) -> bool {
+    let (suf_lo, suf_hi) = suffix_bounds(m, vars);
+    let (tvars, offset): (Vec<Var>, usize) = match target {
+        Target::Const(_) => (vars.to_vec(), 0),
+        Target::Var(t) => (std::iter::once(t).chain(vars.iter().copied()).collect(), 1),
+    };
+    let cap = m.table_cap;
+    m.table(name, &tvars, gate, Some(cap), move |p| {
+        let goal = match target {
+            Target::Const(c) => c,
+            Target::Var(_) => p[0],
+        };
+        let done = p.len() - offset;
+        let s: Val = p[offset..].iter().sum();
+        s + suf_lo[done] <= goal && s + suf_hi[done] >= goal
+    })
+    .is_ok()
+}
+
 /// `Σ vars = target`, as one table when it is small enough, else as a chain of running
 /// sums `s_i = s_{i-1} + x_i` (one ternary table per step, the partial sums auxiliary
 /// variables).
@@ -40,36 +81,15 @@ pub(crate) fn sum_equals(
     if vars.is_empty() {
         return;
     }
-    let k = vars.len();
-    // Suffix bounds: the least and greatest sum of vars[i..].
-    let mut suf_lo = vec![0 as Val; k + 1];
-    let mut suf_hi = vec![0 as Val; k + 1];
-    for i in (0..k).rev() {
-        let (lo, hi) = bounds(m, vars[i]);
-        suf_lo[i] = suf_lo[i + 1] + lo;
-        suf_hi[i] = suf_hi[i + 1] + hi;
-    }
-    let (tvars, offset): (Vec<Var>, usize) = match target {
-        Target::Const(_) => (vars.to_vec(), 0),
-        Target::Var(t) => (std::iter::once(t).chain(vars.iter().copied()).collect(), 1),
-    };
-    let attempt = {
-        let suf_lo = suf_lo.clone();
-        let suf_hi = suf_hi.clone();
-        let cap = m.table_cap;
-        m.table(name, &tvars, gate, Some(cap), move |p| {
-            let goal = match target {
-                Target::Const(c) => c,
-                Target::Var(_) => p[0],
-            };
-            let done = p.len() - offset;
-            let s: Val = p[offset..].iter().sum();
-            s + suf_lo[done] <= goal && s + suf_hi[done] >= goal
-        })
-    };
-    if attempt.is_ok() {
+    if sum_table(m, name, vars, target, gate) {
         return;
     }
+    let k = vars.len();
+    let (suf_lo, suf_hi) = suffix_bounds(m, vars);
+    let tvars: Vec<Var> = match target {
+        Target::Const(_) => vars.to_vec(),
+        Target::Var(t) => std::iter::once(t).chain(vars.iter().copied()).collect(),
+    };
     if k == 1 {
         // One term: it equals the target.
         m.small_table(name, &tvars, gate, |p| {

@@ -7,7 +7,7 @@
 //! bounds conflict by conflict (an arrow whose 32-cell shaft crosses the grid took minutes).
 //! [`grouped_sum`] states them.
 
-use crate::variant::encoding::{bounds, sum_equals, Target};
+use crate::variant::encoding::{sum_equals, sum_table, Target};
 use crate::variant::model::{Domain, Gate, Model, Val, Var};
 
 /// `Σ vars = target`, for decided cell variables whose digits may repeat.
@@ -32,7 +32,7 @@ pub(crate) fn grouped_sum(
         sum_equals(m, name, vars, target, gate);
         return;
     }
-    if whole_table(m, name, vars, target, gate) {
+    if sum_table(m, name, vars, target, gate) {
         return;
     }
     let parts: Vec<Var> = groups
@@ -92,37 +92,4 @@ fn groups(m: &Model, vars: &[Var]) -> Vec<Vec<Var>> {
     }
     out.extend(left.into_iter().map(|v| vec![v]));
     out
-}
-
-/// One table over all the cells (and the target, when a variable), if it is small enough.
-fn whole_table(
-    m: &mut Model,
-    name: &str,
-    vars: &[Var],
-    target: Target,
-    gate: Option<Gate>,
-) -> bool {
-    let k = vars.len();
-    let mut suf_lo = vec![0 as Val; k + 1];
-    let mut suf_hi = vec![0 as Val; k + 1];
-    for i in (0..k).rev() {
-        let (lo, hi) = bounds(m, vars[i]);
-        suf_lo[i] = suf_lo[i + 1] + lo;
-        suf_hi[i] = suf_hi[i + 1] + hi;
-    }
-    let (tvars, offset): (Vec<Var>, usize) = match target {
-        Target::Const(_) => (vars.to_vec(), 0),
-        Target::Var(t) => (std::iter::once(t).chain(vars.iter().copied()).collect(), 1),
-    };
-    let cap = m.table_cap;
-    m.table(name, &tvars, gate, Some(cap), |p| {
-        let goal = match target {
-            Target::Const(c) => c,
-            Target::Var(_) => p[0],
-        };
-        let done = p.len() - offset;
-        let s: Val = p[offset..].iter().sum();
-        s + suf_lo[done] <= goal && s + suf_hi[done] >= goal
-    })
-    .is_ok()
 }
