@@ -14,7 +14,7 @@ use crate::sudoku::{Cell, Grid, Shape};
 use crate::variant::lzstring::{self, LzError};
 use crate::variant::native::Position;
 use crate::variant::puzzle::VariantPuzzle;
-use crate::variant::rules::{self, Candidates, Constraint, Inexpressible};
+use crate::variant::rules::{self, Candidates, Constraint, Even, Inexpressible, Odd};
 
 /// The longest f-puzzles JSON text a payload may decompress to, in UTF-16 units (4 Mi; an
 /// f-puzzles puzzle is a few kilobytes, a large 16×16 a few hundred).
@@ -116,6 +116,15 @@ const METADATA: &[&str] = &[
     // read from its own key, so the list adds nothing.
     "activeConstraints",
 ];
+
+/// The fields of a grid cell that are read: the digit, whether it is given, the region,
+/// the candidates a setter gives, and (older exports) an odd or even cell.
+const CELL_FIELDS: &[&str] = &["value", "given", "region", "givenPencilMarks", "parity"];
+
+/// A cell's fields that f-puzzles writes for the player's own notes and colours: they
+/// constrain nothing. Any other field of a cell is listed as ignored (a setter's tool
+/// might keep a rule there), never dropped without a word.
+const CELL_NOTES: &[&str] = &["centerPencilMarks", "cornerPencilMarks", "highlight"];
 
 /// Drawings and texts without a rule of their own.
 const COSMETIC: &[&str] = &[
@@ -567,6 +576,9 @@ fn read(obj: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
         .map_err(|e| malformed("size", e.to_string()))?;
     let mut givens = Grid::new(n).map_err(|e| malformed("size", e.to_string()))?;
     let mut candidates: Vec<Constraint> = Vec::new();
+    // Fields of grid cells that are neither read nor a player's notes, with how many
+    // cells hold each.
+    let mut cell_fields: std::collections::BTreeMap<String, usize> = Default::default();
     // The grid: givens, regions (cells without one keep their default region) and the
     // candidates a setter gives.
     if let Some(rows) = obj.get("grid") {
@@ -596,6 +608,12 @@ fn read(obj: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
         for r in 0..n {
             for c in 0..n {
                 let cell = rows.get(r).and_then(|row| row.get(c));
+                for (field, v) in cell.and_then(Value::as_object).into_iter().flatten() {
+                    let f = field.as_str();
+                    if !(CELL_FIELDS.contains(&f) || CELL_NOTES.contains(&f) || says_nothing(v)) {
+                        *cell_fields.entry(f.to_string()).or_insert(0usize) += 1;
+                    }
+                }
                 let at = Cell::new(r, c);
                 let given =
                     cell.and_then(|x| x.get("given")).and_then(Value::as_bool) == Some(true);
@@ -624,6 +642,21 @@ fn read(obj: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
                     }
                 };
                 regions.push(region);
+                // Older f-puzzles exports keep odd and even cells here rather than in the
+                // `odd` and `even` keys.
+                match cell.and_then(|x| x.get("parity")) {
+                    None | Some(Value::Null) => {}
+                    Some(v) => match v.as_str().map(str::to_ascii_lowercase).as_deref() {
+                        Some("odd") => candidates.push(Odd(at).into()),
+                        Some("even") => candidates.push(Even(at).into()),
+                        _ => {
+                            return Err(malformed(
+                                "parity",
+                                format!("{v} of {at} is neither \"Odd\" nor \"Even\""),
+                            ))
+                        }
+                    },
+                }
                 if let Some(marks) = cell
                     .and_then(|x| x.get("givenPencilMarks"))
                     .filter(|m| !m.is_null())
@@ -681,7 +714,10 @@ fn read(obj: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
     }
     let fp = FpIn { n, obj };
     let mut unsupported = Vec::new();
-    let mut ignored = Vec::new();
+    let mut ignored: Vec<String> = cell_fields
+        .iter()
+        .map(|(field, cells)| format!("grid cells' `{field}` ({cells})"))
+        .collect();
     let mut keys: Vec<&String> = obj.keys().collect();
     keys.sort();
     let mut constraints: Vec<Constraint> = Vec::new();
@@ -996,6 +1032,51 @@ pub fn to_fpuzzles(p: &VariantPuzzle) -> Result<String, FpuzzlesError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unknown_cell_fields_are_listed_as_ignored() {
+        // A 4×4 with a player's notes (known, skipped quietly) and two fields f-puzzles
+        // does not write: they are named, with the number of cells holding them, so a
+        // rule hidden there is not dropped without a word.
+        let mut grid = vec![vec![json!({}); 4]; 4];
+        grid[0][0] =
+            json!({"value": 1, "given": true, "cornerPencilMarks": [2], "highlight": "#fff"});
+        grid[1][2] = json!({"centerPencilMarks": [3, 4], "candidates": [3, 4], "shade": true});
+        grid[3][3] = json!({"candidates": [1], "shade": false, "c": null});
+        let json = json!({"size": 4, "grid": grid}).to_string();
+        let imported = from_fpuzzles(&json).unwrap();
+        assert_eq!(
+            imported.ignored,
+            ["grid cells' `candidates` (2)", "grid cells' `shade` (1)"]
+        );
+        // A grid with nothing but the known fields has nothing to say.
+        let plain = json!({"size": 4, "grid": vec![vec![json!({"value": null}); 4]; 4]});
+        assert!(from_fpuzzles(&plain.to_string())
+            .unwrap()
+            .ignored
+            .is_empty());
+    }
+
+    #[test]
+    fn a_cells_parity_is_an_odd_or_even_rule() {
+        // Older f-puzzles exports keep odd and even cells in the cell ("parity"), not in
+        // the `odd` and `even` keys (the peer suite's "Orbit" does).
+        let mut grid = vec![vec![json!({}); 4]; 4];
+        grid[0][1] = json!({"parity": "Odd"});
+        grid[2][3] = json!({"parity": "even"});
+        let json = json!({"size": 4, "grid": grid}).to_string();
+        let imported = from_fpuzzles(&json).unwrap();
+        assert!(imported.ignored.is_empty());
+        let cs = &imported.puzzle.constraints;
+        assert!(cs.contains(&Odd(Cell::new(0, 1)).into()), "{cs:?}");
+        assert!(cs.contains(&Even(Cell::new(2, 3)).into()), "{cs:?}");
+        // A parity we cannot read is refused, naming it.
+        let mut grid = vec![vec![json!({}); 4]; 4];
+        grid[1][1] = json!({"parity": "Prime"});
+        let json = json!({"size": 4, "grid": grid}).to_string();
+        let e = from_fpuzzles(&json).unwrap_err().to_string();
+        assert!(e.contains("parity") && e.contains("Prime"), "{e}");
+    }
 
     #[test]
     fn percent_escapes_never_split_characters() {
