@@ -197,6 +197,31 @@ pub struct VariantSolver {
 /// or a uniqueness proof). Most published puzzles are answered well within it.
 const RACE_AFTER: Duration = Duration::from_millis(150);
 
+/// Whether two compilations of a puzzle give the clause solver the same model: the same
+/// variables and domains, houses, forbidden pairs, attachments, memberships, features and
+/// choices, alternative for alternative. Then its two runs of a race would be one search
+/// twice, and on a machine with few cores the copy only halves the first one's speed.
+/// Killer puzzles compile so (their cages' sets of digits and the 45 rule's sums are
+/// decomposed under any table cap).
+fn same_model(a: &Encoded, b: &Encoded) -> bool {
+    let (a, b) = (&a.model, &b.model);
+    a.vars.len() == b.vars.len()
+        && a.vars
+            .iter()
+            .zip(&b.vars)
+            .all(|(x, y)| x.kind == y.kind && x.dom == y.dom && x.off == y.off)
+        && a.houses == b.houses
+        && a.forbids == b.forbids
+        && a.attachments == b.attachments
+        && a.members == b.members
+        && a.feature_source == b.feature_source
+        && a.choices.len() == b.choices.len()
+        && a.choices
+            .iter()
+            .zip(&b.choices)
+            .all(|(x, y)| x.links_only == y.links_only && x.alts == y.alts)
+}
+
 /// The outcome of one search: how many solutions were handed out, why it stopped before
 /// its end if it did (at the limit asked for, or when `found` said to: a solution limit),
 /// and how it went.
@@ -572,6 +597,8 @@ impl VariantSolver {
                 Ok(()) => None,
                 Err(_) => VariantSolver::with_table_cap(&self.puzzle, 0)
                     .ok()
+                    // The same model would run the same search again.
+                    .filter(|other| !same_model(&other.encoded, &self.encoded))
                     .map(|other| run(&other, flags)),
             };
             let whole = whole.join().expect("the clause solver does not panic");

@@ -50,6 +50,7 @@ mod disjoint_groups;
 mod extra_region;
 mod extremum;
 mod indexer;
+mod innies;
 mod killer;
 mod letter;
 mod letter_circle;
@@ -102,7 +103,7 @@ pub use yin_yang::YinYang;
 
 use context::Ctx;
 
-pub(crate) use killer::implied_cages;
+pub(crate) use innies::implied_cages;
 pub(crate) use yin_yang::Connectivity;
 
 /// What every rule does. Only `validate` and `declare` have defaults (nothing to check

@@ -7,7 +7,7 @@
 //! bounds conflict by conflict (an arrow whose 32-cell shaft crosses the grid took minutes).
 //! [`grouped_sum`] states them.
 
-use crate::variant::encoding::{sum_equals, sum_table, Target};
+use crate::variant::encoding::{bounds, sum_equals, sum_table, Target};
 use crate::variant::model::{Domain, Gate, Model, Val, Var};
 
 /// `Σ vars = target`, for decided cell variables whose digits may repeat.
@@ -92,4 +92,159 @@ fn groups(m: &Model, vars: &[Var]) -> Vec<Vec<Var>> {
     }
     out.extend(left.into_iter().map(|v| vec![v]));
     out
+}
+
+/// `Σ plus − Σ minus = c`, for decided cell variables whose digits may repeat (the
+/// innies-and-outies sums of [`implied_cages`](crate::variant::rules::implied_cages)).
+///
+/// One table over all the cells when it is small enough (each prefix kept only while the
+/// cells after it can still make up the difference). Otherwise `Σ minus` becomes an
+/// auxiliary `b`, `b + c` another, `t`, and the two sides are [`grouped_sum`]s: `Σ minus =
+/// b` and `Σ plus = t`. Every auxiliary is a function of the grid.
+pub(crate) fn difference_sum(m: &mut Model, name: &str, plus: &[Var], minus: &[Var], c: Val) {
+    if minus.is_empty() {
+        grouped_sum(m, name, plus, Target::Const(c), None);
+        return;
+    }
+    if plus.is_empty() {
+        grouped_sum(m, name, minus, Target::Const(-c), None);
+        return;
+    }
+    // The table: signed bounds of the cells after each prefix.
+    let vars: Vec<Var> = plus.iter().chain(minus).copied().collect();
+    let sign: Vec<Val> = (0..vars.len())
+        .map(|i| if i < plus.len() { 1 } else { -1 })
+        .collect();
+    let k = vars.len();
+    let mut suf_lo = vec![0 as Val; k + 1];
+    let mut suf_hi = vec![0 as Val; k + 1];
+    for i in (0..k).rev() {
+        let (lo, hi) = bounds(m, vars[i]);
+        let (lo, hi) = if sign[i] > 0 { (lo, hi) } else { (-hi, -lo) };
+        suf_lo[i] = suf_lo[i + 1] + lo;
+        suf_hi[i] = suf_hi[i + 1] + hi;
+    }
+    let cap = m.table_cap;
+    let small = m.table(name, &vars, None, Some(cap), |p| {
+        let s: Val = p.iter().zip(&sign).map(|(&x, &g)| x * g).sum();
+        s + suf_lo[p.len()] <= c && c <= s + suf_hi[p.len()]
+    });
+    if small.is_ok() {
+        return;
+    }
+    let (blo, bhi) = minus.iter().fold((0, 0), |(lo, hi), &v| {
+        let (a, b) = bounds(m, v);
+        (lo + a, hi + b)
+    });
+    let b = m.aux(&format!("{name}.minus"), Domain::range(blo, bhi), None);
+    let t = m.aux(
+        &format!("{name}.plus"),
+        Domain::range(blo + c, bhi + c),
+        None,
+    );
+    m.small_table(&format!("{name}.shift"), &[b, t], None, |p| {
+        p.len() < 2 || p[1] == p[0] + c
+    });
+    grouped_sum(m, &format!("{name}.m"), minus, Target::Var(b), None);
+    grouped_sum(m, &format!("{name}.p"), plus, Target::Var(t), None);
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use dlx_core::Solver;
+
+    /// Every 4 × 4 Sudoku grid (288), row-major, by backtracking.
+    pub(crate) fn sudoku_grids_4() -> Vec<[Val; 16]> {
+        fn fill(g: &mut [Val; 16], k: usize, out: &mut Vec<[Val; 16]>) {
+            if k == 16 {
+                out.push(*g);
+                return;
+            }
+            let (r, c) = (k / 4, k % 4);
+            for x in 1..=4 {
+                let clash = (0..k).any(|j| {
+                    let (s, t) = (j / 4, j % 4);
+                    g[j] == x && (s == r || t == c || (s / 2 == r / 2 && t / 2 == c / 2))
+                });
+                if !clash {
+                    g[k] = x;
+                    fill(g, k + 1, out);
+                }
+            }
+            g[k] = 0;
+        }
+        let mut out = Vec::new();
+        fill(&mut [0; 16], 0, &mut out);
+        out
+    }
+
+    /// A 4 × 4 Sudoku model: its rows, columns and boxes as houses.
+    fn sudoku_model_4() -> Model {
+        let mut m = Model::new(4);
+        for i in 0..4 {
+            let row = (0..4).map(|j| m.cell(i, j)).collect();
+            m.house(row);
+            let col = (0..4).map(|j| m.cell(j, i)).collect();
+            m.house(col);
+            let (r, c) = (i / 2 * 2, i % 2 * 2);
+            let bx = vec![
+                m.cell(r, c),
+                m.cell(r, c + 1),
+                m.cell(r + 1, c),
+                m.cell(r + 1, c + 1),
+            ];
+            m.house(bx);
+        }
+        m
+    }
+
+    #[test]
+    fn sudoku_grids_4_are_288() {
+        assert_eq!(sudoku_grids_4().len(), 288);
+    }
+
+    /// `difference_sum` as one table and decomposed (cap 0) has exactly the grids that
+    /// satisfy the difference, each once, for differences whose cells repeat digits or not.
+    #[test]
+    fn difference_sum_matches_brute_force() {
+        let grids = sudoku_grids_4();
+        // (plus, minus) as cell indices, and the differences to try.
+        let cases: [(&[usize], &[usize]); 5] = [
+            (&[0, 5, 10], &[15]),
+            (&[0, 1, 4], &[]),
+            (&[], &[3, 6, 9, 12]),
+            (&[0, 15], &[5, 10]),
+            (&[1, 2, 7, 11], &[4, 8]),
+        ];
+        let mut nonzero = 0;
+        for (plus, minus) in cases {
+            for c in -10..=16 {
+                let want = grids
+                    .iter()
+                    .filter(|g| {
+                        let p: Val = plus.iter().map(|&k| g[k]).sum();
+                        let q: Val = minus.iter().map(|&k| g[k]).sum();
+                        p - q == c
+                    })
+                    .count() as u64;
+                nonzero += u64::from(want > 0);
+                for cap in [crate::variant::model::TABLE_CAP, 0] {
+                    let mut m = sudoku_model_4();
+                    m.table_cap = cap;
+                    let pv: Vec<Var> = plus.iter().map(|&k| k as Var).collect();
+                    let mv: Vec<Var> = minus.iter().map(|&k| k as Var).collect();
+                    difference_sum(&mut m, "d", &pv, &mv, c);
+                    let got = if m.propagate() {
+                        let e = m.emit().expect("emits");
+                        Solver::new(&e.problem).count().solutions
+                    } else {
+                        0
+                    };
+                    assert_eq!(got, want, "{plus:?} - {minus:?} = {c}, cap {cap}");
+                }
+            }
+        }
+        assert!(nonzero > 20, "the cases must have solutions to compare");
+    }
 }
