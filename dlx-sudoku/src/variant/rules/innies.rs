@@ -62,22 +62,19 @@ fn regions(puzzle: &VariantPuzzle) -> Vec<Region> {
         })
         .collect();
     // Runs of neighbouring rows and of columns.
-    let rows: Vec<Option<&[Cell]>> = (0..n)
-        .map(|i| {
-            houses
-                .iter()
-                .find(|h| h.kind() == HouseKind::Row(i))
-                .map(|h| h.cells())
-        })
-        .collect();
-    let cols: Vec<Option<&[Cell]>> = (0..n)
-        .map(|i| {
-            houses
-                .iter()
-                .find(|h| h.kind() == HouseKind::Column(i))
-                .map(|h| h.cells())
-        })
-        .collect();
+    // The full rows (or columns) in order, `None` where one is not a full house.
+    let lines_of = |kind: fn(usize) -> HouseKind| -> Vec<Option<&[Cell]>> {
+        (0..n)
+            .map(|i| {
+                houses
+                    .iter()
+                    .find(|h| h.kind() == kind(i))
+                    .map(|h| h.cells())
+            })
+            .collect()
+    };
+    let rows = lines_of(HouseKind::Row);
+    let cols = lines_of(HouseKind::Column);
     for lines in [&rows, &cols] {
         for i in 0..n {
             let mut cells: Vec<Cell> = Vec::new();
