@@ -228,3 +228,31 @@ fn not_unique_names_the_drawings_that_may_carry_rules() {
         open.stderr
     );
 }
+
+#[test]
+fn unknown_cell_fields_are_warned_about_and_named() {
+    // Two cells carry a colour (`c`), which may stand for a rule in the rules text; a
+    // player's corner marks say nothing.
+    let open = run(&[
+        "variant",
+        "dlx-cli/tests/data/variant/open-with-coloured-cells.json",
+    ]);
+    assert_eq!(open.code, Some(1));
+    assert!(
+        open.stderr
+            .contains("ignored cosmetic f-puzzles element grid cells' `c` (2)"),
+        "{}",
+        open.stderr
+    );
+    assert!(
+        open.stderr
+            .contains("the cosmetic elements ignored (grid cells' `c` (2)) may carry rules"),
+        "{}",
+        open.stderr
+    );
+    assert!(
+        !open.stderr.contains("cornerPencilMarks"),
+        "{}",
+        open.stderr
+    );
+}
