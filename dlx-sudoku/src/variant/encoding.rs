@@ -27,13 +27,15 @@ pub(crate) fn bounds(m: &Model, v: Var) -> (Val, Val) {
     (lo, hi)
 }
 
-/// The least and greatest sums of `vars[i..]`, for each `i` from 0 to `vars.len()`.
-fn suffix_bounds(m: &Model, vars: &[Var]) -> (Vec<Val>, Vec<Val>) {
+/// The least and greatest values of `Σ vars[i..]`, for each `i` from 0 to `vars.len()`,
+/// where the variables from index `negated` on count negatively (`vars.len()`: none do).
+pub(crate) fn suffix_bounds(m: &Model, vars: &[Var], negated: usize) -> (Vec<Val>, Vec<Val>) {
     let k = vars.len();
     let mut suf_lo = vec![0 as Val; k + 1];
     let mut suf_hi = vec![0 as Val; k + 1];
     for i in (0..k).rev() {
         let (lo, hi) = bounds(m, vars[i]);
+        let (lo, hi) = if i < negated { (lo, hi) } else { (-hi, -lo) };
         suf_lo[i] = suf_lo[i + 1] + lo;
         suf_hi[i] = suf_hi[i + 1] + hi;
     }
@@ -50,7 +52,7 @@ pub(crate) fn sum_table(
     target: Target,
     gate: Option<Gate>,
 ) -> bool {
-    let (suf_lo, suf_hi) = suffix_bounds(m, vars);
+    let (suf_lo, suf_hi) = suffix_bounds(m, vars, vars.len());
     let (tvars, offset): (Vec<Var>, usize) = match target {
         Target::Const(_) => (vars.to_vec(), 0),
         Target::Var(t) => (std::iter::once(t).chain(vars.iter().copied()).collect(), 1),
@@ -85,7 +87,7 @@ pub(crate) fn sum_equals(
         return;
     }
     let k = vars.len();
-    let (suf_lo, suf_hi) = suffix_bounds(m, vars);
+    let (suf_lo, suf_hi) = suffix_bounds(m, vars, vars.len());
     let tvars: Vec<Var> = match target {
         Target::Const(_) => vars.to_vec(),
         Target::Var(t) => std::iter::once(t).chain(vars.iter().copied()).collect(),

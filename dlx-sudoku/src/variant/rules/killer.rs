@@ -1,6 +1,7 @@
 //! Killer cages: digits in the cage do not repeat and, when a sum is given, add up to it.
 //! (The 45 rule's implied sums are in `innies.rs`.)
 
+use crate::variant::encoding::suffix_bounds;
 use crate::variant::rules::prelude::*;
 
 /// A killer cage: its digits do not repeat and, when a sum is given, add up to it.
@@ -41,13 +42,7 @@ pub(crate) fn cage_sum(ctx: &mut Ctx<'_>, cells: &[Cell], sum: Val) {
     let k = vars.len();
     let n = ctx.max_digit();
     // Suffix bounds for pruning.
-    let mut suf_lo = vec![0 as Val; k + 1];
-    let mut suf_hi = vec![0 as Val; k + 1];
-    for i in (0..k).rev() {
-        let d = ctx.m.dom(vars[i]);
-        suf_lo[i] = suf_lo[i + 1] + d.min().unwrap_or(0);
-        suf_hi[i] = suf_hi[i + 1] + d.max().unwrap_or(0);
-    }
+    let (suf_lo, suf_hi) = suffix_bounds(&ctx.m, &vars, k);
     let cap = KILLER_TABLE_CAP.min(ctx.m.table_cap);
     let small = ctx.m.table("cage", &vars, None, Some(cap), |p| {
         let s: Val = p.iter().sum();

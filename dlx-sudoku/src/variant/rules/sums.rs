@@ -7,7 +7,7 @@
 //! bounds conflict by conflict (an arrow whose 32-cell shaft crosses the grid took minutes).
 //! [`grouped_sum`] states them.
 
-use crate::variant::encoding::{bounds, sum_equals, sum_table, Target};
+use crate::variant::encoding::{bounds, suffix_bounds, sum_equals, sum_table, Target};
 use crate::variant::model::{Domain, Gate, Model, Val, Var};
 
 /// `Σ vars = target`, for decided cell variables whose digits may repeat.
@@ -112,21 +112,15 @@ pub(crate) fn difference_sum(m: &mut Model, name: &str, plus: &[Var], minus: &[V
     }
     // The table: signed bounds of the cells after each prefix.
     let vars: Vec<Var> = plus.iter().chain(minus).copied().collect();
-    let sign: Vec<Val> = (0..vars.len())
-        .map(|i| if i < plus.len() { 1 } else { -1 })
-        .collect();
-    let k = vars.len();
-    let mut suf_lo = vec![0 as Val; k + 1];
-    let mut suf_hi = vec![0 as Val; k + 1];
-    for i in (0..k).rev() {
-        let (lo, hi) = bounds(m, vars[i]);
-        let (lo, hi) = if sign[i] > 0 { (lo, hi) } else { (-hi, -lo) };
-        suf_lo[i] = suf_lo[i + 1] + lo;
-        suf_hi[i] = suf_hi[i + 1] + hi;
-    }
+    let (suf_lo, suf_hi) = suffix_bounds(m, &vars, plus.len());
     let cap = m.table_cap;
+    let np = plus.len();
     let small = m.table(name, &vars, None, Some(cap), |p| {
-        let s: Val = p.iter().zip(&sign).map(|(&x, &g)| x * g).sum();
+        let s: Val = p
+            .iter()
+            .enumerate()
+            .map(|(i, &x)| if i < np { x } else { -x })
+            .sum();
         s + suf_lo[p.len()] <= c && c <= s + suf_hi[p.len()]
     });
     if small.is_ok() {
@@ -154,29 +148,16 @@ pub(crate) mod tests {
     use super::*;
     use dlx_core::Solver;
 
-    /// Every 4 × 4 Sudoku grid (288), row-major, by backtracking.
+    /// Every 4 × 4 Sudoku grid (288), row-major, from the Sudoku solver.
     pub(crate) fn sudoku_grids_4() -> Vec<[Val; 16]> {
-        fn fill(g: &mut [Val; 16], k: usize, out: &mut Vec<[Val; 16]>) {
-            if k == 16 {
-                out.push(*g);
-                return;
-            }
-            let (r, c) = (k / 4, k % 4);
-            for x in 1..=4 {
-                let clash = (0..k).any(|j| {
-                    let (s, t) = (j / 4, j % 4);
-                    g[j] == x && (s == r || t == c || (s / 2 == r / 2 && t / 2 == c / 2))
-                });
-                if !clash {
-                    g[k] = x;
-                    fill(g, k + 1, out);
-                }
-            }
-            g[k] = 0;
-        }
-        let mut out = Vec::new();
-        fill(&mut [0; 16], 0, &mut out);
-        out
+        use crate::sudoku::{Encoding, Grid, Shape, SudokuSolver};
+        let enc = Encoding::new(Shape::for_size(4).expect("4 × 4")).expect("an encoding");
+        let empty = Grid::new(4).expect("a 4 × 4 grid");
+        SudokuSolver::new(&enc)
+            .solutions(&empty)
+            .expect("solvable")
+            .map(|g| std::array::from_fn(|k| Val::from(g.values()[k])))
+            .collect()
     }
 
     /// A 4 × 4 Sudoku model: its rows, columns and boxes as houses.
