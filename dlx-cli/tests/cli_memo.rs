@@ -236,6 +236,32 @@ fn zdd_and_sample_errors() {
             .transcript()
             .replace(path, "BAD")
     );
+    // A diagram whose paths are not solutions of its problem (node 2 takes option 0,
+    // `A`, alone: `B` is never covered), though its count adds up: refused, and no
+    // "solution" printed.
+    let forged = dir.path().join("forged.zdd");
+    std::fs::write(
+        &forged,
+        "dlx-zdd 1\nproblem 4\nA B\nA\nB\nA B\nnodes 1 root 2 solutions 1\n2 0 0 1\n",
+    )
+    .unwrap();
+    let forged = forged.to_str().unwrap();
+    for json in [false, true] {
+        let mut args = vec!["sample", forged, "-n", "2", "--seed", "1"];
+        if json {
+            args.push("--json");
+        }
+        let drawn = run(&args);
+        assert_eq!(drawn.code, Some(2), "{}", drawn.transcript());
+        assert_eq!(drawn.stdout, "", "{}", drawn.transcript());
+        assert!(
+            drawn.stderr.starts_with(&format!("dlx: error: {forged}: "))
+                && drawn.stderr.contains("not a solution of its problem")
+                && drawn.stderr.contains("item B covered 0 times"),
+            "{}",
+            drawn.transcript()
+        );
+    }
     insta::assert_snapshot!(
         "sample_no_solution",
         run_stdin(&["sample", "-", "--seed", "1"], "A B\nA\n").transcript()

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use dlx_core::{zdd_text, Problem, Zdd};
+use dlx_core::{verify, zdd_text, Problem, Zdd};
 use serde_json::json;
 
 use super::zdd::build;
@@ -57,6 +57,19 @@ pub fn run(args: &SampleArgs) -> Result<ExitCode> {
             out.flush()?;
             note!("dlx: interrupted: {k} of {} solutions drawn", args.count);
             return Ok(ExitCode::from(EXIT_INTERRUPTED));
+        }
+        // A diagram read from a file is checked line by line and its count, but not that
+        // each of its paths solves its problem: every draw is checked before it is
+        // printed, so a diagram that does not match its problem is refused, never shown
+        // as a solution.
+        if let Err(e) = verify(&problem, solution.options()) {
+            out.flush()?;
+            return Err(InputError::new(format!(
+                "{}: a solution drawn from the diagram is not a solution of its problem ({e}): \
+                 the diagram does not match its problem",
+                display_name(&args.file)
+            ))
+            .into());
         }
         let number = k + 1;
         if args.json {
