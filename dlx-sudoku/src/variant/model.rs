@@ -23,6 +23,8 @@
 
 use std::collections::HashMap;
 
+use crate::variant::encoding::Target;
+
 use dlx_core::{ColorId, ItemId, OptionId, Problem, ProblemBuilder, ProblemError};
 
 /// A variable, by index. Cells come first, in row-major order.
@@ -170,6 +172,9 @@ pub(crate) struct VarInfo {
     /// The value a gated auxiliary takes while its rule is switched off; never a value of
     /// the rule itself.
     pub off: Option<Val>,
+    /// An auxiliary of a decomposition only the exact cover problem has
+    /// ([`Model::links_only_sum`]): the clause solver gives it no literals.
+    pub links_only: bool,
 }
 
 /// A choice: one primary item, exactly one alternative is chosen.
@@ -182,6 +187,20 @@ pub(crate) struct Choice {
     /// the same constraint directly (a [`Model::members`] entry).
     pub links_only: bool,
     pub alts: Vec<Vec<(Var, Val)>>,
+}
+
+/// `Σ vars = target` over variables that always take a value (no gate): the clause
+/// solver encodes it with order literals (`x ≥ v`) and running sums that exist only in the
+/// clauses, so that what it learns from a sum speaks of bounds ("the first four cells add
+/// up to at least 20") rather than of single values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Linear {
+    /// The terms: groups of cells whose digits differ (one cell, or cells of one house),
+    /// each group adding up to at least the sum of its least possible distinct digits and
+    /// at most that of its greatest.
+    pub groups: Vec<Vec<Var>>,
+    /// What they add up to.
+    pub target: Target,
 }
 
 /// A rule that can be switched off: its tables hold only while `var` is 1; while it is 0
@@ -218,8 +237,14 @@ pub(crate) struct Model {
     pub choices: Vec<Choice>,
     /// Memberships `(a, vars)`: some variable of `vars` takes `a`'s value.
     pub members: Vec<(Var, Vec<Var>)>,
+    /// Sums the clause solver states itself, in the order encoding
+    /// ([`Linear`]); the exact cover problem has their running sums as choices marked
+    /// [`links_only`](Choice::links_only).
+    pub linears: Vec<Linear>,
     /// Whether choices added now are for the exact cover problem only.
     links_only: bool,
+    /// Whether variables added now are for the exact cover problem only.
+    links_only_vars: bool,
     features: HashMap<(Var, &'static str), Var>,
     /// Feature variables, their variable, and the map from its values to theirs.
     pub feature_source: Vec<FeatureSource>,
@@ -248,7 +273,9 @@ impl Model {
             attachments: Vec::new(),
             choices: Vec::new(),
             members: Vec::new(),
+            linears: Vec::new(),
             links_only: false,
+            links_only_vars: false,
             features: HashMap::new(),
             feature_source: Vec::new(),
             names: HashMap::new(),
@@ -263,6 +290,7 @@ impl Model {
                     kind: VarKind::Decided,
                     dom: Domain::range(1, n as Val),
                     off: None,
+                    links_only: false,
                 });
                 m.houses_of.push(Vec::new());
             }
@@ -292,6 +320,7 @@ impl Model {
             kind,
             dom,
             off,
+            links_only: self.links_only_vars,
         });
         self.houses_of.push(Vec::new());
         (self.vars.len() - 1) as Var
@@ -394,6 +423,22 @@ impl Model {
         let r = f(self);
         self.links_only = before;
         r
+    }
+
+    /// Runs `f` with every choice and variable it adds for the exact cover problem only:
+    /// the decomposition of a sum that the clause solver states as a [`Linear`].
+    pub fn links_only_sum<R>(&mut self, f: impl FnOnce(&mut Model) -> R) -> R {
+        let before = (self.links_only, self.links_only_vars);
+        self.links_only = true;
+        self.links_only_vars = true;
+        let r = f(self);
+        (self.links_only, self.links_only_vars) = before;
+        r
+    }
+
+    /// Whether this is inside [`links_only_sum`](Self::links_only_sum).
+    pub fn in_links_only_sum(&self) -> bool {
+        self.links_only_vars
     }
 
     /// Adds a choice with these alternatives.

@@ -206,14 +206,14 @@ const RACE_AFTER: Duration = Duration::from_millis(150);
 fn same_model(a: &Encoded, b: &Encoded) -> bool {
     let (a, b) = (&a.model, &b.model);
     a.vars.len() == b.vars.len()
-        && a.vars
-            .iter()
-            .zip(&b.vars)
-            .all(|(x, y)| x.kind == y.kind && x.dom == y.dom && x.off == y.off)
+        && a.vars.iter().zip(&b.vars).all(|(x, y)| {
+            x.kind == y.kind && x.dom == y.dom && x.off == y.off && x.links_only == y.links_only
+        })
         && a.houses == b.houses
         && a.forbids == b.forbids
         && a.attachments == b.attachments
         && a.members == b.members
+        && a.linears == b.linears
         && a.feature_source == b.feature_source
         && a.choices.len() == b.choices.len()
         && a.choices

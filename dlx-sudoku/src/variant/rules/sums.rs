@@ -7,7 +7,9 @@
 //! bounds conflict by conflict (an arrow whose 32-cell shaft crosses the grid took minutes).
 //! [`grouped_sum`] states them.
 
-use crate::variant::encoding::{bounds, suffix_bounds, sum_equals, sum_table, Target};
+use crate::variant::encoding::{
+    bounds, stated_as_linear, suffix_bounds, sum_equals, sum_table, Target,
+};
 use crate::variant::model::{Domain, Gate, Model, Val, Var};
 
 /// `Σ vars = target`, for decided cell variables whose digits may repeat.
@@ -32,6 +34,24 @@ pub(crate) fn grouped_sum(
         sum_equals(m, name, vars, target, gate);
         return;
     }
+    if stated_as_linear(m, name, &groups, target, gate, |m| {
+        grouped_sum_links(m, name, vars, &groups, target, gate)
+    }) {
+        return;
+    }
+    grouped_sum_links(m, name, vars, &groups, target, gate);
+}
+
+/// [`grouped_sum`] for the exact cover problem (and for the clause solver when the sum is
+/// not a [`Linear`](crate::variant::model::Linear)).
+fn grouped_sum_links(
+    m: &mut Model,
+    name: &str,
+    vars: &[Var],
+    groups: &[Vec<Var>],
+    target: Target,
+    gate: Option<Gate>,
+) {
     if sum_table(m, name, vars, target, gate) {
         return;
     }

@@ -20,6 +20,7 @@
 
 use batsat::{lbool, Lit, Solver, SolverInterface};
 
+use crate::variant::encoding::Target;
 use crate::variant::model::{Model, Val, Var, VarKind};
 use crate::variant::sat::Limits;
 
@@ -111,8 +112,10 @@ impl Cnf {
             let decided = info.kind == VarKind::Decided;
             let (lo, hi) = (info.dom.min().unwrap_or(0), info.dom.max().unwrap_or(-1));
             let mut lits = vec![None; (hi - lo + 1).max(0) as usize];
-            for x in info.dom.iter() {
-                lits[(x - lo) as usize] = Some(cnf.fresh(decided));
+            if !info.links_only {
+                for x in info.dom.iter() {
+                    lits[(x - lo) as usize] = Some(cnf.fresh(decided));
+                }
             }
             cnf.values.push(Values { lo, lits });
             if decided {
@@ -137,6 +140,15 @@ impl Cnf {
                         always[v as usize] = true;
                     }
                 }
+            }
+        }
+        // A sum's target is a function of its terms: it always has a value, given by the
+        // sum's clauses rather than by a source.
+        let mut summed = vec![false; nv];
+        for l in &m.linears {
+            if let Target::Var(t) = l.target {
+                always[t as usize] = true;
+                summed[t as usize] = true;
             }
         }
         for (v, &always) in always.iter().enumerate() {
@@ -231,6 +243,41 @@ impl Cnf {
                 }
             }
         }
+        // Sums, in the order encoding.
+        let mut orders: Vec<Option<Order>> = vec![None; nv];
+        for l in &m.linears {
+            let mut terms: Vec<Order> = Vec::with_capacity(l.groups.len());
+            for g in &l.groups {
+                let cells: Vec<Order> = g.iter().map(|&v| cnf.order_of(&mut orders, v)).collect();
+                if cells.len() == 1 {
+                    terms.extend(cells);
+                    continue;
+                }
+                // The group's digits differ: its sum lies between the sums of its least
+                // and of its greatest possible digits.
+                let mut values: Vec<Val> = g
+                    .iter()
+                    .flat_map(|&v| cnf.values[v as usize].iter().map(|p| p.0))
+                    .collect();
+                values.sort_unstable();
+                values.dedup();
+                let k = g.len();
+                if k > values.len() {
+                    cnf.add(&mut Vec::new());
+                    continue;
+                }
+                let lo: Val = values[..k].iter().sum();
+                let hi: Val = values[values.len() - k..].iter().sum();
+                let part = cnf.fresh_order(lo, hi);
+                cnf.linear(&cells, &part);
+                terms.push(part);
+            }
+            let target = match l.target {
+                Target::Const(c) => Order::constant(c),
+                Target::Var(t) => cnf.order_of(&mut orders, t),
+            };
+            cnf.linear(&terms, &target);
+        }
         // Memberships: a value of `a` is some variable's.
         for (a, vars) in &m.members {
             for (x, lx) in cnf.values[*a as usize].iter().collect::<Vec<_>>() {
@@ -241,7 +288,7 @@ impl Cnf {
         }
         // A free variable's value needs a source.
         for v in 0..nv {
-            if m.vars[v].kind == VarKind::Decided {
+            if m.vars[v].kind == VarKind::Decided || summed[v] {
                 continue;
             }
             let vals: Vec<(Val, Lit)> = cnf.values[v].iter().collect();
@@ -280,5 +327,227 @@ impl Cnf {
             .filter_map(|&(v, x)| self.lit(v, x).map(|l| !l))
             .collect();
         self.add(&mut c);
+    }
+}
+
+/// An integer in the order encoding: `ge[i]` is the literal of `x ≥ lo + 1 + i`.
+#[derive(Clone, Debug)]
+struct Order {
+    lo: Val,
+    hi: Val,
+    ge: Vec<Lit>,
+}
+
+/// `x ≥ v` for an [`Order`]: a constant outside `lo + 1 ..= hi`.
+#[derive(Clone, Copy, Debug)]
+enum Bound {
+    True,
+    False,
+    Lit(Lit),
+}
+
+impl std::ops::Not for Bound {
+    type Output = Bound;
+    fn not(self) -> Bound {
+        match self {
+            Bound::True => Bound::False,
+            Bound::False => Bound::True,
+            Bound::Lit(l) => Bound::Lit(!l),
+        }
+    }
+}
+
+impl Order {
+    fn constant(c: Val) -> Self {
+        Order {
+            lo: c,
+            hi: c,
+            ge: Vec::new(),
+        }
+    }
+
+    /// `x ≥ v`.
+    fn ge(&self, v: Val) -> Bound {
+        if v <= self.lo {
+            Bound::True
+        } else if v > self.hi {
+            Bound::False
+        } else {
+            Bound::Lit(self.ge[(v - self.lo - 1) as usize])
+        }
+    }
+}
+
+impl Cnf {
+    /// The clause `parts`: nothing when one of them is true; false parts left out.
+    fn add_bounds(&mut self, parts: &[Bound]) {
+        let mut c = Vec::with_capacity(parts.len());
+        for &p in parts {
+            match p {
+                Bound::True => return,
+                Bound::False => {}
+                Bound::Lit(l) => c.push(l),
+            }
+        }
+        self.add(&mut c);
+    }
+
+    /// A fresh integer in `lo..=hi` in the order encoding (`x ≥ v + 1` implies `x ≥ v`).
+    fn fresh_order(&mut self, lo: Val, hi: Val) -> Order {
+        let ge: Vec<Lit> = (lo + 1..=hi).map(|_| self.fresh(false)).collect();
+        for i in 1..ge.len() {
+            self.add2(!ge[i], ge[i - 1]);
+        }
+        Order { lo, hi, ge }
+    }
+
+    /// The order encoding of a model variable, made once and tied to its value literals:
+    /// `v = x` exactly when `v ≥ x` and not `v ≥ x + 1`.
+    fn order_of(&mut self, cache: &mut [Option<Order>], v: Var) -> Order {
+        if let Some(o) = &cache[v as usize] {
+            return o.clone();
+        }
+        let vals: Vec<(Val, Lit)> = self.values[v as usize].iter().collect();
+        let (Some(&(lo, _)), Some(&(hi, _))) = (vals.first(), vals.last()) else {
+            // No value at all: the sum cannot hold.
+            self.add(&mut Vec::new());
+            let o = Order::constant(0);
+            cache[v as usize] = Some(o.clone());
+            return o;
+        };
+        let o = self.fresh_order(lo, hi);
+        for x in lo..=hi {
+            match self.values[v as usize].get(x) {
+                Some(l) => {
+                    self.add_bounds(&[Bound::Lit(!l), o.ge(x)]);
+                    self.add_bounds(&[Bound::Lit(!l), !o.ge(x + 1)]);
+                    self.add_bounds(&[!o.ge(x), o.ge(x + 1), Bound::Lit(l)]);
+                }
+                None => self.add_bounds(&[!o.ge(x), o.ge(x + 1)]),
+            }
+        }
+        cache[v as usize] = Some(o.clone());
+        o
+    }
+
+    /// `Σ terms = target`: running sums `s_i = s_{i-1} + x_i` in the order encoding, each
+    /// bounded by what the terms after it can still add, with the clauses of addition in
+    /// both directions (`s ≥ a ∧ x ≥ b → s' ≥ a + b`, `s ≤ a ∧ x ≤ b → s' ≤ a + b`), which
+    /// make unit propagation enforce bounds consistency on every step.
+    fn linear(&mut self, terms: &[Order], target: &Order) {
+        let k = terms.len();
+        let mut suf_lo = vec![0 as Val; k + 1];
+        let mut suf_hi = vec![0 as Val; k + 1];
+        for i in (0..k).rev() {
+            suf_lo[i] = suf_lo[i + 1] + terms[i].lo;
+            suf_hi[i] = suf_hi[i + 1] + terms[i].hi;
+        }
+        let mut s = Order::constant(0);
+        for (i, x) in terms.iter().enumerate() {
+            let next = if i + 1 == k {
+                target.clone()
+            } else {
+                let lo = (s.lo + x.lo).max(target.lo - suf_hi[i + 1]);
+                let hi = (s.hi + x.hi).min(target.hi - suf_lo[i + 1]);
+                if lo > hi {
+                    self.add(&mut Vec::new());
+                    return;
+                }
+                self.fresh_order(lo, hi)
+            };
+            for a in s.lo..=s.hi {
+                for b in x.lo..=x.hi {
+                    self.add_bounds(&[!s.ge(a), !x.ge(b), next.ge(a + b)]);
+                    self.add_bounds(&[s.ge(a + 1), x.ge(b + 1), !next.ge(a + b + 1)]);
+                }
+            }
+            s = next;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::model::{Domain, Linear};
+    use crate::variant::sat::Limits;
+
+    /// An assignment of the decided variables, and the value of a free variable in it.
+    type Found = (Vec<(Var, Val)>, Option<Val>);
+
+    /// Every assignment of the decided variables the clauses allow, with the value the
+    /// clauses give `extra` (a free variable) in it.
+    fn solutions(m: &Model, extra: Option<Var>) -> Vec<Found> {
+        let limits = Limits {
+            max_conflicts: None,
+            conflicts: 0,
+            cancel: Vec::new(),
+        };
+        let mut cnf = Cnf::new(m, limits);
+        let mut out = Vec::new();
+        while cnf.solver.solve_limited(&[]) == lbool::TRUE {
+            let assignment = cnf.decided_values();
+            let value = extra.and_then(|v| {
+                cnf.values[v as usize]
+                    .iter()
+                    .find(|&(_, l)| cnf.solver.value_lit(l) == lbool::TRUE)
+                    .map(|p| p.0)
+            });
+            cnf.block(&assignment);
+            out.push((assignment, value));
+        }
+        out
+    }
+
+    /// A 4×4 model whose cells are all 1 but the first three (1 to 4, free to repeat).
+    fn three_free_cells() -> Model {
+        let mut m = Model::new(4);
+        for v in 3..16 {
+            m.restrict(v, |x| x == 1);
+        }
+        m
+    }
+
+    /// The order encoding of `a + b + c = t` allows exactly the triples that add up to `t`,
+    /// for every `t` (none below 3 or above 12).
+    #[test]
+    fn a_linear_sum_allows_exactly_its_solutions() {
+        for t in 0..=14 {
+            let mut m = three_free_cells();
+            m.linears.push(Linear {
+                groups: vec![vec![0], vec![1], vec![2]],
+                target: Target::Const(t),
+            });
+            let found = solutions(&m, None);
+            let brute = (1..=4)
+                .flat_map(|a| (1..=4).flat_map(move |b| (1..=4).map(move |c| a + b + c)))
+                .filter(|&s| s == t)
+                .count();
+            assert_eq!(found.len(), brute, "sum {t}");
+            for (assignment, _) in found {
+                let s: Val = assignment.iter().filter(|p| p.0 < 3).map(|p| p.1).sum();
+                assert_eq!(s, t);
+            }
+        }
+    }
+
+    /// A group of cells that differ (a house) and a free target: every triple with the first
+    /// two cells different is allowed once, and the target takes its sum.
+    #[test]
+    fn a_grouped_sum_gives_its_target_the_total() {
+        let mut m = three_free_cells();
+        m.house(vec![0, 1]);
+        let t = m.aux("t", Domain::range(0, 20), None);
+        m.linears.push(Linear {
+            groups: vec![vec![0, 1], vec![2]],
+            target: Target::Var(t),
+        });
+        let found = solutions(&m, Some(t));
+        assert_eq!(found.len(), 4 * 3 * 4);
+        for (assignment, total) in found {
+            let cells: Vec<Val> = assignment.iter().filter(|p| p.0 < 3).map(|p| p.1).collect();
+            assert_ne!(cells[0], cells[1]);
+            assert_eq!(total, Some(cells.iter().sum()));
+        }
     }
 }
