@@ -256,3 +256,37 @@ fn unknown_cell_fields_are_warned_about_and_named() {
         open.stderr
     );
 }
+
+/// A grid's model grows as the fourth power of its size (a 144×144 grid took 5.9 GB in a
+/// minute, a 200×200 one ran out of memory and aborted): a grid larger than the limit is
+/// refused at once, at its `size`, in either format.
+#[test]
+fn grids_larger_than_the_limit_are_refused_at_once() {
+    for (input, place) in [
+        ("size = 200\n", "<stdin>:1:8: "),
+        ("title = \"big\"\n  size = 65\n", "<stdin>:2:10: "),
+        ("{\"size\": 65, \"grid\": []}", "<stdin>:1:2: "),
+    ] {
+        for extra in [
+            &[][..],
+            &["--count"][..],
+            &["--first", "--engine", "links"][..],
+        ] {
+            let mut args = vec!["variant", "-"];
+            args.extend_from_slice(extra);
+            let start = std::time::Instant::now();
+            let refused = run_stdin(&args, input);
+            // Before: a minute and gigabytes (the limit of `run_stdin` was reached).
+            assert!(start.elapsed() < std::time::Duration::from_secs(20));
+            assert_eq!(refused.code, Some(2), "{}", refused.transcript());
+            assert!(
+                refused.stderr.starts_with(&format!("dlx: error: {place}"))
+                    && refused
+                        .stderr
+                        .contains("the largest dlx variant takes is 64×64"),
+                "{}",
+                refused.transcript()
+            );
+        }
+    }
+}

@@ -64,6 +64,34 @@ pub struct VariantArgs {
     pub engine: VariantEngine,
 }
 
+/// The largest grid `dlx variant` takes: 64×64. The compiled model of a grid grows as the
+/// fourth power of its size (pairs of cells in each house, for each digit): measured on an
+/// empty grid with the global rules, about 0.5 GB at 64×64, while a 144×144 grid took 5.9 GB
+/// in its first minute and a 200×200 one ran out of memory. The library reads up to 255×255;
+/// no published variant comes near this limit (f-puzzles draws up to 16×16).
+pub const MAX_VARIANT_SIZE: usize = 64;
+
+/// Where the puzzle's size is written, as `(line, column)` from 1: the value of a TOML
+/// `size = N` line, or the `"size"` key of f-puzzles JSON; `None` for a link (it has no
+/// lines) or when it cannot be found.
+fn size_position(text: &str) -> Option<(usize, usize)> {
+    let json = text.trim_start().starts_with('{');
+    for (k, line) in text.lines().enumerate() {
+        let at = if json {
+            line.find("\"size\"")
+        } else {
+            line.trim_start()
+                .strip_prefix("size")
+                .and_then(|rest| rest.trim_start().strip_prefix('='))
+                .map(|value| line.len() - value.trim_start().len())
+        };
+        if let Some(at) = at {
+            return Some((k + 1, line[..at].chars().count() + 1));
+        }
+    }
+    None
+}
+
 /// The engines `dlx variant` can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum VariantEngine {
@@ -347,6 +375,22 @@ pub fn run(args: &VariantArgs) -> Result<ExitCode> {
         eprintln!("dlx: warning: {name}: ignored cosmetic f-puzzles element {element}");
     }
     let puzzle = imported.puzzle;
+    let size = puzzle.shape.size();
+    if size > MAX_VARIANT_SIZE {
+        let max = MAX_VARIANT_SIZE;
+        let place = match size_position(&text) {
+            Some((line, column)) if name != "link" => format!("{name}:{line}:{column}"),
+            _ => name.to_string(),
+        };
+        return Err(InputError::new(format!(
+            "{place}: a {size}×{size} grid: the largest dlx variant takes is {max}×{max}"
+        ))
+        .with_hint(
+            "a variant's model grows as the fourth power of the grid's size: about 0.5 GB \
+             at 64×64",
+        )
+        .into());
+    }
     let given = given_solution(&puzzle, name)?;
     let start = std::time::Instant::now();
     let engine = match args.engine {
