@@ -70,7 +70,10 @@ impl<V: Clone> Table<V> {
         if t.bytes_for(MIN_SLOTS) > limit {
             t.off = true;
         } else {
-            t.resize(MIN_SLOTS);
+            // Only the slots: the keys and values grow as they come, so that many tables
+            // (the shards of the parallel memo) with wide keys reserve no room up front
+            // (64 shards of a million-item problem reserved 4 GB before storing anything).
+            t.slots = vec![0; MIN_SLOTS];
         }
         t
     }
@@ -177,6 +180,14 @@ impl<V: Clone> Table<V> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_new_table_reserves_no_room_for_keys() {
+        let t: Table<u128> = Table::new(15_625, 1 << 30);
+        assert!(!t.is_off());
+        assert_eq!(t.keys.capacity(), 0);
+        assert_eq!(t.values.capacity(), 0);
+    }
 
     #[test]
     fn stores_and_finds() {
