@@ -7,7 +7,7 @@ use dlx_sudoku::variant::{
     from_fpuzzles, from_toml, read_puzzle, to_fpuzzles, to_toml, AntiKing, AntiKnight, Arrow,
     Candidates, CloneCells, Constraint, Diagonal, Difference, DisjointGroups, Even, ExtraRegion,
     FpuzzlesError, Indexer, IndexerKind, Killer, Letter, LetterCircle, Letters, Line, LineKind,
-    LittleKiller, Maximum, Minimum, Negative, NegativeKind, NonConsecutive, Odd, Outside,
+    LittleKiller, Maximum, Minimum, Negative, NegativeKind, NonConsecutive, Odd, Outside, Position,
     Quadruple, Ratio, Sandwich, Shade, Side, Skyscraper, VariantPuzzle, VariantSolver, XSum, Xv,
     YinYang,
 };
@@ -155,14 +155,18 @@ fn a_line_that_ends_where_it_starts_is_a_loop() {
     ];
     t.sort_unstable();
     assert_eq!(t, [0, 1, 2]);
-    // A thermometer has ends: as a loop it is refused, by name.
+    // A thermometer has ends: as a loop it is refused, by name, as it is read (at its key).
     let json = fp(
         9,
         r#""thermometer": [{"lines": [["R1C1", "R1C2", "R2C2", "R1C1"]]}]"#,
     );
-    let p = from_fpuzzles(&json).unwrap().puzzle;
-    let err = VariantSolver::new(&p).unwrap_err().to_string();
-    assert!(err.contains("cannot be a closed loop"), "{err}");
+    let err = from_fpuzzles(&json).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("thermometer: a thermometer cannot be a closed loop"),
+        "{err}"
+    );
+    assert!(err.position().is_some(), "{err}");
 }
 
 #[test]
@@ -565,7 +569,7 @@ fn new_rules_read_from_toml() {
         [[double-arrow]]
         cells = "r1c3 r2c3 r3c3"
         [[modular]]
-        cells = "r1c4 r2c4 r3c4 r4c4 r1c4"
+        cells = "r3c4 r4c4 r4c3 r3c4"
     "#,
     )
     .unwrap();
@@ -779,4 +783,250 @@ fn a_grid_that_disagrees_with_its_size_is_refused() {
         6
     );
     assert!(from_fpuzzles(r#"{"size": 6, "grid": []}"#).is_ok());
+}
+
+/// A position in a file (1-based line and column).
+fn at(line: usize, column: usize) -> Option<Position> {
+    Some(Position { line, column })
+}
+
+#[test]
+fn a_mark_between_cells_that_do_not_share_a_side_is_refused_where_it_is_written() {
+    // A white dot between r1c1 and r1c3 (our own 4×4): a dot sits on the side two cells
+    // share, so between cells that share none it has no meaning. Read as a rule between the
+    // two cells it halved the empty grid's 288 solutions; it is refused, naming both cells,
+    // at the entry in either format.
+    let toml = include_str!("data/variants/refused/dots-apart.toml");
+    let err = from_toml(toml).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "white 2: a white dot between r1c1 and r1c3: the cells do not touch"
+    );
+    assert_eq!(err.position(), at(9, 1));
+    let json = include_str!("data/variants/refused/dots-apart.json");
+    let err = from_fpuzzles(json).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "difference: a white dot between r1c1 and r1c3: the cells do not touch"
+    );
+    assert_eq!(err.position(), at(2, 2));
+    // Without the stray dot the file reads: the 144 grids with r1c1 and r1c2 consecutive.
+    let first_dot = toml
+        .split("\n[[white]]\ncells = \"r1c1 r1c3\"")
+        .next()
+        .unwrap();
+    assert_eq!(solutions(&from_toml(first_dot).unwrap()), 144);
+    // Every mark between two cells, in both formats; cells that touch only at a corner are
+    // refused too (the mark has no side to sit on).
+    let toml_marks = [
+        ("white", "a white dot"),
+        ("black", "a black dot"),
+        ("x", "an X"),
+        ("v", "a V"),
+    ];
+    for (key, mark) in toml_marks {
+        for (cells, why) in [
+            ("r2c2 r4c2", "the cells do not touch"),
+            ("r2c2 r3c3", "the cells touch only at a corner"),
+        ] {
+            let text = format!("size = 4\n[[{key}]]\ncells = \"{cells}\"\n");
+            let err = from_toml(&text).unwrap_err().to_string();
+            let (a, b) = cells.split_once(' ').unwrap();
+            assert!(
+                err.starts_with(&format!("{key} 1: {mark} between {a} and {b}: {why}")),
+                "{key} {cells}: {err}"
+            );
+        }
+        let text = format!("size = 4\n[[{key}]]\ncells = \"r2c2 r2c3\"\n");
+        assert!(from_toml(&text).is_ok(), "{key}: neighbours are fine");
+    }
+    let fp_marks = [
+        ("difference", "", "a white dot"),
+        ("ratio", "", "a black dot"),
+        ("xv", r#", "value": "X""#, "an X"),
+        ("xv", r#", "value": "V""#, "a V"),
+    ];
+    for (key, value, mark) in fp_marks {
+        let text = fp(
+            4,
+            &format!(r#""{key}": [{{"cells": ["R3C1", "R2C2"]{value}}}]"#),
+        );
+        let err = from_fpuzzles(&text).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "{key}: {mark} between r3c1 and r2c2: the cells touch only at a corner (a mark \
+                 between two cells sits on the side they share)"
+            )
+        );
+        assert!(err.position().is_some(), "{key}: {err}");
+    }
+    // A puzzle built in code is refused by the solver, by the constraint's number.
+    let mut p = VariantPuzzle::new(Shape::for_size(4).unwrap());
+    p.constraints.push(
+        Xv {
+            cells: [c(1, 1), c(1, 3)],
+            sum: 7,
+        }
+        .into(),
+    );
+    let err = VariantSolver::new(&p).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "constraint 1 (XV): an XV sum of 7 between r1c1 and r1c3: the cells do not touch"
+    );
+}
+
+#[test]
+fn consecutive_cells_of_a_line_must_touch() {
+    // A thermometer listed as r1c1, r4c4 (our own 4×4): drawn, the line passes through r2c2
+    // and r3c3, which a solver counts as on it; read as two cells it had 108 solutions
+    // instead of the drawn line's 2, so it is refused, naming the line and the two cells.
+    let jump = "the thermometer jumps from r1c1 to r4c4, which do not touch (each cell of a \
+                line touches the next, by a side or a corner)";
+    let err = from_toml(include_str!("data/variants/refused/line-jump.toml")).unwrap_err();
+    assert_eq!(err.to_string(), format!("thermometer 1: {jump}"));
+    assert_eq!(err.position(), at(6, 1));
+    let err = from_fpuzzles(include_str!("data/variants/refused/line-jump.json")).unwrap_err();
+    assert_eq!(err.to_string(), format!("thermometer: {jump}"));
+    assert_eq!(err.position(), at(2, 2));
+    // The line as drawn: diagonal steps touch.
+    let drawn = "size = 4\n[[thermometer]]\ncells = \"r1c1 r2c2 r3c3 r4c4\"\n";
+    assert_eq!(solutions(&from_toml(drawn).unwrap()), 2);
+    // Every kind of line, in both formats.
+    for key in [
+        "thermometer",
+        "slow-thermometer",
+        "renban",
+        "whispers",
+        "nabner",
+        "region-sum",
+        "parity",
+        "entropic",
+        "modular",
+        "palindrome",
+        "same-difference",
+        "zipper",
+        "between",
+        "lockout",
+        "double-arrow",
+    ] {
+        let text = format!("size = 9\n[[{key}]]\ncells = \"r1c1 r2c1 r2c2 r4c3\"\n");
+        let err = from_toml(&text).unwrap_err().to_string();
+        assert!(
+            err.starts_with(&format!("{key} 1: the ")) && err.contains("jumps from r2c2 to r4c3"),
+            "{key}: {err}"
+        );
+        let text = format!("size = 9\n[[{key}]]\ncells = \"r1c1 r2c1 r2c2 r3c3\"\n");
+        assert!(from_toml(&text).is_ok(), "{key}: a line of neighbours");
+    }
+    let kinds = [
+        "thermometer",
+        "slowthermometer",
+        "renban",
+        "whispers",
+        "germanwhispers",
+        "dutchwhispers",
+        "nabner",
+        "nabnerline",
+        "regionsumline",
+        "regionSumLine",
+        "parityline",
+        "entropicline",
+        "modularline",
+        "palindrome",
+        "samedifferenceline",
+        "zipperline",
+        "betweenline",
+        "lockout",
+        "lockoutline",
+        "doublearrow",
+    ];
+    for key in kinds {
+        let text = fp(
+            9,
+            &format!(r#""{key}": [{{"lines": [["R1C1", "R2C1", "R2C2", "R4C3"]]}}]"#),
+        );
+        let err = from_fpuzzles(&text).unwrap_err();
+        assert!(
+            err.to_string().starts_with(&format!("{key}: the "))
+                && err.to_string().contains("jumps from r2c2 to r4c3"),
+            "{key}: {err}"
+        );
+        assert!(err.position().is_some(), "{key}: {err}");
+    }
+    // A plug-in drawing read as its rule is checked as the rule, at the drawing's key.
+    let text = fp(
+        9,
+        r#""line": [{"lines": [["R1C1", "R1C3"]], "fromConstraint": "Renban"}]"#,
+    );
+    let err = from_fpuzzles(&text).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("line: the renban line jumps from r1c1 to r1c3"),
+        "{err}"
+    );
+    assert!(err.position().is_some());
+}
+
+#[test]
+fn a_loop_closes_onto_a_neighbour_and_a_shaft_leaves_its_circle() {
+    // A loop's last cell touches its first: written with `closed = true` in TOML, by
+    // repeating the first cell in f-puzzles (whose last step is then an ordinary step).
+    let ring = "size = 9\n[[renban]]\ncells = \"r1c1 r1c2 r2c2 r2c1\"\nclosed = true\n";
+    assert!(from_toml(ring).is_ok());
+    let open_ring = "size = 9\n[[renban]]\ncells = \"r1c1 r1c2 r1c3 r2c3\"\nclosed = true\n";
+    let err = from_toml(open_ring).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "renban 1: the renban line closes from r2c3 back to r1c1, which do not touch (a \
+         loop's last cell touches its first)"
+    );
+    let text = fp(
+        9,
+        r#""entropicline": [{"lines": [["R1C1", "R1C2", "R1C3", "R2C3", "R1C1"]]}]"#,
+    );
+    let err = from_fpuzzles(&text).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("the entropic line closes from r2c3 back to r1c1"),
+        "{err}"
+    );
+    // A lasso (whispers through a cell again) still reads; its steps touch.
+    let lasso = fp(
+        9,
+        r#""whispers": [{"lines": [["R1C1", "R1C2", "R2C2", "R2C1", "R1C1", "R1C2", "R1C3"]]}]"#,
+    );
+    assert!(from_fpuzzles(&lasso).is_ok());
+    // An arrow's shaft starts next to its circle (or any cell of its pill) and goes on from
+    // neighbour to neighbour. The f-puzzles line may start at the far cell of a pill and
+    // cross the pill: the shaft still leaves the pill from a neighbour.
+    let arrow = |entry: &str| from_fpuzzles(&fp(9, &format!(r#""arrow": [{entry}]"#)));
+    let p = arrow(r#"{"cells": ["R7C6", "R7C7"], "lines": [["R7C7", "R7C5", "R7C4"]]}"#)
+        .unwrap()
+        .puzzle;
+    assert_eq!(
+        p.constraints,
+        [Arrow {
+            circle: vec![c(7, 6), c(7, 7)],
+            shaft: vec![c(7, 5), c(7, 4)]
+        }
+        .into()]
+    );
+    let err = arrow(r#"{"cells": ["R1C1"], "lines": [["R1C1", "R2C2", "R2C4"]]}"#).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("arrow: the arrow jumps from r2c2 to r2c4, which do not touch"),
+        "{err}"
+    );
+    let far = "size = 9\n[[arrow]]\ncircle = \"r1c1 r1c2\"\nshaft = \"r3c3 r4c3\"\n";
+    assert_eq!(
+        from_toml(far).unwrap_err().to_string(),
+        "arrow 1: the arrow's shaft starts at r3c3, which does not touch its pill r1c1 r1c2"
+    );
+    let far = "size = 9\n[[arrow]]\ncircle = \"r1c1\"\nshaft = \"r1c3 r1c4\"\n";
+    assert_eq!(
+        from_toml(far).unwrap_err().to_string(),
+        "arrow 1: the arrow's shaft starts at r1c3, which does not touch its circle r1c1"
+    );
 }

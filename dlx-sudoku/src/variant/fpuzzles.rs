@@ -738,7 +738,7 @@ fn read(obj: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
             continue;
         }
         match rules::read_fpuzzles(k, v, &fp) {
-            Some(Ok(read)) => constraints.extend(read),
+            Some(Ok(read)) => constraints.extend(checked(&puzzle, k, read)?),
             Some(Err(FpuzzlesError::Unsupported { kinds, .. })) => unsupported.extend(kinds),
             Some(Err(e)) => return Err(e),
             None => unsupported.push(k.to_string()),
@@ -746,7 +746,7 @@ fn read(obj: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
     }
     // Drawings last: a plug-in's copy of a rule is told by the rules read.
     for (k, v) in drawings {
-        let kept = cosmetic(&fp, k, v, &mut constraints, &mut unsupported)?;
+        let kept = cosmetic(&fp, &puzzle, k, v, &mut constraints, &mut unsupported)?;
         if kept > 0 {
             ignored.push(format!("{k} ({kept})"));
         }
@@ -804,8 +804,25 @@ fn entry_lines(fp: &FpIn<'_>, key: &str, e: &Value) -> Vec<Vec<Cell>> {
     fp.lines(key, e).unwrap_or_default()
 }
 
+/// Checks rules as they are read from a key (their cells in the grid, their own
+/// conditions: a dot between cells that share a side, a line whose cells touch...), so
+/// that an error points at the key, as the TOML reader's point at the entry.
+fn checked(
+    puzzle: &VariantPuzzle,
+    key: &str,
+    read: Vec<Constraint>,
+) -> Result<Vec<Constraint>, FpuzzlesError> {
+    for c in &read {
+        puzzle
+            .validate_constraint(c)
+            .map_err(|reason| malformed(key, reason))?;
+    }
+    Ok(read)
+}
+
 fn cosmetic(
     fp: &FpIn<'_>,
+    puzzle: &VariantPuzzle,
     key: &str,
     v: &Value,
     constraints: &mut Vec<Constraint>,
@@ -925,7 +942,7 @@ fn cosmetic(
             }
         };
         match rules::read_fpuzzles(real, &value, fp) {
-            Some(read) => constraints.extend(read?),
+            Some(read) => constraints.extend(checked(puzzle, key, read?)?),
             None => unsupported.push(format!("{key} drawn for {name:?}")),
         }
     }

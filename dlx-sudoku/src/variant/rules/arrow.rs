@@ -22,7 +22,8 @@ use crate::variant::rules::sums::grouped_sum;
 pub struct Arrow {
     /// The circle (one cell) or pill (several), in reading order.
     pub circle: Vec<Cell>,
-    /// The shaft, from the circle outwards.
+    /// The shaft, from the circle outwards: its first cell touches the circle (a cell of
+    /// the pill), and each cell the one before, by a side or a corner.
     pub shaft: Vec<Cell>,
 }
 
@@ -39,7 +40,22 @@ impl Rule for Arrow {
         ensure(!self.circle.is_empty() && !self.shaft.is_empty(), || {
             "an arrow needs a circle and a shaft".into()
         })?;
-        no_repeats(&self.cells())
+        no_repeats(&self.cells())?;
+        // The shaft leaves the circle (any cell of a pill) from a neighbour, then goes on
+        // from neighbour to neighbour.
+        let start = self.shaft[0];
+        if !self.circle.iter().any(|&c| touch(c, start)) {
+            let what = if self.circle.len() == 1 {
+                "circle"
+            } else {
+                "pill"
+            };
+            return Err(format!(
+                "the arrow's shaft starts at {start}, which does not touch its {what} {}",
+                cells_text(&self.circle)
+            ));
+        }
+        steps_touch("the arrow", &self.shaft, false)
     }
 
     fn encode(&self, ctx: &mut Ctx<'_>) {
@@ -217,5 +233,49 @@ impl Read for Arrow {
             circle: item.cells("circle")?,
             shaft: item.cells("shaft")?,
         }])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::Shape;
+
+    fn cells(names: &[(usize, usize)]) -> Vec<Cell> {
+        names
+            .iter()
+            .map(|&(r, c)| Cell::new(r - 1, c - 1))
+            .collect()
+    }
+
+    fn validate(circle: &[(usize, usize)], shaft: &[(usize, usize)]) -> Result<(), String> {
+        let arrow = Arrow {
+            circle: cells(circle),
+            shaft: cells(shaft),
+        };
+        arrow.validate(&VariantPuzzle::new(Shape::classic()))
+    }
+
+    #[test]
+    fn the_shaft_leaves_its_circle_from_a_neighbour_and_never_jumps() {
+        // Sideways or diagonally from the circle, or from any cell of a pill.
+        assert_eq!(validate(&[(1, 1)], &[(2, 2), (3, 2)]), Ok(()));
+        assert_eq!(validate(&[(7, 6), (7, 7)], &[(7, 5), (7, 4)]), Ok(()));
+        assert_eq!(
+            validate(&[(1, 1)], &[(1, 3), (1, 4)]),
+            Err("the arrow's shaft starts at r1c3, which does not touch its circle r1c1".into())
+        );
+        assert_eq!(
+            validate(&[(1, 1), (1, 2)], &[(3, 3)]),
+            Err("the arrow's shaft starts at r3c3, which does not touch its pill r1c1 r1c2".into())
+        );
+        assert_eq!(
+            validate(&[(1, 1)], &[(2, 2), (2, 4)]),
+            Err(
+                "the arrow jumps from r2c2 to r2c4, which do not touch (each cell of a line \
+                 touches the next, by a side or a corner)"
+                    .into()
+            )
+        );
     }
 }

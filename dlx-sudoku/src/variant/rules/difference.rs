@@ -13,7 +13,7 @@ use crate::variant::rules::ratio::{draw_dot, pair_table, read_dots};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Difference {
-    /// The two neighbours.
+    /// The two cells, which share a side (the mark sits on it; other pairs are refused).
     pub cells: [Cell; 2],
     /// The difference (1 by default).
     pub difference: u32,
@@ -29,7 +29,8 @@ impl Rule for Difference {
     }
 
     fn validate(&self, _p: &VariantPuzzle) -> Result<(), String> {
-        no_repeats(&self.cells)
+        no_repeats(&self.cells)?;
+        mark_on_a_side("a white dot", self.cells)
     }
 
     fn encode(&self, ctx: &mut Ctx<'_>) {

@@ -12,7 +12,7 @@ use crate::variant::rules::prelude::*;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Ratio {
-    /// The two neighbours.
+    /// The two cells, which share a side (the mark sits on it; other pairs are refused).
     pub cells: [Cell; 2],
     /// The ratio (2 by default).
     pub ratio: u32,
@@ -79,7 +79,8 @@ impl Rule for Ratio {
 
     fn validate(&self, _p: &VariantPuzzle) -> Result<(), String> {
         ensure(self.ratio >= 1, || "the ratio must be 1 or more".into())?;
-        no_repeats(&self.cells)
+        no_repeats(&self.cells)?;
+        mark_on_a_side("a black dot", self.cells)
     }
 
     fn encode(&self, ctx: &mut Ctx<'_>) {
@@ -146,5 +147,92 @@ impl Read for Ratio {
             cells: [a, b],
             ratio: item.opt_int("ratio")?.unwrap_or(2),
         }])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::Shape;
+    use crate::variant::rules::{Difference, Xv};
+
+    #[test]
+    fn every_mark_between_two_cells_sits_on_their_side() {
+        let p = VariantPuzzle::new(Shape::classic());
+        let apart = [Cell::new(0, 0), Cell::new(0, 2)];
+        let corner = [Cell::new(0, 0), Cell::new(1, 1)];
+        let side = [Cell::new(0, 0), Cell::new(1, 0)];
+        let marks: [(Constraint, &str); 6] = [
+            (
+                Difference {
+                    cells: apart,
+                    difference: 1,
+                }
+                .into(),
+                "a white dot",
+            ),
+            (
+                Difference {
+                    cells: apart,
+                    difference: 3,
+                }
+                .into(),
+                "a white dot",
+            ),
+            (
+                Ratio {
+                    cells: apart,
+                    ratio: 2,
+                }
+                .into(),
+                "a black dot",
+            ),
+            (
+                Xv {
+                    cells: apart,
+                    sum: 10,
+                }
+                .into(),
+                "an X",
+            ),
+            (
+                Xv {
+                    cells: apart,
+                    sum: 5,
+                }
+                .into(),
+                "a V",
+            ),
+            (
+                Xv {
+                    cells: apart,
+                    sum: 7,
+                }
+                .into(),
+                "an XV sum of 7",
+            ),
+        ];
+        for (mark, what) in marks {
+            assert_eq!(
+                mark.rule().validate(&p),
+                Err(format!(
+                    "{what} between r1c1 and r1c3: the cells do not touch"
+                ))
+            );
+            let moved = |cells: [Cell; 2]| -> Constraint {
+                match mark.clone() {
+                    Constraint::Difference(d) => Difference { cells, ..d }.into(),
+                    Constraint::Ratio(r) => Ratio { cells, ..r }.into(),
+                    Constraint::Xv(x) => Xv { cells, ..x }.into(),
+                    other => other,
+                }
+            };
+            assert!(moved(corner)
+                .rule()
+                .validate(&p)
+                .unwrap_err()
+                .contains("touch only at a corner"));
+            assert_eq!(moved(side).rule().validate(&p), Ok(()), "{what}");
+        }
     }
 }

@@ -13,7 +13,7 @@ use crate::variant::rules::ratio::{pair_table, read_dots};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Xv {
-    /// The two neighbours.
+    /// The two cells, which share a side (the mark sits on it; other pairs are refused).
     pub cells: [Cell; 2],
     /// The sum: 10 for X, 5 for V.
     pub sum: u32,
@@ -29,7 +29,13 @@ impl Rule for Xv {
     }
 
     fn validate(&self, _p: &VariantPuzzle) -> Result<(), String> {
-        no_repeats(&self.cells)
+        no_repeats(&self.cells)?;
+        let mark = match self.sum {
+            10 => "an X".to_string(),
+            5 => "a V".to_string(),
+            s => format!("an XV sum of {s}"),
+        };
+        mark_on_a_side(&mark, self.cells)
     }
 
     fn encode(&self, ctx: &mut Ctx<'_>) {

@@ -229,9 +229,10 @@ fn kind_for_key(key: &str, entry: &Value, fp: &FpIn<'_>) -> Result<LineKind, Fpu
     })
 }
 
-/// A line with a rule. Lines are lists of cells in drawn order (each next to the one
-/// before, though nothing depends on it). A **closed** line is a loop: its last cell
-/// neighbours its first (f-puzzles draws a loop by repeating the first cell at the end;
+/// A line with a rule. Lines are lists of cells in drawn order, each touching the one
+/// before (by a side or a corner: a line listed with a jump is refused, since as drawn it
+/// would pass through cells it does not list). A **closed** line is a loop: its last cell
+/// touches its first (f-puzzles draws a loop by repeating the first cell at the end;
 /// [`Line::new`] reads that). A **conditional** line depends on yin-yang shading: on dry
 /// (unshaded) cells only it keeps its rule; on wet (shaded) cells only it is a zipper line
 /// instead; on both it keeps its rule and is also a zipper line.
@@ -248,7 +249,8 @@ fn kind_for_key(key: &str, entry: &Value, fp: &FpIn<'_>) -> Result<LineKind, Fpu
 pub struct Line {
     /// The rule.
     pub kind: LineKind,
-    /// The cells in drawn order, each once.
+    /// The cells in drawn order, each once (whispers and parity lines may come back to a
+    /// cell), each touching the one before by a side or a corner.
     pub cells: Vec<Cell>,
     /// Whether the rule depends on shading.
     pub conditional: bool,
@@ -356,6 +358,7 @@ impl Rule for Line {
                     k.name()
                 ));
             }
+            steps_touch(&format!("the {}", k.name()), &self.cells, self.closed)?;
             k.validate(puzzle.size())
         })
     }
@@ -551,5 +554,81 @@ impl Read for Line {
             line.closed = true;
         }
         Ok(vec![line])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::Shape;
+
+    fn cells(names: &[(usize, usize)]) -> Vec<Cell> {
+        names
+            .iter()
+            .map(|&(r, c)| Cell::new(r - 1, c - 1))
+            .collect()
+    }
+
+    fn validate(line: &Line) -> Result<(), String> {
+        line.validate(&VariantPuzzle::new(Shape::classic()))
+    }
+
+    #[test]
+    fn every_kind_of_line_refuses_a_jump_by_its_name() {
+        let jump = cells(&[(1, 1), (2, 1), (2, 2), (4, 3)]);
+        let path = cells(&[(1, 1), (2, 1), (2, 2), (3, 3)]);
+        for kind in LineKind::ALL {
+            assert_eq!(
+                validate(&Line::new(kind, jump.clone())),
+                Err(format!(
+                    "the {} jumps from r2c2 to r4c3, which do not touch (each cell of a line \
+                     touches the next, by a side or a corner)",
+                    kind.name()
+                ))
+            );
+            assert_eq!(validate(&Line::new(kind, path.clone())), Ok(()), "{kind:?}");
+            // A conditional line is the same line.
+            let mut conditional = Line::new(kind, jump.clone());
+            conditional.conditional = true;
+            assert!(validate(&conditional).is_err(), "{kind:?}");
+        }
+    }
+
+    #[test]
+    fn a_loop_closes_onto_a_neighbour() {
+        for kind in LineKind::ALL.into_iter().filter(|k| k.with(|r| r.loops())) {
+            // Drawn f-puzzles' way (the first cell again at the end) and TOML's way.
+            let ring = cells(&[(1, 1), (1, 2), (2, 2), (2, 1), (1, 1)]);
+            assert_eq!(validate(&Line::new(kind, ring)), Ok(()), "{kind:?}");
+            let mut hook = Line::new(kind, cells(&[(1, 1), (1, 2), (1, 3), (2, 3)]));
+            assert_eq!(validate(&hook), Ok(()), "{kind:?}");
+            hook.closed = true;
+            assert_eq!(
+                validate(&hook),
+                Err(format!(
+                    "the {} closes from r2c3 back to r1c1, which do not touch (a loop's last \
+                     cell touches its first)",
+                    kind.name()
+                ))
+            );
+        }
+    }
+
+    #[test]
+    fn a_lasso_steps_between_neighbours_too() {
+        let kind = LineKind::Whispers { difference: None };
+        let lasso = cells(&[(1, 1), (1, 2), (2, 2), (2, 1), (1, 1), (1, 2), (1, 3)]);
+        assert_eq!(validate(&Line::new(kind, lasso)), Ok(()));
+        // Back through a cell it passed, by a jump.
+        let jump = cells(&[(1, 1), (1, 2), (2, 2), (1, 1), (1, 3)]);
+        assert!(validate(&Line::new(kind, jump))
+            .unwrap_err()
+            .contains("jumps from r1c1 to r1c3"));
+        // A cell directly after itself is named as such, not as a jump.
+        let stutter = cells(&[(1, 1), (1, 2), (1, 2), (1, 3)]);
+        assert_eq!(
+            validate(&Line::new(kind, stutter)),
+            Err("cell r1c2 follows itself".to_string())
+        );
     }
 }
