@@ -241,12 +241,7 @@ mod tests {
     use super::*;
     use crate::sudoku::Shape;
 
-    fn cells(names: &[(usize, usize)]) -> Vec<Cell> {
-        names
-            .iter()
-            .map(|&(r, c)| Cell::new(r - 1, c - 1))
-            .collect()
-    }
+    use crate::variant::rules::cells_at as cells;
 
     fn validate(circle: &[(usize, usize)], shaft: &[(usize, usize)]) -> Result<(), String> {
         let arrow = Arrow {

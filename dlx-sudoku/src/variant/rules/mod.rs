@@ -39,6 +39,15 @@ pub(crate) mod prelude {
     pub(crate) use crate::variant::svg::{centre, corner, midpoint, Canvas};
 }
 
+/// Cells from 1-based `(row, column)` pairs (tests).
+#[cfg(test)]
+pub(crate) fn cells_at(names: &[(usize, usize)]) -> Vec<crate::sudoku::Cell> {
+    names
+        .iter()
+        .map(|&(r, c)| crate::sudoku::Cell::new(r - 1, c - 1))
+        .collect()
+}
+
 mod anti_king;
 mod anti_knight;
 mod arrow;
