@@ -290,3 +290,17 @@ fn grids_larger_than_the_limit_are_refused_at_once() {
         }
     }
 }
+
+/// A file that is not TOML is refused at the parser's line and column, its message on one
+/// line (the toml crate's own text is a block quoting the line, without the file).
+#[test]
+fn toml_syntax_errors_name_line_and_column() {
+    let refused = run_stdin(&["variant", "-"], "size = 9\n[[killer]]\nsum = 1 2\n");
+    assert_eq!(refused.code, Some(2), "{}", refused.transcript());
+    assert_eq!(
+        refused.stderr.trim_end(),
+        "dlx: error: <stdin>:3:7: not TOML: string values must be quoted, expected literal string",
+        "{}",
+        refused.transcript()
+    );
+}

@@ -92,7 +92,7 @@ pub fn read_puzzle(text: &str) -> Result<Imported, ReadError> {
             let _ = e;
             Ok(from_fpuzzles(trimmed)?)
         }
-        Err(e) => Err(ReadError::Native(NativeError::Toml(e))),
+        Err(e) => Err(ReadError::Native(NativeError::toml(e, text))),
     }
 }
 

@@ -36,13 +36,21 @@ use crate::variant::rules;
 /// let err = from_toml("size = 4\n[[killer]]\ncells = \"r1c1 x\"\n").unwrap_err();
 /// assert_eq!(err.to_string(), "killer 1: \"x\" is not a cell like r1c2");
 /// assert!(matches!(from_toml("size = 4\n[[sandwhich]]\n"), Err(NativeError::Bad { .. })));
-/// assert!(matches!(from_toml("size = [4"), Err(NativeError::Toml(_))));
+/// let err = from_toml("size = 4\nsum = 1 2\n").unwrap_err();
+/// assert!(matches!(err, NativeError::Toml { .. }));
+/// assert_eq!(err.position().map(|p| (p.line, p.column)), Some((2, 7)));
 /// ```
 #[derive(Debug, Error)]
 pub enum NativeError {
-    /// Not TOML (the message quotes the line, control characters escaped).
-    #[error("{}", printable(&.0.to_string()))]
-    Toml(#[from] toml::de::Error),
+    /// Not TOML: what the parser expected (control characters escaped), and where it
+    /// found the fault.
+    #[error("not TOML: {}", printable(message))]
+    Toml {
+        /// The parser's message.
+        message: String,
+        /// Where in the text, when the parser says.
+        at: Option<Position>,
+    },
     /// A value that makes no sense where it is, or a key we do not know (every known key
     /// is listed in the message).
     #[error("{place}: {message}")]
@@ -124,7 +132,15 @@ impl NativeError {
     pub fn position(&self) -> Option<Position> {
         match self {
             NativeError::Bad { at, .. } => *at,
-            NativeError::Toml(_) => None,
+            NativeError::Toml { at, .. } => *at,
+        }
+    }
+
+    /// A TOML parser's error in `text`, with its position.
+    pub(crate) fn toml(e: toml::de::Error, text: &str) -> NativeError {
+        NativeError::Toml {
+            message: e.message().trim_end().to_string(),
+            at: e.span().map(|s| Position::of_offset(text, s.start)),
         }
     }
 
@@ -570,7 +586,7 @@ fn read_entry(p: &mut VariantPuzzle, key: &TomlKey, item: &TomlIn<'_>) -> Result
 }
 
 fn read_toml(text: &str) -> Result<VariantPuzzle, NativeError> {
-    let root: Table = toml::from_str(text)?;
+    let root: Table = toml::from_str(text).map_err(|e| NativeError::toml(e, text))?;
     let n = match root.get("size") {
         Some(Value::Integer(i)) if (1..=255).contains(i) => *i as usize,
         Some(v) => return Err(bad("size", format!("{v} is not a grid size"))),
