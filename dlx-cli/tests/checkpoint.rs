@@ -169,6 +169,34 @@ fn resuming_against_another_problem_is_refused() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A checkpoint of another format version is refused, naming the file.
+#[test]
+fn a_checkpoint_of_another_version_is_refused_naming_the_file() {
+    let dir = std::env::temp_dir().join(format!("dlx-version-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let checkpoint = dir.join("v1.json");
+    std::fs::write(
+        &checkpoint,
+        "{\"version\":1,\"problem\":\"x\",\"units\":[]}",
+    )
+    .unwrap();
+    let out = Command::new(DLX)
+        .args(["count", data("q8.dlx").to_str().unwrap(), "--resume"])
+        .arg(&checkpoint)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with(&format!(
+            "dlx: error: {}: checkpoint version 1 is not supported",
+            checkpoint.display()
+        )),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn split_count_and_merge_give_the_whole_count() {
     let q10 = data("q10.dlx");

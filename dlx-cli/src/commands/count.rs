@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 use dlx_core::distributed::{unit_line_text, Line, UnitLine};
-use dlx_core::{problem_hash, Checkpoint, Count, Problem, Progress, UnitSearch};
+use dlx_core::{problem_hash, Checkpoint, CheckpointError, Count, Problem, Progress, UnitSearch};
 use serde_json::json;
 
 use super::progress::{interrupt_flag, wanted, Display};
@@ -81,7 +81,13 @@ pub fn run(args: &CountArgs) -> Result<ExitCode> {
             solver = solver.threads(threads);
         }
         if let Some(path) = &args.resume {
-            let checkpoint = Checkpoint::load(path).map_err(|e| InputError::new(e.to_string()))?;
+            let checkpoint = Checkpoint::load(path).map_err(|e| match e {
+                // The one error of a file that does not name it.
+                CheckpointError::Version { .. } => {
+                    InputError::new(format!("{}: {e}", path.display()))
+                }
+                e => InputError::new(e.to_string()),
+            })?;
             checkpoint
                 .check(problem)
                 .map_err(|e| InputError::new(format!("{}: {e}", path.display())))?;
