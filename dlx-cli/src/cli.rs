@@ -230,7 +230,7 @@ pub struct CountArgs {
     #[arg(long, conflicts_with_all = ["checkpoint", "resume", "unit", "units_file"])]
     pub memo: bool,
     /// With --memo: the most memory the memo may hold (bytes, or with K, M, G or T; default:
-    /// a quarter of the machine's memory). A full memo is emptied: slower, never wrong.
+    /// a quarter of the memory dlx may use). A full memo is emptied: slower, never wrong.
     #[arg(long, value_name = "SIZE", value_parser = memory_size, requires = "memo")]
     pub memo_limit: Option<u64>,
     /// With --memo: which item to branch on (`first`: the first uncovered item in the file's

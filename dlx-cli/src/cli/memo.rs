@@ -54,7 +54,7 @@ impl MemoOrder {
 #[derive(Debug, Args, Clone)]
 pub struct MemoOptions {
     /// The most memory the memo (and a diagram) may hold: bytes, or with a K, M, G or T
-    /// suffix (default: a quarter of the machine's memory). A full memo is emptied and
+    /// suffix (default: a quarter of the memory dlx may use). A full memo is emptied and
     /// refilled: slower, never wrong.
     #[arg(long, value_name = "SIZE", value_parser = memory_size)]
     pub memo_limit: Option<u64>,
