@@ -27,6 +27,23 @@ pub(crate) fn bounds(m: &Model, v: Var) -> (Val, Val) {
     (lo, hi)
 }
 
+/// The least and greatest sums of `k` different values out of `values` (repeats among
+/// them counted once); `None` when there are fewer than `k` different values.
+pub(crate) fn distinct_sum_bounds(
+    values: impl IntoIterator<Item = Val>,
+    k: usize,
+) -> Option<(Val, Val)> {
+    let mut values: Vec<Val> = values.into_iter().collect();
+    values.sort_unstable();
+    values.dedup();
+    (k <= values.len()).then(|| {
+        (
+            values[..k].iter().sum(),
+            values[values.len() - k..].iter().sum(),
+        )
+    })
+}
+
 /// The least and greatest values of `Σ vars[i..]`, for each `i` from 0 to `vars.len()`,
 /// where the variables from index `negated` on count negatively (`vars.len()`: none do).
 pub(crate) fn suffix_bounds(m: &Model, vars: &[Var], negated: usize) -> (Vec<Val>, Vec<Val>) {

@@ -220,9 +220,7 @@ mod tests {
 
     #[test]
     fn each_cell_of_a_line_touches_the_next() {
-        let line = |cells: &[(usize, usize)]| -> Vec<Cell> {
-            cells.iter().map(|&(r, c)| cell(r, c)).collect()
-        };
+        let line = crate::variant::rules::cells_at;
         // Sideways and diagonal steps; a single cell has no step.
         let ok = line(&[(1, 1), (1, 2), (2, 3), (3, 3), (4, 2)]);
         assert_eq!(steps_touch("the renban line", &ok, false), Ok(()));

@@ -8,7 +8,7 @@
 //! [`grouped_sum`] states them.
 
 use crate::variant::encoding::{
-    bounds, stated_as_linear, suffix_bounds, sum_equals, sum_table, Target,
+    bounds, distinct_sum_bounds, stated_as_linear, suffix_bounds, sum_equals, sum_table, Target,
 };
 use crate::variant::model::{Domain, Gate, Model, Val, Var};
 
@@ -62,17 +62,12 @@ fn grouped_sum_links(
                 return g[0];
             }
             // The values the group's cells can take; its digits differ.
-            let mut values: Vec<Val> = g.iter().flat_map(|&v| m.dom(v).iter()).collect();
-            values.sort_unstable();
-            values.dedup();
-            let k = g.len();
-            if k > values.len() {
+            let values = g.iter().flat_map(|&v| m.dom(v).iter());
+            let Some((lo, hi)) = distinct_sum_bounds(values, g.len()) else {
                 // More cells than values: no solution; say it plainly.
                 m.choice(name, Vec::new());
                 return g[0];
-            }
-            let lo: Val = values[..k].iter().sum();
-            let hi: Val = values[values.len() - k..].iter().sum();
+            };
             let part = m.aux(&format!("{name}.group"), Domain::range(lo, hi), gate);
             if lo < hi {
                 sum_equals(m, &format!("{name}.group"), g, Target::Var(part), gate);

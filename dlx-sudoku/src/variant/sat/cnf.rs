@@ -20,7 +20,7 @@
 
 use batsat::{lbool, Lit, Solver, SolverInterface};
 
-use crate::variant::encoding::Target;
+use crate::variant::encoding::{distinct_sum_bounds, Target};
 use crate::variant::model::{Model, Val, Var, VarKind};
 use crate::variant::sat::Limits;
 
@@ -244,40 +244,7 @@ impl Cnf {
             }
         }
         // Sums, in the order encoding.
-        let mut orders: Vec<Option<Order>> = vec![None; nv];
-        for l in &m.linears {
-            let mut terms: Vec<Order> = Vec::with_capacity(l.groups.len());
-            for g in &l.groups {
-                let cells: Vec<Order> = g.iter().map(|&v| cnf.order_of(&mut orders, v)).collect();
-                if cells.len() == 1 {
-                    terms.extend(cells);
-                    continue;
-                }
-                // The group's digits differ: its sum lies between the sums of its least
-                // and of its greatest possible digits.
-                let mut values: Vec<Val> = g
-                    .iter()
-                    .flat_map(|&v| cnf.values[v as usize].iter().map(|p| p.0))
-                    .collect();
-                values.sort_unstable();
-                values.dedup();
-                let k = g.len();
-                if k > values.len() {
-                    cnf.add(&mut Vec::new());
-                    continue;
-                }
-                let lo: Val = values[..k].iter().sum();
-                let hi: Val = values[values.len() - k..].iter().sum();
-                let part = cnf.fresh_order(lo, hi);
-                cnf.linear(&cells, &part);
-                terms.push(part);
-            }
-            let target = match l.target {
-                Target::Const(c) => Order::constant(c),
-                Target::Var(t) => cnf.order_of(&mut orders, t),
-            };
-            cnf.linear(&terms, &target);
-        }
+        cnf.linears(m);
         // Memberships: a value of `a` is some variable's.
         for (a, vars) in &m.members {
             for (x, lx) in cnf.values[*a as usize].iter().collect::<Vec<_>>() {
@@ -428,6 +395,38 @@ impl Cnf {
         }
         cache[v as usize] = Some(o.clone());
         o
+    }
+
+    /// The model's sums ([`Model::linears`]), each term a cell or a group of cells whose
+    /// digits differ.
+    fn linears(&mut self, m: &Model) {
+        let mut orders: Vec<Option<Order>> = vec![None; m.vars.len()];
+        for l in &m.linears {
+            let mut terms: Vec<Order> = Vec::with_capacity(l.groups.len());
+            for g in &l.groups {
+                let cells: Vec<Order> = g.iter().map(|&v| self.order_of(&mut orders, v)).collect();
+                if cells.len() == 1 {
+                    terms.extend(cells);
+                    continue;
+                }
+                let values = g
+                    .iter()
+                    .flat_map(|&v| self.values[v as usize].iter().map(|p| p.0));
+                let Some((lo, hi)) = distinct_sum_bounds(values, g.len()) else {
+                    // More cells than values: no solution.
+                    self.add(&mut Vec::new());
+                    continue;
+                };
+                let part = self.fresh_order(lo, hi);
+                self.linear(&cells, &part);
+                terms.push(part);
+            }
+            let target = match l.target {
+                Target::Const(c) => Order::constant(c),
+                Target::Var(t) => self.order_of(&mut orders, t),
+            };
+            self.linear(&terms, &target);
+        }
     }
 
     /// `Σ terms = target`: running sums `s_i = s_{i-1} + x_i` in the order encoding, each
