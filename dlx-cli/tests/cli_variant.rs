@@ -304,3 +304,41 @@ fn toml_syntax_errors_name_line_and_column() {
         refused.transcript()
     );
 }
+
+/// JSON that is not an object (an array, a string, a number) is refused as such, at the
+/// file's line and column; it was tried as a link's payload and refused as "cannot
+/// decompress the f-puzzles payload (expected lz-string base64)".
+#[test]
+fn json_that_is_not_an_object_is_refused_as_such() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let object = "the data must be a JSON object ({\"size\": …, \"grid\": […]})";
+    for (text, found, place) in [
+        ("[1,2]", "an array", "1:1"),
+        ("[1, 2]\n", "an array", "1:1"),
+        ("\"abc\"", "a string", "1:1"),
+        ("\n 42\n", "a number", "2:2"),
+    ] {
+        let path = dir.path().join("puzzle.json");
+        std::fs::write(&path, text).expect("write");
+        let name = path.to_str().expect("UTF-8 path");
+        let refused = run(&["variant", name]);
+        assert_eq!(refused.code, Some(2), "{}", refused.transcript());
+        assert_eq!(
+            refused.stderr,
+            format!("dlx: error: {name}:{place}: f-puzzles: {object}, not {found}\n"),
+            "{text:?}"
+        );
+        assert_eq!(refused.stdout, "");
+    }
+    // A link whose payload decompresses to such JSON.
+    let link = format!(
+        "https://sudokupad.app/fpuzzles{}",
+        lz_str::compress_to_base64("[1,2]")
+    );
+    let refused = run(&["variant", &link]);
+    assert_eq!(refused.code, Some(2), "{}", refused.transcript());
+    assert_eq!(
+        refused.stderr,
+        format!("dlx: error: link: f-puzzles: the payload decompresses to an array: {object}\n")
+    );
+}

@@ -1030,3 +1030,79 @@ fn a_loop_closes_onto_a_neighbour_and_a_shaft_leaves_its_circle() {
         "arrow 1: the arrow's shaft starts at r1c3, which does not touch its circle r1c1"
     );
 }
+
+#[test]
+fn json_that_is_not_an_object_is_named_as_such() {
+    // An f-puzzles puzzle is a JSON object. Valid JSON of another kind (an array, a string,
+    // a number) was tried as a compressed link payload and refused as "cannot decompress
+    // the f-puzzles payload (expected lz-string base64)", which sent the reader looking for
+    // a link. It is refused as what it is, where it starts.
+    let object = "must be a JSON object ({\"size\": …, \"grid\": […]})";
+    for (text, found, place) in [
+        ("[1,2]", "an array", at(1, 1)),
+        ("[1, 2]", "an array", at(1, 1)),
+        ("\"abc\"", "a string", at(1, 1)),
+        ("42", "a number", at(1, 1)),
+        ("-1.5", "a number", at(1, 1)),
+        ("null", "null", at(1, 1)),
+        ("true", "a boolean", at(1, 1)),
+        ("\n\n  [1,2]\n", "an array", at(3, 3)),
+    ] {
+        let message = format!("the data {object}, not {found}");
+        let err = from_fpuzzles(text).unwrap_err();
+        assert!(
+            matches!(err, FpuzzlesError::NotObject { .. }),
+            "{text:?}: {err:?}"
+        );
+        assert_eq!(err.to_string(), message, "{text:?}");
+        assert_eq!(err.position(), place, "{text:?}");
+        // Through the reader of every format (whose TOML parser refused `[1, 2]` as an
+        // unclosed table before).
+        let err = read_puzzle(text).unwrap_err();
+        assert_eq!(err.to_string(), format!("f-puzzles: {message}"), "{text:?}");
+        assert_eq!(err.position(), place, "{text:?}");
+    }
+    // A link or payload that decompresses to such JSON: no lines to point at.
+    for (json, found) in [
+        ("[1,2]", "an array"),
+        ("\"abc\"", "a string"),
+        ("42", "a number"),
+    ] {
+        let payload = lz_str::compress_to_base64(json);
+        for text in [
+            payload.clone(),
+            format!("https://sudokupad.app/fpuzzles{payload}"),
+            format!("https://www.f-puzzles.com/?load={payload}"),
+        ] {
+            let err = from_fpuzzles(&text).unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                format!("the payload decompresses to {found}: the data {object}"),
+                "{text}"
+            );
+            assert_eq!(err.position(), None, "{text}");
+            assert!(read_puzzle(&text).is_err());
+        }
+    }
+    // An object still reads, and a payload that is not lz-string is still refused as one.
+    assert!(from_fpuzzles(&fp(4, "")).is_ok());
+    assert!(matches!(
+        from_fpuzzles("N4Ig%%%"),
+        Err(FpuzzlesError::Decompress)
+    ));
+}
+
+#[test]
+fn fpuzzles_positions_count_the_lines_before_the_object() {
+    // Blank lines before the JSON object are lines of the file: positions count them (they
+    // were counted from the object's first line).
+    let text = format!("\n\n{}", fp(4, r#""clock": [{"cells": ["R1C1"]}]"#));
+    let err = from_fpuzzles(&text).unwrap_err();
+    assert_eq!(err.to_string(), "unsupported f-puzzles constraints: clock");
+    let column = text.lines().nth(2).unwrap().find("\"clock\"").unwrap() + 1;
+    assert_eq!(err.position(), at(3, column));
+    assert_eq!(read_puzzle(&text).unwrap_err().position(), at(3, column));
+    // A syntax error's message gives serde_json's line, counted from the file's start.
+    let err = read_puzzle("\n\n{\"size\": 4, \"grid\": [], ").unwrap_err();
+    assert!(err.to_string().contains("at line 3 column"), "{err}");
+}

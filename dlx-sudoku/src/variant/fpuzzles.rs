@@ -61,6 +61,29 @@ pub enum FpuzzlesError {
     /// The text is not JSON.
     #[error("not valid JSON: {0}")]
     Json(#[from] serde_json::Error),
+    /// The text (or the payload, decompressed) is JSON but not an object: an array, a
+    /// string, a number, a boolean or `null`.
+    ///
+    /// ```
+    /// use dlx_sudoku::variant::{from_fpuzzles, FpuzzlesError, Position};
+    /// let err = from_fpuzzles("\n[1, 2]").unwrap_err();
+    /// assert!(matches!(err, FpuzzlesError::NotObject { .. }));
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "the data must be a JSON object ({\"size\": …, \"grid\": […]}), not an array"
+    /// );
+    /// assert_eq!(err.position(), Some(Position { line: 2, column: 1 }));
+    /// ```
+    #[error("{}", not_object(.found, *.compressed))]
+    NotObject {
+        /// What the JSON is instead: `an array`, `a string`, `a number`, `a boolean`,
+        /// `null`.
+        found: &'static str,
+        /// Whether it came from a compressed payload (a link) rather than JSON text.
+        compressed: bool,
+        /// Where the JSON value starts, when read from JSON text (not a link).
+        at: Option<Position>,
+    },
     /// Constraint kinds we do not support (or do not know), by their f-puzzles names.
     #[error("unsupported f-puzzles constraints: {}", .kinds.join(", "))]
     Unsupported {
@@ -493,19 +516,47 @@ fn decompress(text: &str) -> Result<String, FpuzzlesError> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn from_fpuzzles(text: &str) -> Result<Imported, FpuzzlesError> {
-    let t = text.trim_start();
-    if t.starts_with('{') {
-        return read_json(t).map_err(|e| e.located(text));
+    // JSON text is read whole, so that positions (ours and serde_json's) count the lines
+    // before the object; JSON that is not an object (`[1, 2]`, `"abc"`, `42`) is refused
+    // as such, not tried as a compressed payload (no payload of a puzzle is valid JSON: an
+    // object's compressed form starts `N4Ig`).
+    if text.trim_start().starts_with('{') || serde_json::from_str::<Value>(text).is_ok() {
+        return read_json(text, false).map_err(|e| e.located(text));
     }
-    read_json(&decompress(t)?)
+    read_json(&decompress(text)?, true)
 }
 
-fn read_json(json: &str) -> Result<Imported, FpuzzlesError> {
+/// Reads f-puzzles JSON: `text`, or the JSON a payload decompressed to (`compressed`).
+fn read_json(json: &str, compressed: bool) -> Result<Imported, FpuzzlesError> {
     let root: Value = serde_json::from_str(json)?;
-    let obj = root
-        .as_object()
-        .ok_or_else(|| malformed("puzzle", "expected a JSON object"))?;
+    let obj = root.as_object().ok_or(FpuzzlesError::NotObject {
+        found: json_kind(&root),
+        compressed,
+        at: None,
+    })?;
     read(obj)
+}
+
+/// The message of [`FpuzzlesError::NotObject`].
+fn not_object(found: &str, compressed: bool) -> String {
+    let object = r#"the data must be a JSON object ({"size": …, "grid": […]})"#;
+    if compressed {
+        format!("the payload decompresses to {found}: {object}")
+    } else {
+        format!("{object}, not {found}")
+    }
+}
+
+/// What a JSON value is, with its article, for [`FpuzzlesError::NotObject`].
+fn json_kind(v: &Value) -> &'static str {
+    match v {
+        Value::Array(_) => "an array",
+        Value::String(_) => "a string",
+        Value::Number(_) => "a number",
+        Value::Bool(_) => "a boolean",
+        Value::Null => "null",
+        Value::Object(_) => "an object",
+    }
 }
 
 impl FpuzzlesError {
@@ -516,7 +567,9 @@ impl FpuzzlesError {
     /// See [`FpuzzlesError`] for an example.
     pub fn position(&self) -> Option<Position> {
         match self {
-            FpuzzlesError::Unsupported { at, .. } | FpuzzlesError::Malformed { at, .. } => *at,
+            FpuzzlesError::Unsupported { at, .. }
+            | FpuzzlesError::Malformed { at, .. }
+            | FpuzzlesError::NotObject { at, .. } => *at,
             _ => None,
         }
     }
@@ -538,6 +591,20 @@ impl FpuzzlesError {
             } => {
                 let at = key_position(text, &key);
                 FpuzzlesError::Malformed { key, message, at }
+            }
+            // The value starts at the text's first character that is not white space.
+            FpuzzlesError::NotObject {
+                found,
+                compressed: false,
+                at: None,
+            } => {
+                let start = text.len() - text.trim_start().len();
+                let at = Some(Position::of_offset(text, start));
+                FpuzzlesError::NotObject {
+                    found,
+                    compressed: false,
+                    at,
+                }
             }
             other => other,
         }

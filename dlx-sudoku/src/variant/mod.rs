@@ -63,8 +63,8 @@ pub use rules::{
 pub use solve::{EncodingStats, Engine, SearchReport, VariantSolution, VariantSolver};
 pub use svg::render_svg;
 
-/// Reads a puzzle in any supported format: f-puzzles JSON (text starting with `{`), our
-/// TOML format (any text that parses as TOML), or else the compressed payload of an
+/// Reads a puzzle in any supported format: f-puzzles JSON (text starting with `{`; other
+/// JSON, such as `[1, 2]`, is refused as not an object), our TOML format (any text that parses as TOML), or else the compressed payload of an
 /// f-puzzles or SudokuPad link (the whole link may be given). Returns the puzzle and the
 /// names of cosmetic f-puzzles elements that were ignored.
 ///
@@ -80,8 +80,11 @@ pub use svg::render_svg;
 /// ```
 pub fn read_puzzle(text: &str) -> Result<Imported, ReadError> {
     let trimmed = text.trim_start();
-    if trimmed.starts_with('{') {
-        return Ok(from_fpuzzles(trimmed)?);
+    // Any JSON goes to the f-puzzles reader, which refuses JSON that is not an object as
+    // such (`[1, 2]` would otherwise be TOML's "unclosed table"); the whole text, so that
+    // its positions count the lines before the JSON.
+    if trimmed.starts_with('{') || serde_json::from_str::<serde_json::Value>(trimmed).is_ok() {
+        return Ok(from_fpuzzles(text)?);
     }
     match toml::from_str::<toml::Table>(text) {
         Ok(_) => Ok(Imported {
