@@ -107,6 +107,54 @@ fn count_memo_outputs() {
 }
 
 #[test]
+fn memo_stats_hold_the_table_to_its_limit_and_the_search_state_apart() {
+    // `peak` added the search's own state to the memo table's: with no room for a table
+    // (a limit below the smallest one) it read `peak 1.0 KiB of 1.0 KiB` on 8x8, a limit
+    // seemingly reached by a table that held nothing. The table's peak is shown against the
+    // limit, the search state beside it.
+    let dominoes = gen(&["dominoes", "6x6"]);
+    let args = ["--memo", "--no-fallback", "--memo-limit", "256", "-t", "1"];
+    let mut stats = args.to_vec();
+    stats.push("--stats");
+    let r = count(&dominoes, &stats);
+    assert_eq!((r.code, r.stdout.as_str()), (Some(0), "6728\n"));
+    let line = r.stderr.lines().next().unwrap_or_default();
+    assert!(
+        line.contains(", 0 entries, table peak 0 B of 256 B, 0 flushes; search state ")
+            && line.ends_with(" besides"),
+        "{}",
+        r.stderr
+    );
+    // In JSON, `peak_bytes` is still all the memory held; `memo_peak_bytes` is what the
+    // limit bounds and `search_bytes` the rest.
+    let mut json = args.to_vec();
+    json.push("--json");
+    let r = count(&dominoes, &json);
+    assert_eq!(r.code, Some(0), "{}", r.transcript());
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let field = |k: &str| v[k].as_u64().unwrap_or_else(|| panic!("{k}: {}", r.stdout));
+    assert_eq!(field("limit_bytes"), 256);
+    assert_eq!(field("memo_peak_bytes"), 0);
+    assert!(field("search_bytes") > 256, "{}", r.stdout);
+    assert_eq!(
+        field("peak_bytes"),
+        field("memo_peak_bytes") + field("search_bytes")
+    );
+    // With room, the table's peak is within the limit, and the state is counted apart.
+    let r = count(
+        &dominoes,
+        &["--memo", "--json", "--memo-limit", "64M", "-t", "2"],
+    );
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let field = |k: &str| v[k].as_u64().unwrap_or_else(|| panic!("{k}: {}", r.stdout));
+    assert!(field("memo_peak_bytes") > 0 && field("memo_peak_bytes") <= 64 << 20);
+    assert_eq!(
+        field("peak_bytes"),
+        field("memo_peak_bytes") + field("search_bytes")
+    );
+}
+
+#[test]
 fn count_memo_stops_incomplete() {
     let r = count(
         &gen(&["dominoes", "10x10"]),

@@ -187,6 +187,54 @@ fn a_memo_too_small_flushes_and_stays_exact() {
     );
 }
 
+#[test]
+fn the_memo_table_stays_within_its_limit_and_the_search_state_is_counted_apart() {
+    // `peak_bytes` added the search's own state (live options, tallies, trails) to the
+    // memo table's peak, so that against the limit it could read as the limit broken
+    // (`peak 1.0 KiB of 1.0 KiB` for a table that held nothing, on 8×8). The table's peak is
+    // reported on its own, and the state and the diagram beside it.
+    let p = dominoes(6, 6);
+    // (64 KiB on two threads would be 64 shards of 1 KiB: no table at all.)
+    for (limit, threads) in [(256, 1), (64 * 1024, 1), (64 << 20, 1), (64 << 20, 2)] {
+        let c = memo(&p)
+            .order(ItemOrder::First)
+            .memo_limit(limit)
+            .threads(threads)
+            .count()
+            .unwrap();
+        let s = &c.stats;
+        assert_eq!(s.limit_bytes, limit, "{s:?}");
+        assert!(s.memo_peak_bytes <= s.limit_bytes, "{s:?}");
+        assert!(s.search_bytes > 0, "{s:?}");
+        assert_eq!(s.diagram_bytes, 0, "{s:?}");
+        assert_eq!(s.peak_bytes, s.memo_peak_bytes + s.search_bytes, "{s:?}");
+        if limit == 256 {
+            // No room for the smallest table: nothing held, yet the state is all there.
+            assert_eq!(s.memo_peak_bytes, 0, "{s:?}");
+            assert!(s.peak_bytes > s.limit_bytes, "{s:?}");
+        } else {
+            assert!(s.memo_peak_bytes > 0, "{s:?}");
+        }
+    }
+    // The diagram: the memo gets half the limit, and the diagram is counted apart.
+    let limit = 1 << 20;
+    let (zdd, s) = memo(&dominoes(4, 6))
+        .memo_limit(limit)
+        .zdd_with_stats()
+        .unwrap();
+    assert!(
+        s.memo_peak_bytes > 0 && s.memo_peak_bytes <= limit / 2,
+        "{s:?}"
+    );
+    assert!(s.diagram_bytes >= zdd.bytes() as u64, "{s:?}");
+    assert!(s.search_bytes > 0, "{s:?}");
+    assert_eq!(
+        s.peak_bytes,
+        s.memo_peak_bytes + s.search_bytes + s.diagram_bytes,
+        "{s:?}"
+    );
+}
+
 /// Domino tilings of a 2×n board are the Fibonacci numbers: F(n+1).
 #[test]
 fn counts_past_u128_are_exact() {

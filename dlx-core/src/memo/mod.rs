@@ -171,8 +171,20 @@ pub struct MemoStats {
     pub entries: u64,
     /// Times the memo was full and emptied (0 when it never reached its limit).
     pub flushes: u64,
-    /// The most bytes the memo (and the diagram, when one was built) held at once.
+    /// All the memory the run held, at its most: `memo_peak_bytes + search_bytes +
+    /// diagram_bytes`. Only the memo's share is bounded by `limit_bytes`, so this may pass
+    /// it.
     pub peak_bytes: u64,
+    /// The most bytes the memo table held at once (on several threads, the sum of its
+    /// shards' peaks): the figure `limit_bytes` bounds, which it never passes (half of it,
+    /// when a diagram is built).
+    pub memo_peak_bytes: u64,
+    /// The search's own state, every thread's (live options, tallies, colours, trails),
+    /// beside the memo and outside its limit.
+    pub search_bytes: u64,
+    /// The decision diagram, when one was built (the builder's nodes and unique table, and
+    /// the finished diagram); 0 for a count.
+    pub diagram_bytes: u64,
     /// The memo's limit in bytes.
     pub limit_bytes: u64,
     /// True when the count outgrew `u128` and was made again with big numbers.
@@ -215,7 +227,14 @@ impl MemoStats {
         self.stores += t.stores;
         self.entries += t.entries;
         self.flushes += t.flushes;
+        self.memo_peak_bytes += t.peak_bytes;
         self.peak_bytes += t.peak_bytes;
+    }
+
+    /// Counts `bytes` of search state.
+    fn add_search(&mut self, bytes: usize) {
+        self.search_bytes += bytes as u64;
+        self.peak_bytes += bytes as u64;
     }
 }
 
@@ -507,7 +526,7 @@ impl<'p> MemoSolver<'p> {
             ..MemoStats::default()
         };
         stats.add(&counters, &table.stats());
-        stats.peak_bytes += state.bytes() as u64;
+        stats.add_search(state.bytes());
         let (solutions, stop) = match outcome {
             Outcome::Done(n) => (n.count.big(), None),
             Outcome::Stopped(reason, partial) => (partial, Some(reason)),
@@ -582,7 +601,9 @@ impl<'p> MemoSolver<'p> {
             ..MemoStats::default()
         };
         stats.add(&counters, &table.stats());
-        stats.peak_bytes += (g.bytes() + zdd.bytes()) as u64;
+        stats.add_search(state.bytes());
+        stats.diagram_bytes = (g.bytes() + zdd.bytes()) as u64;
+        stats.peak_bytes += stats.diagram_bytes;
         stats.elapsed = started.elapsed();
         if let Some(p) = &self.limits.progress {
             p.publish(1.0, &counters);

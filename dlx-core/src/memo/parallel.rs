@@ -140,7 +140,7 @@ fn count_with<N: Number + Send + Sync>(
     let mut unprofitable = false;
     for (outcome, counters, bytes) in results {
         stats.add(&counters, &TableStats::default());
-        stats.peak_bytes += bytes as u64;
+        stats.add_search(bytes);
         match outcome {
             Outcome::Done(n) => answer = Some(n.count.big()),
             Outcome::Refused(_) => return Err(Failure::Overflow),

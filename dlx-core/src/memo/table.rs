@@ -1,9 +1,10 @@
 //! The memo: sub-problem keys (fixed-width words, stored flat) to values, in an
 //! open-addressing table with linear probing. Memory is bounded: when the table would grow
 //! past its byte limit it is emptied instead (every entry evicted at once, counted in
-//! `flushes`), and a limit too small for the smallest table turns caching off. Either way
-//! the values that come out are exact: an entry is only ever a finished sub-problem's
-//! value, and a missing one is computed again.
+//! `flushes`), a value too large for the emptied table is not stored, and a limit too
+//! small for the smallest table turns caching off, so the bytes it counts (its peak, in
+//! `peak_bytes`) never pass the limit. Either way the values that come out are exact: an
+//! entry is only ever a finished sub-problem's value, and a missing one is computed again.
 
 /// The fewest slots a table has.
 const MIN_SLOTS: usize = 1 << 10;
@@ -120,9 +121,12 @@ impl<V: Clone> Table<V> {
     }
 
     /// Stores `value` for `key` (hash `h`), which must not be in the table; `heap` is the
-    /// bytes the value holds on the heap.
+    /// bytes the value holds on the heap. Emptied first when it would not fit; not stored
+    /// when it would not fit even then.
     pub fn insert(&mut self, key: &[u64], h: u64, value: V, heap: usize) {
-        if self.off {
+        if self.off || self.bytes_for(self.slots.len()) + heap > self.limit {
+            // Too large even for the emptied table: not stored (it is computed again when
+            // met again), so that the table never passes its limit.
             return;
         }
         if (self.values.len() + 1) * 2 > self.slots.len() {
@@ -220,6 +224,23 @@ mod tests {
         // What is there is right.
         let key = [99_999];
         assert_eq!(t.get(&key, hash(&key)), Some(&1));
+    }
+
+    #[test]
+    fn a_value_that_does_not_fit_even_an_empty_table_is_not_stored() {
+        // A value whose heap (a big number) is more than the room the slots leave: stored
+        // after a flush, it took the table past its limit.
+        let limit = 64 * 1024;
+        let mut t: Table<u128> = Table::new(1, limit);
+        let room = limit - t.bytes_for(MIN_SLOTS);
+        t.insert(&[1], hash(&[1]), 1, 0);
+        t.insert(&[2], hash(&[2]), 2, room + 1);
+        assert_eq!(t.get(&[2], hash(&[2])), None);
+        assert!(t.stats().peak_bytes <= limit as u64, "{:?}", t.stats());
+        // One that fits is stored.
+        t.insert(&[3], hash(&[3]), 3, room / 2);
+        assert_eq!(t.get(&[3], hash(&[3])), Some(&3));
+        assert!(t.stats().peak_bytes <= limit as u64, "{:?}", t.stats());
     }
 
     #[test]

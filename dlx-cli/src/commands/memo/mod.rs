@@ -118,6 +118,8 @@ pub fn stats_json(s: &MemoStats) -> serde_json::Value {
         "entries": s.entries,
         "flushes": s.flushes,
         "peak_bytes": s.peak_bytes,
+        "memo_peak_bytes": s.memo_peak_bytes,
+        "search_bytes": s.search_bytes,
         "limit_bytes": s.limit_bytes,
         "big_numbers": s.big_numbers,
         "plain_nodes": s.plain_nodes,
@@ -153,21 +155,24 @@ pub fn bytes(n: u64) -> String {
     }
 }
 
-/// The statistics lines of `--stats`, on standard error.
+/// The statistics lines of `--stats`, on standard error. The table's peak is shown
+/// against the limit, which bounds it; the search's own state, which the limit does not
+/// bound, apart.
 pub fn print_stats(s: &MemoStats, complete: bool) {
     let incomplete = if complete { "" } else { " (incomplete)" };
     note!(
-        "memo: {} nodes, {} look-ups, {} hits ({:.1}%), {} dead ends, {} entries, peak {} of {}, {} flushes{}",
+        "memo: {} nodes, {} look-ups, {} hits ({:.1}%), {} dead ends, {} entries, table peak {} of {}, {} flushes{}; search state {} besides",
         s.nodes,
         s.lookups,
         s.hits,
         100.0 * s.hit_rate(),
         s.dead_ends,
         s.entries,
-        bytes(s.peak_bytes),
+        bytes(s.memo_peak_bytes),
         bytes(s.limit_bytes),
         s.flushes,
-        if s.big_numbers { ", big numbers" } else { "" }
+        if s.big_numbers { ", big numbers" } else { "" },
+        bytes(s.search_bytes)
     );
     let saving = if s.nodes == 0 {
         "-".to_string()
