@@ -8,7 +8,10 @@
 //!   does), memo forced to the end, and the dense engine;
 //! - `q12`: the same three, where the memo does not pay;
 //! - `sample12x12`: 10,000 uniform draws from the diagram of 12×12 tilings (built once,
-//!   untimed), and the diagram's construction.
+//!   untimed), and the diagram's construction;
+//! - `tour3x8`, `tour4x5` (open), `tour3x10closed`: knight's tours counted by the board's
+//!   frontier (`dlx tour --count --memo`) against the exact cover problem's enumeration on
+//!   the dense engine and its memoised count (`dlx_sudoku::tour_count`).
 //!
 //! Every routine checks its count against the dense engine's (or, past enumeration, the
 //! memo's two orders against each other) before timing.
@@ -22,6 +25,8 @@ use benches::load;
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
 use dlx_core::{BigUint, DenseSolver, ItemOrder, MemoSolver, Problem};
 use dlx_sudoku::polyomino::Tiles;
+use dlx_sudoku::tour_count::frontier::{count_tours, FrontierOptions};
+use dlx_sudoku::tour_count::{TourCount, TourKind};
 
 fn dominoes(n: usize) -> Problem {
     Tiles::dominoes(n, n).expect("a board").problem().clone()
@@ -107,6 +112,30 @@ fn bench(c: &mut Criterion) {
     g.bench_function("sample12x12/10000", |b| {
         b.iter(|| black_box(zdd.sampler(42).take(10_000).map(|s| s.len()).sum::<usize>()))
     });
+
+    for (name, rows, cols, kind) in [
+        ("tour3x8", 3, 8, TourKind::Open),
+        ("tour4x5", 4, 5, TourKind::Open),
+        ("tour3x10closed", 3, 10, TourKind::Closed),
+    ] {
+        let xcc = TourCount::new(rows, cols, kind).expect("a board");
+        let p = xcc.problem().clone();
+        let frontier = || {
+            count_tours(rows, cols, kind, &FrontierOptions::default())
+                .expect("a narrow board")
+                .tours
+        };
+        assert_eq!(frontier(), BigUint::from(xcc.distinct_tours()));
+        g.bench_function(format!("{name}/frontier"), |b| {
+            b.iter(|| black_box(frontier()))
+        });
+        g.bench_function(format!("{name}/memo"), |b| {
+            b.iter(|| black_box(memo_count(&p, ItemOrder::Fewest, true)))
+        });
+        g.bench_function(format!("{name}/dense"), |b| {
+            b.iter(|| black_box(dense_count(&p)))
+        });
+    }
     g.finish();
 }
 

@@ -29,6 +29,21 @@ fn main() {
             ),
             &args[3..],
         ),
+        "tour" => (
+            dlx_sudoku::tour_count::TourCount::new(
+                args[1].parse().unwrap(),
+                args[2].parse().unwrap(),
+                if args[3] == "closed" {
+                    dlx_sudoku::tour_count::TourKind::Closed
+                } else {
+                    dlx_sudoku::tour_count::TourKind::Open
+                },
+            )
+            .unwrap()
+            .problem()
+            .clone(),
+            &args[4..],
+        ),
         other => panic!("unknown {other}"),
     };
     let order: ItemOrder = rest

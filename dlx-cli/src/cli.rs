@@ -16,7 +16,7 @@ pub use knightdoku::{KnightdokuArgs, PictureFormat};
 pub use memo::{memory_size, MemoOptions, MemoOrder, SampleArgs, ZddArgs};
 pub use parse::parse;
 pub use sudoku::{ShapeArgs, SudokuArgs, SudokuFormat, MAX_PUZZLE_SIZE};
-pub use tour::{TourArgs, MAX_COUNT_SQUARES, MAX_TOUR_SQUARES};
+pub use tour::{TourArgs, MAX_COUNT_SQUARES, MAX_FRONTIER_SQUARES, MAX_TOUR_SQUARES};
 
 /// Exact cover by Dancing Links: count, enumerate and check solutions of exact cover
 /// problems and puzzles.

@@ -161,10 +161,11 @@ fn count_memo_stops_incomplete() {
         &["--memo", "--node-budget", "100", "-t", "1"],
     );
     assert_eq!(r.code, Some(3), "{}", r.transcript());
+    assert!(r.stdout.ends_with(" (incomplete)\n"), "{}", r.transcript());
     assert!(
-        r.stdout.contains("(incomplete: node budget"),
+        r.stderr.starts_with("dlx: node budget spent: "),
         "{}",
-        r.stdout
+        r.transcript()
     );
 }
 
@@ -345,5 +346,26 @@ fn tour_count_memo() {
     insta::assert_snapshot!(
         "tour_3x8_count_memo_json",
         run(&["tour", "3x8", "--count", "--memo", "--json", "-t", "1"]).transcript()
+    );
+}
+
+#[test]
+fn tour_count_memo_goes_past_enumeration() {
+    // 3x100: a count of 53 digits, far past enumeration and past 128 bits; 6x6 closed:
+    // the published 9,862.
+    insta::assert_snapshot!(
+        "tour_3x100_count_memo",
+        run(&["tour", "3x100", "--count", "--memo", "--json"]).transcript()
+    );
+    let closed = run(&["tour", "6x6", "--closed", "--count", "--memo"]);
+    assert_eq!((closed.code, closed.stdout.as_str()), (Some(0), "9862\n"));
+    // Boards too wide for a frontier, or too large, are refused by name.
+    insta::assert_snapshot!(
+        "tour_count_memo_too_wide",
+        run(&["tour", "30x30", "--count", "--memo"]).transcript()
+    );
+    insta::assert_snapshot!(
+        "tour_count_memo_too_large",
+        run(&["tour", "3x4000", "--count", "--memo"]).transcript()
     );
 }

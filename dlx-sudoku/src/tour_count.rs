@@ -30,6 +30,8 @@
 
 #![deny(missing_docs)]
 
+pub mod frontier;
+
 use std::fmt;
 
 use dlx_core::{

@@ -1,18 +1,24 @@
 //! Counting the tours of a small board by exact cover (the problem of
-//! `dlx_sudoku::tour_count`), on one thread or many, with progress and Ctrl-C.
+//! `dlx_sudoku::tour_count`), on one thread or many, with progress and Ctrl-C; with
+//! `--memo`, of any board a few squares across by its frontier
+//! (`dlx_sudoku::tour_count::frontier`).
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
 use dlx_core::{Auto, BigUint, Count, EngineChoice, ParallelSolver, Problem, Progress, Solver};
+use dlx_sudoku::tour_count::frontier::{
+    count_tours, FrontierOptions, FrontierProgress, FrontierStop,
+};
 use dlx_sudoku::tour_count::{TourCount, TourKind};
 use serde::Serialize;
+use std::sync::Arc;
 
-use crate::cli::{MemoOrder, PictureFormat, TourArgs};
-use crate::commands::memo::{self, MemoRun};
-use crate::commands::progress::{interrupt_flag, wanted, Display};
-use crate::output::{stdout, InputError, EXIT_INTERRUPTED, EXIT_OK};
+use crate::cli::{PictureFormat, TourArgs};
+use crate::commands::memo;
+use crate::commands::progress::{interrupt_flag, wanted, Display, Watched};
+use crate::output::{note, stdout, InputError, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_OK};
 
 /// The `--json` object of a count (`tours` and `solutions` hold markers, replaced by
 /// integers of any size).
@@ -27,7 +33,15 @@ struct JsonCount {
     /// or tours from the top-left corner (closed).
     solutions: String,
     complete: bool,
+    /// How it was counted: `exact cover` (enumerating) or `frontier` (`--memo`).
+    method: &'static str,
+    /// With `--memo`: the most states one step of the sweep kept.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    states: Option<usize>,
 }
+
+/// Bytes a state of the frontier takes, two steps' tables held at once.
+const BYTES_PER_STATE: u64 = 128;
 
 /// Tours up to direction from the problem's solutions: an open tour of two or more
 /// squares is found once in each direction; a closed tour is found once.
@@ -50,22 +64,27 @@ pub fn run(args: &TourArgs, rows: usize, cols: usize) -> Result<ExitCode> {
     } else {
         TourKind::Open
     };
-    let problem = TourCount::new(rows, cols, kind).map_err(|e| InputError::new(e.to_string()))?;
-    let (solutions, complete) = if args.memo {
-        let run = MemoRun {
-            name: &args.board,
-            memo_limit: None,
-            order: MemoOrder::Fewest,
-            fallback: true,
-            node_budget: None,
-        };
-        let c = memo::count(problem.problem(), &run, &args.parallel)?;
-        (c.solutions, c.stop.is_none())
+    let (tours, solutions, exit, states) = if args.memo {
+        let (tours, exit, states) = count_by_frontier(args, rows, cols, kind)?;
+        (
+            tours.clone(),
+            solutions(kind, rows * cols, &tours),
+            exit,
+            Some(states),
+        )
     } else {
+        let problem =
+            TourCount::new(rows, cols, kind).map_err(|e| InputError::new(e.to_string()))?;
         let c = count(problem.problem(), args)?;
-        (BigUint::from(c.solutions), c.is_complete())
+        let solutions = BigUint::from(c.solutions);
+        let exit = if c.is_complete() {
+            EXIT_OK
+        } else {
+            EXIT_INTERRUPTED
+        };
+        (tours(kind, rows * cols, &solutions), solutions, exit, None)
     };
-    let tours = tours(kind, rows * cols, &solutions);
+    let complete = exit == EXIT_OK;
     let mut out = stdout();
     if args.format() == PictureFormat::Json {
         let json = JsonCount {
@@ -79,6 +98,8 @@ pub fn run(args: &TourArgs, rows: usize, cols: usize) -> Result<ExitCode> {
             tours: memo::big_marker(0),
             solutions: memo::big_marker(1),
             complete,
+            method: if args.memo { "frontier" } else { "exact cover" },
+            states,
         };
         let text = memo::fill_big(serde_json::to_string(&json)?, &[&tours, &solutions]);
         writeln!(out, "{text}")?;
@@ -88,11 +109,59 @@ pub fn run(args: &TourArgs, rows: usize, cols: usize) -> Result<ExitCode> {
         writeln!(out, "{tours} (incomplete)")?;
     }
     out.flush()?;
-    Ok(ExitCode::from(if complete {
-        EXIT_OK
+    Ok(ExitCode::from(exit))
+}
+
+/// The exact cover problem's solutions from the tours: each open tour of two or more
+/// squares in both directions.
+fn solutions(kind: TourKind, squares: usize, tours: &BigUint) -> BigUint {
+    if kind == TourKind::Closed || squares == 1 {
+        tours.clone()
     } else {
-        EXIT_INTERRUPTED
-    }))
+        tours * 2u8
+    }
+}
+
+/// Counts by the board's frontier: the tours (those found so far when stopped early),
+/// the exit status and the most states a step kept.
+fn count_by_frontier(
+    args: &TourArgs,
+    rows: usize,
+    cols: usize,
+    kind: TourKind,
+) -> Result<(BigUint, u8, usize)> {
+    let progress = Arc::new(FrontierProgress::default());
+    let options = FrontierOptions {
+        max_states: usize::try_from(dlx_core::default_memo_limit() / BYTES_PER_STATE)
+            .unwrap_or(usize::MAX),
+        cancel: Some(interrupt_flag()),
+        progress: Some(Arc::clone(&progress)),
+    };
+    let display = wanted(&args.parallel).then(|| Display::start(Sweep(progress)));
+    let count =
+        count_tours(rows, cols, kind, &options).map_err(|e| InputError::new(e.to_string()))?;
+    drop(display);
+    let exit = match count.stop {
+        None => EXIT_OK,
+        Some(FrontierStop::Cancelled) => EXIT_INTERRUPTED,
+        Some(FrontierStop::StateLimit { states }) => {
+            note!(
+                "dlx: the count stopped: one step of the sweep needed more than {states} states \
+                 (a quarter of the memory); the tours printed are those completed before it"
+            );
+            EXIT_INCOMPLETE
+        }
+    };
+    Ok((count.tours, exit, count.peak_states))
+}
+
+/// The frontier count's progress, for the display.
+struct Sweep(Arc<FrontierProgress>);
+
+impl Watched for Sweep {
+    fn look(&self) -> (f64, String) {
+        (self.0.fraction(), format!("{} states", self.0.states()))
+    }
 }
 
 /// Counts on the threads asked for, with a progress display when wanted.
