@@ -19,24 +19,42 @@ pub const EXIT_INTERRUPTED: u8 = 130;
 /// The exit status of a count: 0 when complete, 3 when the node budget stopped it, 130
 /// when it was interrupted.
 pub fn count_exit(stop: Option<dlx_core::StopReason>) -> ExitCode {
-    ExitCode::from(match stop {
+    ExitCode::from(count_code(stop))
+}
+
+/// The exit code of [`count_exit`].
+pub fn count_code(stop: Option<dlx_core::StopReason>) -> u8 {
+    match stop {
         None => EXIT_OK,
         Some(dlx_core::StopReason::NodeBudget) => EXIT_INCOMPLETE,
         Some(_) => EXIT_INTERRUPTED,
-    })
+    }
 }
 
-/// Writes a count's line: the number, marked `(incomplete: REASON)` when the count stopped
-/// early.
+/// Writes a count's line: the number, marked `(incomplete)` when the count stopped early,
+/// as every counting command marks it; [`note_stop`] gives the reason on standard error.
 pub fn write_count(
     out: &mut impl Write,
     solutions: impl fmt::Display,
     stop: Option<dlx_core::StopReason>,
 ) -> io::Result<()> {
     match stop {
-        Some(reason) => writeln!(out, "{solutions} (incomplete: {reason})"),
+        Some(_) => writeln!(out, "{solutions} (incomplete)"),
         None => writeln!(out, "{solutions}"),
     }
+}
+
+/// Says on standard error why a count stopped early (nothing when it did not): `dlx:
+/// interrupted: …` for Ctrl-C, `dlx: node budget spent: …` for `--node-budget`.
+pub fn note_stop(stop: Option<dlx_core::StopReason>) {
+    let why = match stop {
+        None => return,
+        Some(dlx_core::StopReason::Cancelled) => "interrupted".to_string(),
+        Some(reason) => reason.to_string(),
+    };
+    write_note(format_args!(
+        "dlx: {why}: the count printed is what was counted so far (a lower bound)"
+    ));
 }
 
 /// An error in what the user gave us (a file, its contents, an option): exit code 2.

@@ -140,10 +140,41 @@ fn ctrl_c_prints_what_was_counted_marked_incomplete() {
         Duration::from_millis(300),
     );
     let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
     if out.status.code() == Some(130) {
-        assert!(stdout.ends_with("(incomplete: cancelled)\n"), "{stdout}");
+        // As every counting command marks it: `N (incomplete)`, the reason on standard
+        // error (it printed `N (incomplete: cancelled)`).
+        let (count, mark) = stdout.trim_end().split_once(' ').expect("N (incomplete)");
+        assert!(count.parse::<u64>().is_ok(), "{stdout}");
+        assert_eq!(mark, "(incomplete)");
+        assert_eq!(stderr, format!("{INTERRUPTED}\n"));
     } else {
         assert_eq!(stdout, "1472\n");
+    }
+}
+
+/// What a count stopped by Ctrl-C says on standard error.
+const INTERRUPTED: &str =
+    "dlx: interrupted: the count printed is what was counted so far (a lower bound)";
+
+#[test]
+fn an_interrupted_variant_count_is_marked_as_every_count_is() {
+    // The empty 9×9 has 6.67e21 grids: the count never finishes. It printed
+    // `N (interrupted: incomplete)`; now `N (incomplete)` and the reason on standard error,
+    // as `dlx count`, `dlx sudoku --count`, `dlx knightdoku --count`, `dlx tour --count`.
+    for engine in ["sat", "links"] {
+        let out = interrupted(
+            &["variant", "-", "--count", "--engine", engine],
+            "size = 9\n",
+            Duration::from_millis(500),
+        );
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "{engine}: {stdout}{stderr}");
+        let (count, mark) = stdout.trim_end().split_once(' ').expect("N (incomplete)");
+        assert!(count.parse::<u64>().is_ok(), "{engine}: {stdout}");
+        assert_eq!(mark, "(incomplete)", "{engine}");
+        assert_eq!(stderr, format!("{INTERRUPTED}\n"), "{engine}");
     }
 }
 
@@ -370,11 +401,17 @@ fn the_dense_engine_refuses_what_it_cannot_do() {
         "--node-budget",
         "10",
     ]);
-    // A spent budget is a limit the user set, not an interruption (issue 25): exit 3.
+    // A spent budget is a limit the user set, not an interruption (issue 25): exit 3. The
+    // count is marked as an interrupted one is, the reason on standard error.
     assert_eq!(budget.code, Some(3), "{}", budget.stderr);
     assert!(
-        budget.stdout.contains("(incomplete: node budget spent)"),
+        budget.stdout.ends_with(" (incomplete)\n"),
         "{}",
         budget.stdout
+    );
+    assert_eq!(
+        budget.stderr,
+        "dlx: node budget spent: the count printed is what was counted so far (a lower \
+         bound)\n"
     );
 }

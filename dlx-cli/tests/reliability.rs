@@ -289,7 +289,16 @@ fn exit_codes_say_what_happened() {
     // A spent node budget is a limit the user set: 3, with the count marked incomplete.
     let out = run(&["count", q8, "--node-budget", "10"]);
     assert_eq!(out.code, Some(3), "{}", out.transcript());
-    assert!(out.stdout.contains("(incomplete: node budget spent)"));
+    assert!(
+        out.stdout.ends_with(" (incomplete)\n"),
+        "{}",
+        out.transcript()
+    );
+    assert!(
+        out.stderr.starts_with("dlx: node budget spent: "),
+        "{}",
+        out.transcript()
+    );
     // A failure to write the help is an error (a closed pipe is not).
     if Path::new("/dev/full").exists() {
         let status = Command::new(DLX)

@@ -14,7 +14,9 @@ use super::progress::{interrupt_flag, wanted, Display};
 use super::units::read_lines;
 use crate::cli::CountArgs;
 use crate::input::{display_name, read_problem, read_text};
-use crate::output::{count_exit, note, stdout, write_count, InputError, EXIT_INTERRUPTED, EXIT_OK};
+use crate::output::{
+    count_exit, note, note_stop, stdout, write_count, InputError, EXIT_INTERRUPTED, EXIT_OK,
+};
 
 /// The longest `--checkpoint-interval` taken, in seconds (about 31 years).
 const MAX_INTERVAL: f64 = 1e9;
@@ -139,6 +141,7 @@ fn print_count(args: &CountArgs, count: &Count, engine: &str) -> Result<()> {
         write_count(&mut out, count.solutions, count.stop)?;
     }
     out.flush()?;
+    note_stop(count.stop);
     if args.stats {
         super::stats::print(&count.stats, count.is_complete(), engine);
     }

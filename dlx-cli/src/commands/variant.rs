@@ -19,7 +19,8 @@ use serde_json::json;
 use super::progress::interrupt_flag;
 use crate::input::{display_name, read_input};
 use crate::output::{
-    stdout, svg_target, InputError, SvgTarget, EXIT_INTERRUPTED, EXIT_NO_SOLUTION, EXIT_OK,
+    count_code, note_stop, stdout, svg_target, write_count, InputError, SvgTarget,
+    EXIT_INTERRUPTED, EXIT_NO_SOLUTION, EXIT_OK,
 };
 
 /// `dlx variant`.
@@ -139,7 +140,8 @@ fn print_solution(out: &mut impl Write, p: &VariantPuzzle, s: &VariantSolution) 
 }
 
 /// Counts (`--count`): exit 0 when the count is complete (or reached the limit), 130
-/// when it was interrupted.
+/// when it was interrupted (3 had a node budget stopped it); a count stopped early is
+/// `N (incomplete)`, the reason on standard error, as `dlx count` prints it.
 fn count(
     args: &VariantArgs,
     solver: &VariantSolver,
@@ -161,14 +163,18 @@ fn count(
                    "conflicts": report.conflicts})
         )?;
     } else if !complete {
-        writeln!(out, "{} (interrupted: incomplete)", count.solutions)?;
+        write_count(out, count.solutions, count.stop)?;
     } else if at_limit {
         writeln!(out, "{} (stopped at the limit)", count.solutions)?;
     } else {
         writeln!(out, "{}", count.solutions)?;
     }
-    let code = if complete { EXIT_OK } else { EXIT_INTERRUPTED };
-    Ok((code, report))
+    if complete {
+        return Ok((EXIT_OK, report));
+    }
+    out.flush()?;
+    note_stop(count.stop);
+    Ok((count_code(count.stop), report))
 }
 
 /// What `solve` knows of the puzzle besides its rules: the file's name, the cosmetic

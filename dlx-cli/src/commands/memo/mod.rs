@@ -10,7 +10,7 @@ use serde_json::json;
 
 use crate::cli::{CountArgs, MemoOrder, ParallelArgs};
 use crate::commands::progress::{interrupt_flag, wanted};
-use crate::output::{count_exit, note, stdout, write_count, InputError};
+use crate::output::{count_exit, note, note_stop, stdout, write_count, InputError};
 
 mod display;
 pub mod sample;
@@ -77,6 +77,7 @@ pub fn run_count(args: &CountArgs, problem: &Problem, name: &str) -> Result<Exit
         write_count(&mut out, &count.solutions, count.stop)?;
     }
     out.flush()?;
+    note_stop(count.stop);
     if args.stats {
         print_stats(&count.stats, count.is_complete());
     }
