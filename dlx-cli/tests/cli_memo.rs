@@ -368,4 +368,9 @@ fn tour_count_memo_goes_past_enumeration() {
         "tour_count_memo_too_large",
         run(&["tour", "3x4000", "--count", "--memo"]).transcript()
     );
+    // A board too large to enumerate, not to count by its frontier: the error says so.
+    insta::assert_snapshot!(
+        "tour_count_too_large_names_memo",
+        run(&["tour", "3x40", "--count"]).transcript()
+    );
 }

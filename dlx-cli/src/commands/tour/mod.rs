@@ -7,6 +7,7 @@ use anyhow::Result;
 
 use super::board_size::parse_board;
 use crate::cli::{TourArgs, MAX_COUNT_SQUARES, MAX_FRONTIER_SQUARES, MAX_TOUR_SQUARES};
+use crate::output::InputError;
 
 mod count;
 mod find;
@@ -19,7 +20,23 @@ pub fn run(args: &TourArgs) -> Result<ExitCode> {
     } else {
         MAX_TOUR_SQUARES
     };
-    let (rows, cols) = parse_board(&args.board, limit)?;
+    let (rows, cols) = match parse_board(&args.board, limit) {
+        Err(e) if args.count && !args.memo => {
+            match parse_board(&args.board, MAX_FRONTIER_SQUARES) {
+                // Too large to enumerate, not to count by the frontier: say so.
+                Ok((rows, cols)) => {
+                    return Err(InputError::new(format!(
+                        "a {rows}x{cols} board is too large to count by exact cover (at most \
+                     {MAX_COUNT_SQUARES} squares); --count --memo counts boards of up to \
+                     {MAX_FRONTIER_SQUARES} squares by their frontier"
+                    ))
+                    .into())
+                }
+                Err(_) => return Err(e),
+            }
+        }
+        other => other?,
+    };
     if args.count {
         count::run(args, rows, cols)
     } else {
