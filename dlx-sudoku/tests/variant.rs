@@ -6,11 +6,11 @@ use std::time::Instant;
 
 use dlx_sudoku::sudoku::{Cell, Grid, Shape};
 use dlx_sudoku::variant::{
-    AntiKing, AntiKnight, Arrow, Candidates, CloneCells, Constraint, Diagonal, Difference,
-    DisjointGroups, Engine, Even, ExtraRegion, Indexer, IndexerKind, Killer, Letter, LetterCircle,
-    Line, LineKind, LittleKiller, Maximum, Minimum, Negative, NegativeKind, NonConsecutive, Odd,
-    Outside, Quadruple, Ratio, Sandwich, Shade, Side, Skyscraper, VariantPuzzle, VariantSolution,
-    VariantSolver, XSum, Xv, YinYang,
+    AntiKing, AntiKnight, Arrow, Candidates, CloneCells, Constraint, CountingCircles, Diagonal,
+    Difference, DisjointGroups, Engine, Even, ExtraRegion, Indexer, IndexerKind, Killer, Letter,
+    LetterCircle, Line, LineKind, LittleKiller, Maximum, Minimum, Negative, NegativeKind,
+    NonConsecutive, Odd, Outside, Quadruple, Ratio, Sandwich, Shade, Side, Skyscraper,
+    VariantPuzzle, VariantSolution, VariantSolver, XSum, Xv, YinYang,
 };
 use dlx_sudoku::Uniqueness;
 
@@ -408,6 +408,10 @@ const KINDS: &[&str] = &[
     "extremes-together",
     "white-and-non-consecutive",
     "black-and-negative",
+    "counting-circles",
+    "negative-x",
+    "negative-v",
+    "xv-and-negative",
 ];
 
 /// A random clue beside the grid.
@@ -551,6 +555,53 @@ fn random_constraint(
         "negative-black" => Negative(NegativeKind::Ratio).into(),
         "negative-white" => Negative(NegativeKind::Difference).into(),
         "negative-xv" => Negative(NegativeKind::Xv).into(),
+        "negative-x" => Negative(NegativeKind::X).into(),
+        "negative-v" => Negative(NegativeKind::V).into(),
+        "xv-and-negative" => {
+            // Marks of either kind with "all X given" or "all V given" (or both): a mark
+            // lifts only its own kind's rule.
+            if rng.chance(30) {
+                let kinds = [NegativeKind::X, NegativeKind::V, NegativeKind::Xv];
+                Negative(kinds[rng.below(3)]).into()
+            } else {
+                Xv {
+                    cells: pair(rng),
+                    sum: [10, 5][rng.below(2)],
+                }
+                .into()
+            }
+        }
+        "counting-circles" => {
+            // For each digit d, none or d of the cells holding it in the reference (so the
+            // rule holds there), sometimes one cell more (so it may not), in any order.
+            let mut cells: Vec<Cell> = Vec::new();
+            for x in 1..=n as u32 {
+                let mut holding: Vec<Cell> = (0..n * n)
+                    .map(|k| Cell::from_index(k, n))
+                    .filter(|&c| d(c) == x)
+                    .collect();
+                if rng.chance(50) || holding.len() < x as usize {
+                    continue;
+                }
+                for i in (1..holding.len()).rev() {
+                    holding.swap(i, rng.below(i + 1));
+                }
+                cells.extend(&holding[..x as usize]);
+            }
+            if rng.chance(15) {
+                let c = Cell::new(rng.below(n), rng.below(n));
+                if !cells.contains(&c) {
+                    cells.push(c);
+                }
+            }
+            if cells.is_empty() {
+                return None;
+            }
+            for i in (1..cells.len()).rev() {
+                cells.swap(i, rng.below(i + 1));
+            }
+            CountingCircles { cells }.into()
+        }
         "quadruple" => {
             let (r, c) = (rng.below(n - 1), rng.below(n - 1));
             let cells = vec![
@@ -1180,6 +1231,57 @@ fn unknown_fpuzzles_constraints_are_named() {
     ));
 }
 
+/// Puzzles made for these tests (6×6, few givens; `tests/data/variants/*-6x6.toml`), each
+/// unique only by its rule: brute force over every completion of the givens finds exactly
+/// the solution the file gives, every engine agrees with it, and without the rule there are
+/// several. "All V given" and "all X given" negate one mark only: with both negated
+/// (`negative-xv`), the grid's unmarked pairs adding up to the other mark's sum break it,
+/// and the puzzle has no solution.
+#[test]
+fn own_puzzles_depend_on_their_rule() {
+    type Case = (&'static str, fn(&Constraint) -> bool, bool);
+    let cases: [Case; 3] = [
+        (
+            "counting-circles-6x6.toml",
+            |c| matches!(c, Constraint::CountingCircles(_)),
+            false,
+        ),
+        (
+            "negative-v-6x6.toml",
+            |c| *c == Negative(NegativeKind::V).into(),
+            true,
+        ),
+        (
+            "negative-x-6x6.toml",
+            |c| *c == Negative(NegativeKind::X).into(),
+            true,
+        ),
+    ];
+    for (file, is_rule, negative) in cases {
+        let p = dlx_sudoku::variant::from_toml(&data(file)).unwrap();
+        assert_eq!(p.constraints.iter().filter(|c| is_rule(c)).count(), 1);
+        let grids = completions(&p.shape, &p.givens);
+        let found = brute_force(&p, &grids, &[]);
+        assert_eq!(found.len(), 1, "{file}: brute force");
+        assert_eq!(Some(&found[0].grid), p.solution.as_ref(), "{file}");
+        assert_eq!(cross_check(&p, &grids, &[]), 1, "{file}: the engines");
+        let mut without = p.clone();
+        without.constraints.retain(|c| !is_rule(c));
+        let several = brute_force(&without, &grids, &[]).len();
+        assert!(several > 1, "{file}: {several} solutions without its rule");
+        if negative {
+            let mut both = without.clone();
+            both.constraints.push(Negative(NegativeKind::Xv).into());
+            assert_eq!(brute_force(&both, &grids, &[]).len(), 0, "{file}: XV");
+            assert_eq!(cross_check(&both, &grids, &[]), 0, "{file}: XV");
+        }
+        eprintln!(
+            "{file}: {} completions of the givens, {several} solutions without its rule",
+            grids.len()
+        );
+    }
+}
+
 #[test]
 fn toml_errors_name_the_place() {
     use dlx_sudoku::variant::{from_toml, Position};
@@ -1225,6 +1327,40 @@ fn toml_errors_name_the_place() {
     assert_eq!(e.position(), at(2, 1));
     let e = from_toml("title = \"t\"\nsize = 4\nboxes = \"3by3\"\n").unwrap_err();
     assert_eq!(e.position(), at(3, 9));
+    // Counting circles: one list of cells, each named once, none outside the grid.
+    let e = from_toml("size = 4\ncounting-circles = \"\"\n").unwrap_err();
+    assert_eq!(e.to_string(), "counting-circles: no circles");
+    assert_eq!(e.position(), at(2, 20));
+    let e = from_toml("size = 4\ncounting-circles = \"r1c1 r2c3 r1c1\"\n").unwrap_err();
+    assert_eq!(e.to_string(), "counting-circles: r1c1 is named twice");
+    assert_eq!(e.position(), at(2, 20));
+    let e = from_toml("size = 4\n\ncounting-circles = \"r1c1 r5c1\"\n").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "counting-circles: cell r5c1 is outside the 4×4 grid"
+    );
+    assert_eq!(e.position(), at(3, 20));
+    let e = from_toml("size = 4\ncounting-circles = \"r1c1 x\"\n").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "counting-circles: \"x\" is not a cell like r1c2"
+    );
+    assert_eq!(e.position(), at(2, 20));
+    let e = from_toml("size = 4\ncounting-circles = [\"r1c1\"]\n").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "counting-circles: expected cells like \"r1c1 r2c2\""
+    );
+    // A second set, built in code, is refused: the format has one.
+    let mut p = from_toml("size = 4\ncounting-circles = \"r1c1\"\n").unwrap();
+    p.constraints.push(
+        CountingCircles {
+            cells: vec![cell("r4c4")],
+        }
+        .into(),
+    );
+    let e = VariantSolver::new(&p).unwrap_err();
+    assert!(e.to_string().contains("one set of counting circles"), "{e}");
     // f-puzzles JSON text: the key at fault.
     let e = dlx_sudoku::variant::from_fpuzzles("{\"size\": 4,\n  \"clock\": [1]}").unwrap_err();
     assert_eq!(e.position(), at(2, 3));

@@ -5,11 +5,11 @@
 use dlx_sudoku::sudoku::{Cell, Shape};
 use dlx_sudoku::variant::{
     from_fpuzzles, from_toml, read_puzzle, to_fpuzzles, to_toml, AntiKing, AntiKnight, Arrow,
-    Candidates, CloneCells, Constraint, Diagonal, Difference, DisjointGroups, Even, ExtraRegion,
-    FpuzzlesError, Indexer, IndexerKind, Killer, Letter, LetterCircle, Letters, Line, LineKind,
-    LittleKiller, Maximum, Minimum, Negative, NegativeKind, NonConsecutive, Odd, Outside, Position,
-    Quadruple, Ratio, Sandwich, Shade, Side, Skyscraper, VariantPuzzle, VariantSolver, XSum, Xv,
-    YinYang,
+    Candidates, CloneCells, Constraint, CountingCircles, Diagonal, Difference, DisjointGroups,
+    Even, ExtraRegion, FpuzzlesError, Indexer, IndexerKind, Killer, Letter, LetterCircle, Letters,
+    Line, LineKind, LittleKiller, Maximum, Minimum, Negative, NegativeKind, NonConsecutive, Odd,
+    Outside, Position, Quadruple, Ratio, Sandwich, Shade, Side, Skyscraper, VariantPuzzle,
+    VariantSolver, XSum, Xv, YinYang,
 };
 use dlx_sudoku::Uniqueness;
 
@@ -523,11 +523,115 @@ fn every_rule_round_trips_through_fpuzzles_and_toml() {
             closed: false,
         }
         .into(),
+        CountingCircles {
+            cells: vec![c(6, 6), c(1, 2), c(2, 1)],
+        }
+        .into(),
+        Negative(NegativeKind::X).into(),
+        Negative(NegativeKind::V).into(),
     ];
     let back = from_toml(&to_toml(&q)).unwrap();
     assert_eq!(rule_set(&back), rule_set(&q));
+    // The circles keep their order.
+    assert!(back.constraints.contains(&q.constraints[6]));
     let err = to_fpuzzles(&q).unwrap_err().to_string();
     assert!(err.starts_with("f-puzzles cannot express:"), "{err}");
+    for rule in ["counting circles", "negative X", "negative V"] {
+        assert!(err.contains(rule), "{rule}: {err}");
+    }
+}
+
+/// "All X given" and "all V given" apart (TOML only: f-puzzles negates both together):
+/// neighbours without an X do not add up to 10, without a V not to 5, and each mark lifts
+/// only its own rule.
+#[test]
+fn all_x_given_and_all_v_given_are_apart() {
+    // 4 and 6 side by side, then 2 and 3, in the first row of a 9×9 (on 6×6 the negative
+    // rules leave too few grids).
+    let puzzle = |rules: &str| {
+        let givens = format!("4623{}", ".".repeat(77));
+        from_toml(&format!("size = 9\ngivens = \"{givens}\"\n{rules}")).unwrap()
+    };
+    let cases = [
+        ("", true),
+        ("global = [\"negative-x\"]", false),
+        ("global = [\"negative-v\"]", false),
+        ("global = [\"negative-x\"]\n[[x]]\ncells = \"r1c1 r1c2\"", true),
+        ("global = [\"negative-x\"]\n[[x]]\ncells = \"r1c2 r1c1\"\n[[v]]\ncells = \"r1c3 r1c4\"", true),
+        // A V does not lift "all X given", nor an X "all V given".
+        ("global = [\"negative-v\"]\n[[x]]\ncells = \"r1c1 r1c2\"", false),
+        ("global = [\"negative-v\"]\n[[v]]\ncells = \"r1c3 r1c4\"", true),
+        // 6 and 2 (r1c2, r1c3) add up to neither.
+        ("global = [\"negative-x\", \"negative-v\"]\n[[x]]\ncells = \"r1c1 r1c2\"\n[[v]]\ncells = \"r1c3 r1c4\"", true),
+        ("global = [\"negative-xv\"]\n[[x]]\ncells = \"r1c1 r1c2\"\n[[v]]\ncells = \"r1c3 r1c4\"", true),
+        ("global = [\"negative-xv\"]\n[[x]]\ncells = \"r1c1 r1c2\"", false),
+    ];
+    for (rules, ok) in cases {
+        let p = puzzle(rules);
+        assert_eq!(solvable(&p), ok, "{rules}");
+        // Both engines agree.
+        let links = VariantSolver::new(&p)
+            .unwrap()
+            .with_engine(dlx_sudoku::variant::Engine::DancingLinks);
+        assert_eq!(links.first().solution().is_some(), ok, "{rules}: links");
+    }
+    // Written back as they were read; f-puzzles negates both or neither.
+    let p = puzzle("global = [\"negative-v\"]");
+    assert!(to_toml(&p).contains("global = [\"negative-v\"]"));
+    let err = to_fpuzzles(&p).unwrap_err().to_string();
+    assert_eq!(err, "f-puzzles cannot express: negative V");
+    let fp_xv = from_fpuzzles(&fp(6, r#""negative": ["xv"]"#)).unwrap();
+    assert_eq!(
+        fp_xv.puzzle.constraints,
+        [Negative(NegativeKind::Xv).into()]
+    );
+}
+
+/// Counting circles (TOML only): a digit in a circle says how many circles hold it. Three
+/// circles in a row can hold 1, 2, 2 (or 3, 3, 3 apart), never 1, 1, x; f-puzzles' plain
+/// `circle` drawing stays a drawing.
+#[test]
+fn counting_circles_count_their_digits() {
+    let p = from_toml(
+        "size = 4\ngivens = \"1... .... .... ....\"\ncounting-circles = \"r1c1 r2c3 r4c1\"\n",
+    )
+    .unwrap();
+    // r1c1 = 1: the other two hold the same digit, 2 (3 would need three circles), which
+    // r2c3 and r4c1 can: they share no house.
+    let mut count = 0;
+    for s in VariantSolver::new(&p).unwrap().solutions(None) {
+        assert_eq!(s.grid.get(c(2, 3)), Some(2));
+        assert_eq!(s.grid.get(c(4, 1)), Some(2));
+        count += 1;
+    }
+    assert!(count > 0);
+    // Three circles that see each other (one row) cannot count: 1 + 2 would need two 2s.
+    let row = from_toml("size = 4\ncounting-circles = \"r1c1 r1c2 r1c3\"\n").unwrap();
+    assert_eq!(solutions(&row), 0);
+    // Circles r1c1, r2c3, r3c2, nothing given: a 1 and two 2s, or three 3s (the three
+    // cells share no house).
+    let free = from_toml("size = 4\ncounting-circles = \"r1c1 r2c3 r3c2\"\n").unwrap();
+    let digits: std::collections::BTreeSet<Vec<u8>> = VariantSolver::new(&free)
+        .unwrap()
+        .solutions(None)
+        .iter()
+        .map(|s| {
+            let mut v: Vec<u8> = [c(1, 1), c(2, 3), c(3, 2)]
+                .iter()
+                .map(|&x| s.grid.get(x).unwrap())
+                .collect();
+            v.sort_unstable();
+            v
+        })
+        .collect();
+    assert_eq!(
+        digits.into_iter().collect::<Vec<_>>(),
+        [vec![1, 2, 2], vec![3, 3, 3]]
+    );
+    // A circle in f-puzzles is a drawing.
+    let fp_circle = from_fpuzzles(&fp(4, r#""circle": [{"cells": ["R1C1"]}]"#)).unwrap();
+    assert!(fp_circle.puzzle.constraints.is_empty());
+    assert_eq!(fp_circle.ignored, ["circle (1)"]);
 }
 
 #[test]

@@ -339,10 +339,60 @@ pub(crate) fn automaton<S: Clone + Eq + std::hash::Hash>(
     step: impl Fn(&S, Val) -> Option<S>,
     accept: impl Fn(&S) -> bool,
 ) {
-    let k = vars.len();
-    if k == 0 {
+    if vars.is_empty() {
         return;
     }
+    automaton_states(
+        m,
+        name,
+        vars,
+        start,
+        step,
+        |s| accept(s).then_some(0),
+        false,
+    );
+}
+
+/// [`automaton`] whose final state says something a rule needs elsewhere: `result` gives
+/// the value of each accepting state (`None`: the state rejects), and the variable after
+/// the last cell takes that value (an auxiliary, named `name.end`, which is returned).
+/// Counting circles use it for the number of circles holding a digit.
+pub(crate) fn automaton_result<S: Clone + Eq + std::hash::Hash>(
+    m: &mut Model,
+    name: &str,
+    vars: &[Var],
+    start: S,
+    step: impl Fn(&S, Val) -> Option<S>,
+    result: impl Fn(&S) -> Option<Val>,
+) -> Var {
+    if vars.is_empty() {
+        let values: Vec<Val> = result(&start).into_iter().collect();
+        let end = m.aux(
+            &format!("{name}.end"),
+            Domain::from_values(values.clone()),
+            None,
+        );
+        if values.is_empty() {
+            m.choice(name, Vec::new());
+        }
+        return end;
+    }
+    automaton_states(m, name, vars, start, step, result, true)
+        .expect("the final state's variable is made")
+}
+
+/// The encoding of [`automaton`] and [`automaton_result`] (`vars` not empty): with
+/// `keep_end`, the final states get a variable too, valued by `result`, which is returned.
+fn automaton_states<S: Clone + Eq + std::hash::Hash>(
+    m: &mut Model,
+    name: &str,
+    vars: &[Var],
+    start: S,
+    step: impl Fn(&S, Val) -> Option<S>,
+    result: impl Fn(&S) -> Option<Val>,
+    keep_end: bool,
+) -> Option<Var> {
+    let k = vars.len();
     // Forward: the states reachable after each cell, and the transitions.
     let mut layers: Vec<Vec<S>> = vec![vec![start]];
     let mut edges: Vec<Vec<(usize, Val, usize)>> = Vec::with_capacity(k);
@@ -369,7 +419,7 @@ pub(crate) fn automaton<S: Clone + Eq + std::hash::Hash>(
     // Backward: keep the states from which acceptance is reachable.
     let mut alive: Vec<Vec<bool>> = layers.iter().map(|l| vec![false; l.len()]).collect();
     for (j, s) in layers[k].iter().enumerate() {
-        alive[k][j] = accept(s);
+        alive[k][j] = result(s).is_some();
     }
     for i in (0..k).rev() {
         for &(a, _, b) in &edges[i] {
@@ -380,10 +430,11 @@ pub(crate) fn automaton<S: Clone + Eq + std::hash::Hash>(
     }
     if !alive[0][0] {
         m.choice(name, Vec::new());
-        return;
+        return keep_end.then(|| m.aux(&format!("{name}.end"), Domain::from_values([]), None));
     }
-    // Number the live states of each layer and make the state variables.
-    let numbers: Vec<Vec<Option<Val>>> = alive
+    // Number the live states of each layer and make the state variables; the final
+    // states, when kept, are numbered by their result.
+    let mut numbers: Vec<Vec<Option<Val>>> = alive
         .iter()
         .map(|flags| {
             let mut next = 0;
@@ -403,6 +454,11 @@ pub(crate) fn automaton<S: Clone + Eq + std::hash::Hash>(
         let count = numbers[i].iter().flatten().count() as Val;
         *slot = Some(m.aux(&format!("{name}.q{i}"), Domain::range(0, count - 1), None));
     }
+    if keep_end {
+        numbers[k] = layers[k].iter().map(&result).collect();
+        let values = numbers[k].iter().flatten().copied();
+        state_vars[k] = Some(m.aux(&format!("{name}.end"), Domain::from_values(values), None));
+    }
     for i in 0..k {
         let mut alts = Vec::new();
         for &(a, x, b) in &edges[i] {
@@ -421,6 +477,7 @@ pub(crate) fn automaton<S: Clone + Eq + std::hash::Hash>(
         }
         m.choice(name, alts);
     }
+    state_vars[k]
 }
 
 /// Neighbouring cells by threes hold one digit of each of three classes (a function of

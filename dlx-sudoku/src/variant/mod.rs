@@ -55,10 +55,11 @@ pub use fpuzzles::{from_fpuzzles, to_fpuzzles, FpuzzlesError, Imported, MAX_JSON
 pub use native::{from_toml, to_toml, NativeError, Position};
 pub use puzzle::{VariantError, VariantPuzzle};
 pub use rules::{
-    AntiKing, AntiKnight, Arrow, Candidates, CloneCells, Constraint, Diagonal, Difference,
-    DisjointGroups, Even, ExtraRegion, Indexer, IndexerKind, Killer, Letter, LetterCircle, Letters,
-    Line, LineKind, LittleKiller, Maximum, Minimum, Negative, NegativeKind, NonConsecutive, Odd,
-    Outside, Quadruple, Ratio, Sandwich, Shade, Side, Skyscraper, XSum, Xv, YinYang,
+    AntiKing, AntiKnight, Arrow, Candidates, CloneCells, Constraint, CountingCircles, Diagonal,
+    Difference, DisjointGroups, Even, ExtraRegion, Indexer, IndexerKind, Killer, Letter,
+    LetterCircle, Letters, Line, LineKind, LittleKiller, Maximum, Minimum, Negative, NegativeKind,
+    NonConsecutive, Odd, Outside, Quadruple, Ratio, Sandwich, Shade, Side, Skyscraper, XSum, Xv,
+    YinYang,
 };
 pub use solve::{EncodingStats, Engine, SearchReport, VariantSolution, VariantSolver};
 pub use svg::render_svg;

@@ -8,8 +8,9 @@
 //!                            # regions = ["AABB", ...] (jigsaw), boxes = "none" (Latin)
 //! givens = "1... .... .... ...."
 //! global = ["anti-knight"]   # also anti-king, non-consecutive, disjoint-groups, diagonal,
-//!                            # anti-diagonal, yin-yang, negative-black/-white/-xv
+//!                            # anti-diagonal, yin-yang, negative-black/-white/-xv/-x/-v
 //! odd = "r1c2 r3c4"          # also even, minimum, maximum, water, land
+//! counting-circles = "r1c1 r2c3"  # one set of cells for the whole puzzle
 //! [[killer]]
 //! cells = "r4c1 r4c2"
 //! sum = 7
@@ -355,6 +356,16 @@ impl TomlIn<'_> {
             TomlItem::Cell(c) => Ok(c),
             _ => Err(self.bad("expected cells like \"r1c1 r2c2\"")),
         }
+    }
+
+    /// The cells of a value entry given as `"r1c1 r2c2"` (a set of cells read as one
+    /// rule: `counting-circles`), in the order listed.
+    pub fn value_cells(&self) -> Result<Vec<Cell>, NativeError> {
+        let text = self
+            .value()?
+            .as_str()
+            .ok_or_else(|| self.bad("expected cells like \"r1c1 r2c2\""))?;
+        Ok(to_cells(parse_cells(&self.place, text, false)?))
     }
 
     /// The whole value of a value entry.

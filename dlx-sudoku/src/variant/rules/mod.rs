@@ -53,6 +53,7 @@ mod anti_knight;
 mod arrow;
 mod candidates;
 mod clone;
+mod counting_circles;
 mod diagonal;
 mod difference;
 mod disjoint_groups;
@@ -85,6 +86,7 @@ pub use anti_knight::AntiKnight;
 pub use arrow::Arrow;
 pub use candidates::Candidates;
 pub use clone::CloneCells;
+pub use counting_circles::CountingCircles;
 pub use diagonal::Diagonal;
 pub use difference::Difference;
 pub use disjoint_groups::DisjointGroups;
@@ -316,6 +318,8 @@ rules! {
     Indexer(Indexer),
     /// The candidates a setter gives for a cell.
     Candidates(Candidates),
+    /// Counting circles: a digit in a circle says how many circles hold it.
+    CountingCircles(CountingCircles),
 }
 
 impl Constraint {

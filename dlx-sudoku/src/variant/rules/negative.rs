@@ -11,6 +11,10 @@
 //!   black dot (a dot between 1 and 2 may be either colour).
 //! - XV: neighbours without an X or a V add up to neither 10 nor 5 (f-puzzles always
 //!   negates both).
+//! - X alone: neighbours without an X do not add up to 10; V alone: neighbours without a
+//!   V do not add up to 5 ("all V are given", while X is not negated, or the reverse: our
+//!   TOML only, f-puzzles has no such rule). An X is an XV mark of sum 10, a V one of
+//!   sum 5.
 
 use std::collections::HashSet;
 
@@ -30,6 +34,10 @@ pub enum NegativeKind {
     Difference,
     /// Orthogonal neighbours without an X or a V sum to neither 10 nor 5.
     Xv,
+    /// Orthogonal neighbours without an X do not sum to 10 (V not negated).
+    X,
+    /// Orthogonal neighbours without a V do not sum to 5 (X not negated).
+    V,
 }
 
 impl NegativeKind {
@@ -41,6 +49,8 @@ impl NegativeKind {
             NegativeKind::Ratio => "negative black dots",
             NegativeKind::Difference => "negative white dots",
             NegativeKind::Xv => "negative XV",
+            NegativeKind::X => "negative X",
+            NegativeKind::V => "negative V",
         }
     }
 }
@@ -54,16 +64,30 @@ impl NegativeKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Negative(pub NegativeKind);
 
+/// Whether an XV mark of this sum lifts the rule: any mark for XV, an X (10) for X alone, a
+/// V (5) for V alone; `None` for the Kropki rules.
+fn lifts(kind: NegativeKind, sum: u32) -> Option<bool> {
+    match kind {
+        NegativeKind::Ratio | NegativeKind::Difference => None,
+        NegativeKind::Xv => Some(true),
+        NegativeKind::X => Some(sum == 10),
+        NegativeKind::V => Some(sum == 5),
+    }
+}
+
 /// The pairs of orthogonal neighbours that carry a clue lifting this rule: a Kropki dot of
-/// either colour for the Kropki rules, an X or a V for XV.
+/// either colour for the Kropki rules, an X or a V for XV, an X for X alone, a V for V
+/// alone.
 fn marked(p: &VariantPuzzle, kind: NegativeKind) -> HashSet<(Cell, Cell)> {
-    if kind != NegativeKind::Xv {
+    if lifts(kind, 0).is_none() {
         return super::non_consecutive::kropki_dots(p);
     }
     p.constraints
         .iter()
         .filter_map(|c| match c {
-            Constraint::Xv(d) => Some(pair_key(d.cells[0], d.cells[1])),
+            Constraint::Xv(d) if lifts(kind, d.sum) == Some(true) => {
+                Some(pair_key(d.cells[0], d.cells[1]))
+            }
             _ => None,
         })
         .collect()
@@ -93,6 +117,8 @@ fn hit(kind: NegativeKind, ratios: &[i64], a: i64, b: i64) -> bool {
         NegativeKind::Ratio => ratios.iter().any(|&r| a == r * b || b == r * a),
         NegativeKind::Difference => (a - b).abs() == 1,
         NegativeKind::Xv => a + b == 5 || a + b == 10,
+        NegativeKind::X => a + b == 10,
+        NegativeKind::V => a + b == 5,
     }
 }
 
@@ -131,7 +157,13 @@ impl Rule for Negative {
 
     fn check(&self, p: &VariantPuzzle, s: &VariantSolution) -> Check {
         let kind = self.0;
-        let kropki = kind != NegativeKind::Xv;
+        let kropki = matches!(kind, NegativeKind::Ratio | NegativeKind::Difference);
+        // The marks that lift the rule, straight from its statement.
+        let mark = |sum: u32| match kind {
+            NegativeKind::X => sum == 10,
+            NegativeKind::V => sum == 5,
+            _ => true,
+        };
         let ratios = ratios(p);
         let n = p.size();
         for r in 0..n {
@@ -145,7 +177,7 @@ impl Rule for Negative {
                         let cells = match k {
                             Constraint::Ratio(d) if kropki => d.cells,
                             Constraint::Difference(d) if kropki => d.cells,
-                            Constraint::Xv(d) if !kropki => d.cells,
+                            Constraint::Xv(d) if !kropki && mark(d.sum) => d.cells,
                             _ => return false,
                         };
                         cells == [a, b] || cells == [b, a]
@@ -169,6 +201,8 @@ impl Rule for Negative {
             NegativeKind::Ratio => "negative-black",
             NegativeKind::Difference => "negative-white",
             NegativeKind::Xv => "negative-xv",
+            NegativeKind::X => "negative-x",
+            NegativeKind::V => "negative-v",
         });
     }
 
@@ -178,6 +212,8 @@ impl Rule for Negative {
             // f-puzzles' own name for negative white dots.
             NegativeKind::Difference => out.flag("nonconsecutive"),
             NegativeKind::Xv => out.negative("xv"),
+            // f-puzzles negates X and V together only.
+            NegativeKind::X | NegativeKind::V => return Err(Inexpressible),
         }
         Ok(())
     }
@@ -210,12 +246,16 @@ impl Read for Negative {
         TomlKey::Global("negative-black"),
         TomlKey::Global("negative-white"),
         TomlKey::Global("negative-xv"),
+        TomlKey::Global("negative-x"),
+        TomlKey::Global("negative-v"),
     ];
 
     fn from_toml(key: &str, _item: &TomlIn<'_>) -> Result<Vec<Self>, NativeError> {
         Ok(vec![Negative(match key {
             "negative-black" => NegativeKind::Ratio,
             "negative-white" => NegativeKind::Difference,
+            "negative-x" => NegativeKind::X,
+            "negative-v" => NegativeKind::V,
             _ => NegativeKind::Xv,
         })])
     }
