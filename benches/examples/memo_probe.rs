@@ -51,6 +51,18 @@ fn main() {
         .map_or(ItemOrder::Fewest, |s| s.parse().unwrap());
     let threads: usize = rest.get(1).map_or(1, |s| s.parse().unwrap());
     let fallback = rest.get(2).is_none_or(|s| s != "memo");
+    eprintln!(
+        "{} options, {} primary and {} secondary items, {} bytes of dense state",
+        problem.num_options(),
+        problem.num_primary(),
+        problem.num_secondary(),
+        dlx_core::dense_state_bytes(&problem)
+    );
+    if std::env::var_os("MEMO_PROBE_WRITE").is_some() {
+        // The problem in Knuth's format, for `dlx count` (no count made).
+        print!("{}", dlx_core::format::write(&problem).unwrap());
+        return;
+    }
     let t = Instant::now();
     let c = MemoSolver::new(&problem)
         .unwrap()

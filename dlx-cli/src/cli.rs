@@ -221,8 +221,9 @@ pub struct CountArgs {
     )]
     pub node_budget: Option<u64>,
     /// The engine: `auto` (the default: `dense` when it takes the problem and it has at
-    /// most 2,100 options, `links` otherwise), `links` (dancing links) or `dense` (a state
-    /// copied per level). All search the same tree; `--stats` and `--json` say which ran.
+    /// most 2,100 options or a small state, `links` otherwise), `links` (dancing links) or
+    /// `dense` (a state copied per level). All search the same tree; `--stats` and `--json`
+    /// say which ran.
     #[arg(long, value_enum, default_value_t = Engine::Auto)]
     pub engine: Engine,
     /// Count by memoised search (DXZ): exact counts of any size, where sub-problems repeat

@@ -54,7 +54,10 @@ pub use checkpoint::{
     problem_hash, Checkpoint, CheckpointError, UnitRecord, CHECKPOINT_VERSION, MAX_CHECKPOINT_BYTES,
 };
 pub use dense::{DenseError, DenseSolutions, DenseSolver};
-pub use engine::{Auto, Dense, Engine, EngineChoice, Links, AUTO_DENSE_MAX_OPTIONS};
+pub use engine::{
+    dense_state_bytes, Auto, Dense, Engine, EngineChoice, Links, AUTO_DENSE_MAX_OPTIONS,
+    AUTO_DENSE_MAX_STATE_BYTES,
+};
 pub use error::ProblemError;
 pub use memo::zdd::text as zdd_text;
 pub use memo::zdd::{

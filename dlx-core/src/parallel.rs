@@ -396,7 +396,9 @@ impl<'p> ParallelSolver<'p> {
 
     /// Runs the engine `choice` picks, resolved now: [`EngineChoice::Auto`] picks as
     /// [`Auto`] does (dense when it takes the problem and the problem has at most
-    /// [`AUTO_DENSE_MAX_OPTIONS`](crate::AUTO_DENSE_MAX_OPTIONS) options) and never fails;
+    /// [`AUTO_DENSE_MAX_OPTIONS`](crate::AUTO_DENSE_MAX_OPTIONS) options, or more but a
+    /// small state: [`AUTO_DENSE_MAX_STATE_BYTES`](crate::AUTO_DENSE_MAX_STATE_BYTES)) and
+    /// never fails;
     /// [`EngineChoice::Dense`] fails with the [`DenseError`] when the dense engine cannot
     /// take the problem. Without it, the dancing-links engine runs. Either way the units,
     /// the solutions (and their order), the nodes and the checkpoints' positions are the
