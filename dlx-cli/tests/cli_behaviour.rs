@@ -178,6 +178,25 @@ fn an_interrupted_variant_count_is_marked_as_every_count_is() {
     }
 }
 
+#[test]
+fn an_interrupted_tour_count_is_marked_as_every_count_is() {
+    // 5x6 closed by exact cover takes seconds, 6x6 open by the frontier a minute: both are
+    // stopped early, print the tours found so far marked incomplete, and say why.
+    for args in [
+        &["tour", "5x6", "--closed", "--count", "-t", "1"][..],
+        &["tour", "6x6", "--count", "--memo"][..],
+    ] {
+        let out = interrupted(args, "", Duration::from_millis(500));
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "{args:?}: {stdout}{stderr}");
+        let (count, mark) = stdout.trim_end().split_once(' ').expect("N (incomplete)");
+        assert!(count.parse::<u64>().is_ok(), "{args:?}: {stdout}");
+        assert_eq!(mark, "(incomplete)", "{args:?}");
+        assert_eq!(stderr, format!("{INTERRUPTED}\n"), "{args:?}");
+    }
+}
+
 /// Reads one line of `dlx ARGS`, closes the pipe, and returns the exit code and stderr.
 fn closed_after_one_line(args: &[&str]) -> (Option<i32>, String) {
     let mut child = Command::new(DLX)

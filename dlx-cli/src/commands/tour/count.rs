@@ -7,7 +7,9 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use dlx_core::{Auto, BigUint, Count, EngineChoice, ParallelSolver, Problem, Progress, Solver};
+use dlx_core::{
+    Auto, BigUint, Count, EngineChoice, ParallelSolver, Problem, Progress, Solver, StopReason,
+};
 use dlx_sudoku::tour_count::frontier::{
     count_tours, FrontierOptions, FrontierProgress, FrontierStop,
 };
@@ -18,7 +20,9 @@ use std::sync::Arc;
 use crate::cli::{PictureFormat, TourArgs};
 use crate::commands::memo;
 use crate::commands::progress::{interrupt_flag, wanted, Display, Watched};
-use crate::output::{note, stdout, InputError, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_OK};
+use crate::output::{
+    note, note_stop, stdout, InputError, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_OK,
+};
 
 /// The `--json` object of a count (`tours` and `solutions` hold markers, replaced by
 /// integers of any size).
@@ -77,6 +81,7 @@ pub fn run(args: &TourArgs, rows: usize, cols: usize) -> Result<ExitCode> {
             TourCount::new(rows, cols, kind).map_err(|e| InputError::new(e.to_string()))?;
         let c = count(problem.problem(), args)?;
         let solutions = BigUint::from(c.solutions);
+        note_stop(c.stop);
         let exit = if c.is_complete() {
             EXIT_OK
         } else {
@@ -143,7 +148,10 @@ fn count_by_frontier(
     drop(display);
     let exit = match count.stop {
         None => EXIT_OK,
-        Some(FrontierStop::Cancelled) => EXIT_INTERRUPTED,
+        Some(FrontierStop::Cancelled) => {
+            note_stop(Some(StopReason::Cancelled));
+            EXIT_INTERRUPTED
+        }
         Some(FrontierStop::StateLimit { states }) => {
             note!(
                 "dlx: the count stopped: one step of the sweep needed more than {states} states \
