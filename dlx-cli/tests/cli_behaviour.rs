@@ -179,14 +179,17 @@ fn an_interrupted_variant_count_is_marked_as_every_count_is() {
 }
 
 #[test]
-fn an_interrupted_tour_count_is_marked_as_every_count_is() {
-    // 5x6 closed by exact cover takes seconds, 6x6 open by the frontier a minute: both are
-    // stopped early, print the tours found so far marked incomplete, and say why.
-    for args in [
-        &["tour", "5x6", "--closed", "--count", "-t", "1"][..],
-        &["tour", "6x6", "--count", "--memo"][..],
+fn interrupted_tour_and_knightdoku_counts_are_marked_as_every_count_is() {
+    // 5x6 closed by exact cover takes seconds, 6x6 open by the frontier a minute, the
+    // empty Knightdoku board far longer: each is stopped early, prints what it counted
+    // marked incomplete, and says why.
+    let empty_board = format!("{}\n", [".........\n"; 9].concat());
+    for (args, input) in [
+        (&["tour", "5x6", "--closed", "--count", "-t", "1"][..], ""),
+        (&["tour", "6x6", "--count", "--memo"][..], ""),
+        (&["knightdoku", "-", "--count"][..], empty_board.as_str()),
     ] {
-        let out = interrupted(args, "", Duration::from_millis(500));
+        let out = interrupted(args, input, Duration::from_millis(500));
         let stdout = String::from_utf8_lossy(&out.stdout);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(130), "{args:?}: {stdout}{stderr}");

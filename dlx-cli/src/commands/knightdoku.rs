@@ -13,7 +13,7 @@ use super::progress::interrupt_flag;
 use crate::cli::{KnightdokuArgs, PictureFormat};
 use crate::input::{display_name, read_text};
 use crate::output::{
-    note, stdout, svg_output, InputError, EXIT_INTERRUPTED, EXIT_NO_SOLUTION, EXIT_OK,
+    note, note_stop, stdout, svg_output, InputError, EXIT_INTERRUPTED, EXIT_NO_SOLUTION, EXIT_OK,
 };
 
 /// The `--json` object.
@@ -56,6 +56,7 @@ pub fn run(args: &KnightdokuArgs) -> Result<ExitCode> {
         }
         let count = kd.count();
         let complete = count.is_complete();
+        note_stop(count.stop);
         let mut out = stdout();
         if format == PictureFormat::Json {
             let result = JsonResult {
