@@ -157,6 +157,18 @@ fn ctrl_c_prints_what_was_counted_marked_incomplete() {
 const INTERRUPTED: &str =
     "dlx: interrupted: the count printed is what was counted so far (a lower bound)";
 
+/// An interrupted count's output: exit 130, `N (incomplete)` on standard output and the
+/// reason on standard error.
+fn assert_marked_incomplete(out: &std::process::Output, label: &str) {
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{label}: {stdout}{stderr}");
+    let (count, mark) = stdout.trim_end().split_once(' ').expect("N (incomplete)");
+    assert!(count.parse::<u64>().is_ok(), "{label}: {stdout}");
+    assert_eq!(mark, "(incomplete)", "{label}");
+    assert_eq!(stderr, format!("{INTERRUPTED}\n"), "{label}");
+}
+
 #[test]
 fn an_interrupted_variant_count_is_marked_as_every_count_is() {
     // The empty 9×9 has 6.67e21 grids: the count never finishes. It printed
@@ -168,13 +180,7 @@ fn an_interrupted_variant_count_is_marked_as_every_count_is() {
             "size = 9\n",
             Duration::from_millis(500),
         );
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(130), "{engine}: {stdout}{stderr}");
-        let (count, mark) = stdout.trim_end().split_once(' ').expect("N (incomplete)");
-        assert!(count.parse::<u64>().is_ok(), "{engine}: {stdout}");
-        assert_eq!(mark, "(incomplete)", "{engine}");
-        assert_eq!(stderr, format!("{INTERRUPTED}\n"), "{engine}");
+        assert_marked_incomplete(&out, engine);
     }
 }
 
@@ -190,13 +196,7 @@ fn interrupted_tour_and_knightdoku_counts_are_marked_as_every_count_is() {
         (&["knightdoku", "-", "--count"][..], empty_board.as_str()),
     ] {
         let out = interrupted(args, input, Duration::from_millis(500));
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(130), "{args:?}: {stdout}{stderr}");
-        let (count, mark) = stdout.trim_end().split_once(' ').expect("N (incomplete)");
-        assert!(count.parse::<u64>().is_ok(), "{args:?}: {stdout}");
-        assert_eq!(mark, "(incomplete)", "{args:?}");
-        assert_eq!(stderr, format!("{INTERRUPTED}\n"), "{args:?}");
+        assert_marked_incomplete(&out, &format!("{args:?}"));
     }
 }
 

@@ -222,8 +222,6 @@ struct Step {
     /// Where `u` and `w` are on the frontier during the step.
     u: usize,
     w: usize,
-    /// The frontier during the step: the one before it and the move's squares.
-    len: usize,
     /// For each square of the frontier before the step, its place during it.
     from_prev: Vec<u8>,
     /// The squares whose last move this is: they leave the frontier after it.
@@ -235,6 +233,13 @@ struct Step {
 }
 
 const LEFT: u8 = u8::MAX;
+
+impl Step {
+    /// The squares on the frontier during the step: the one before it and the move's.
+    fn len(&self) -> usize {
+        self.to_next.len()
+    }
+}
 
 impl Sweep {
     fn new(rows: usize, cols: usize) -> Self {
@@ -305,7 +310,6 @@ impl Sweep {
             steps.push(Step {
                 u: place(&during, u),
                 w: place(&during, w),
-                len: during.len(),
                 from_prev,
                 leaving,
                 to_next,
@@ -368,7 +372,7 @@ const MATE: u8 = 3;
 type Key = u128;
 
 fn decode(key: Key, step: &Step, codes: &mut [u8]) -> u8 {
-    codes[..step.len].fill(BARE);
+    codes[..step.len()].fill(BARE);
     for (i, &to) in step.from_prev.iter().enumerate() {
         let c = ((key >> (2 + 5 * i)) & 31) as u8;
         codes[to as usize] = if c >= MATE {
@@ -382,7 +386,7 @@ fn decode(key: Key, step: &Step, codes: &mut [u8]) -> u8 {
 
 fn encode(codes: &[u8], ends: u8, step: &Step) -> Key {
     let mut key = ends as Key;
-    for (i, &c) in codes[..step.len].iter().enumerate() {
+    for (i, &c) in codes[..step.len()].iter().enumerate() {
         let to = step.to_next[i];
         if to == LEFT {
             continue;
@@ -410,7 +414,7 @@ enum Outcome {
 /// Whether a tour that just closed covers the board: every square met, and every square
 /// of the frontier on it with two moves (squares that left have theirs).
 fn covers(codes: &[u8], step: &Step) -> bool {
-    step.all_met && codes[..step.len].iter().all(|&c| c == FULL)
+    step.all_met && codes[..step.len()].iter().all(|&c| c == FULL)
 }
 
 /// The squares leaving after the step: each needs two moves, or one as a tour's end.

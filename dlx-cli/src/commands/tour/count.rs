@@ -70,12 +70,8 @@ pub fn run(args: &TourArgs, rows: usize, cols: usize) -> Result<ExitCode> {
     };
     let (tours, solutions, exit, states) = if args.memo {
         let (tours, exit, states) = count_by_frontier(args, rows, cols, kind)?;
-        (
-            tours.clone(),
-            solutions(kind, rows * cols, &tours),
-            exit,
-            Some(states),
-        )
+        let solutions = solutions(kind, rows * cols, &tours);
+        (tours, solutions, exit, Some(states))
     } else {
         let problem =
             TourCount::new(rows, cols, kind).map_err(|e| InputError::new(e.to_string()))?;

@@ -178,12 +178,17 @@ pub(crate) fn distinct(v: &[i64], cells: &[Cell]) -> Check {
     Ok(())
 }
 
+/// The first cell named a second time in `cells`, if any.
+pub(crate) fn first_repeat(cells: &[Cell]) -> Option<Cell> {
+    let mut seen = std::collections::HashSet::with_capacity(cells.len());
+    cells.iter().copied().find(|&c| !seen.insert(c))
+}
+
 /// Checks that no cell is named twice.
 pub(crate) fn no_repeats(cells: &[Cell]) -> Result<(), String> {
-    let mut v = cells.to_vec();
-    v.sort();
-    v.dedup();
-    ensure(v.len() == cells.len(), || "a cell is named twice".into())
+    ensure(first_repeat(cells).is_none(), || {
+        "a cell is named twice".into()
+    })
 }
 
 #[cfg(test)]

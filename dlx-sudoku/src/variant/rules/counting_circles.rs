@@ -42,10 +42,8 @@ impl Rule for CountingCircles {
 
     fn validate(&self, p: &VariantPuzzle) -> Result<(), String> {
         ensure(!self.cells.is_empty(), || "no circles".into())?;
-        for (i, c) in self.cells.iter().enumerate() {
-            ensure(!self.cells[..i].contains(c), || {
-                format!("{c} is named twice")
-            })?;
+        if let Some(c) = first_repeat(&self.cells) {
+            return Err(format!("{c} is named twice"));
         }
         // One set per puzzle: the TOML format has one key for it, and two sets would be
         // read back as one. (While reading, `self` is not yet among the constraints.)
