@@ -226,6 +226,26 @@ fn plug_in_drawings_are_copies_or_the_rule_itself() {
             sum: 15
         })]
     );
+    // A lockout drawn by the plug-in (its line and the diamonds at its ends) beside the
+    // lockout key: copies. Alone, refused by name: the drawings lack the difference.
+    let lockout_drawings = r##""line": [{"lines": [["R1C1", "R1C2", "R1C3"]], "fromConstraint": "Lockout"}],
+        "rectangle": [{"cells": ["R1C1"], "fromConstraint": "Lockout"}, {"cells": ["R1C3"], "fromConstraint": "Lockout"}]"##;
+    let with_rule = fp(
+        9,
+        &format!(
+            r#""lockout": [{{"lines": [["R1C1", "R1C2", "R1C3"]], "value": "4"}}], {lockout_drawings}"#
+        ),
+    );
+    let imported = from_fpuzzles(&with_rule).unwrap();
+    assert_eq!(imported.puzzle.constraints.len(), 1);
+    assert!(imported.ignored.is_empty(), "{:?}", imported.ignored);
+    let err = from_fpuzzles(&fp(9, lockout_drawings))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("drawn for \"Lockout\" without its lockout key"),
+        "{err}"
+    );
     // A drawing for a rule we do not know is refused by its name.
     let unknown = r#""line": [{"lines": [["R1C1", "R1C2"]], "fromConstraint": "Clock Line"}]"#;
     let err = from_fpuzzles(&fp(9, unknown)).unwrap_err().to_string();

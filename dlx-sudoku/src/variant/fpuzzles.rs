@@ -257,6 +257,12 @@ const DRAWN_FOR: &[(&str, &str)] = &[
     ("Skyscraper", "skyscraper"),
 ];
 
+/// Drawings a solver plug-in exports beside a rule that they cannot stand for on their
+/// own: a lockout line is drawn as a `line` and its two diamonds as `rectangle`s, none of
+/// which holds the lockout's difference. Beside the rule's key they are copies; alone they
+/// are refused by name.
+const DRAWN_BESIDE: &[(&str, &str)] = &[("Lockout", "lockout")];
+
 /// The reading context a rule gets: the grid size and helpers that name the key in
 /// every error.
 pub(crate) struct FpIn<'a> {
@@ -947,6 +953,14 @@ fn cosmetic(
             }
             Drawn::Named(name) => name,
         };
+        if let Some(&(_, real)) = DRAWN_BESIDE.iter().find(|(n, _)| *n == name) {
+            if !fp.has(real) {
+                unsupported.push(format!(
+                    "{key} drawn for {name:?} without its {real} key (the drawing does not hold the rule)"
+                ));
+            }
+            continue;
+        }
         let Some(&(_, real)) = DRAWN_FOR.iter().find(|(n, _)| *n == name) else {
             unsupported.push(format!("{key} drawn for {name:?}"));
             continue;

@@ -237,6 +237,15 @@ pub(crate) struct Model {
     pub choices: Vec<Choice>,
     /// Memberships `(a, vars)`: some variable of `vars` takes `a`'s value.
     pub members: Vec<(Var, Vec<Var>)>,
+    /// Digit sets `(cells, members)`: `members[i]` is 1 exactly when one of `cells` holds
+    /// the digit `i + 1` (a large killer cage's set of digits). The clause solver ties each
+    /// member to the cells that see every cell of the set: a digit the set must hold is
+    /// then ruled out around it at once.
+    pub digit_sets: Vec<(Vec<Var>, Vec<Var>)>,
+    /// Runs: cells that hold distinct consecutive digits (a renban), stated to the clause
+    /// solver directly by the window of digits they fill; the exact cover problem has the
+    /// rule's tables, marked [`links_only`](Choice::links_only).
+    pub runs: Vec<Vec<Var>>,
     /// Sums the clause solver states itself, in the order encoding
     /// ([`Linear`]); the exact cover problem has their running sums as choices marked
     /// [`links_only`](Choice::links_only).
@@ -273,6 +282,8 @@ impl Model {
             attachments: Vec::new(),
             choices: Vec::new(),
             members: Vec::new(),
+            digit_sets: Vec::new(),
+            runs: Vec::new(),
             linears: Vec::new(),
             links_only: false,
             links_only_vars: false,
@@ -414,6 +425,28 @@ impl Model {
     /// inside [`links_only`](Self::links_only).
     pub fn member(&mut self, a: Var, vars: Vec<Var>) {
         self.members.push((a, vars));
+    }
+
+    /// Records that `members[i]` (a 0/1 auxiliary) is 1 exactly when one of `cells` holds
+    /// digit `i + 1`; the rule states the tie itself (see [`Model::digit_sets`]).
+    pub fn digit_set(&mut self, cells: Vec<Var>, members: Vec<Var>) {
+        self.digit_sets.push((cells, members));
+    }
+
+    /// Records that `cells` hold distinct consecutive digits (see [`Model::runs`]).
+    pub fn run(&mut self, cells: Vec<Var>) {
+        self.runs.push(cells);
+    }
+
+    /// The cells outside `cells` that see every one of them (share a house with each).
+    pub fn seers(&self, cells: &[Var]) -> Vec<Var> {
+        let Some(&first) = cells.first() else {
+            return Vec::new();
+        };
+        (0..(self.n * self.n) as Var)
+            .filter(|&x| !cells.contains(&x) && self.sees(x, first))
+            .filter(|&x| cells.iter().all(|&c| self.sees(x, c)))
+            .collect()
     }
 
     /// Runs `f` with every choice it adds marked for the exact cover problem only.

@@ -213,6 +213,8 @@ fn same_model(a: &Encoded, b: &Encoded) -> bool {
         && a.forbids == b.forbids
         && a.attachments == b.attachments
         && a.members == b.members
+        && a.digit_sets == b.digit_sets
+        && a.runs == b.runs
         && a.linears == b.linears
         && a.feature_source == b.feature_source
         && a.choices.len() == b.choices.len()

@@ -61,6 +61,7 @@ pub(crate) fn cage_sum(ctx: &mut Ctx<'_>, cells: &[Cell], sum: Val) {
             ctx.m.attach(v, d, member[(d - 1) as usize], 1);
         }
     }
+    ctx.m.digit_set(vars.clone(), member.clone());
     let k = k as Val;
     ctx.m.small_table("cage.set", &member, None, |p| {
         // Digits 1..=l are decided: `count` of them chosen, adding up to `s`.

@@ -176,7 +176,7 @@ pub(crate) mod tests {
     }
 
     /// A 4 × 4 Sudoku model: its rows, columns and boxes as houses.
-    fn sudoku_model_4() -> Model {
+    pub(crate) fn sudoku_model_4() -> Model {
         let mut m = Model::new(4);
         for i in 0..4 {
             let row = (0..4).map(|j| m.cell(i, j)).collect();

@@ -228,6 +228,7 @@ impl Cnf {
                     sources[v as usize][k].push(s);
                 }
             }
+            cnf.required_digits(m, &alts, &sel);
             // Supports for the variables that every alternative names.
             let mut vars: Vec<Var> = alts[0].iter().map(|p| p.0).collect();
             vars.retain(|&v| alts.iter().all(|a| a.iter().any(|p| p.0 == v)));
@@ -242,6 +243,23 @@ impl Cnf {
                     cnf.add(&mut c);
                 }
             }
+        }
+        // Digit sets: a digit the set holds is in none of the cells that see all of it.
+        for (cells, members) in &m.digit_sets {
+            let seers = m.seers(cells);
+            for (i, &member) in members.iter().enumerate() {
+                let Some(holds) = cnf.lit(member, 1) else {
+                    continue;
+                };
+                for &x in &seers {
+                    if let Some(l) = cnf.lit(x, i as Val + 1) {
+                        cnf.add2(!holds, !l);
+                    }
+                }
+            }
+        }
+        for cells in &m.runs {
+            cnf.run(m, cells);
         }
         // Sums, in the order encoding.
         cnf.linears(m);
@@ -270,6 +288,107 @@ impl Cnf {
             }
         }
         cnf
+    }
+
+    /// Digits a table puts in its cells whatever it chooses: for each digit `d`, a literal
+    /// `r_d` that holds once every alternative without `d` among the table's cells is
+    /// ruled out (`r_d ∨ ⋁ sel_a` over those alternatives), and rules `d` out of every cell
+    /// that sees all of the table's cells (`¬r_d ∨ x ≠ d`). Sound whatever `r_d` is in a
+    /// solution: when the chosen alternative has no `d`, its selector satisfies the first
+    /// clause and `r_d` may be false; when it has one, a cell of the table holds `d`, which
+    /// every seer sees. This is the human solver's "the cage must hold a 9, so no other
+    /// cell of its row may", which unit propagation over the table alone cannot find.
+    fn required_digits(&mut self, m: &Model, alts: &[&Vec<(Var, Val)>], sel: &[Lit]) {
+        let cells_end = (m.n * m.n) as Var;
+        let mut cells: Vec<Var> = alts
+            .iter()
+            .flat_map(|a| a.iter().map(|p| p.0))
+            .filter(|&v| v < cells_end)
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        if cells.is_empty() {
+            return;
+        }
+        let seers = m.seers(&cells);
+        if seers.is_empty() {
+            return;
+        }
+        for d in 1..=m.n as Val {
+            let targets: Vec<Lit> = seers.iter().filter_map(|&x| self.lit(x, d)).collect();
+            if targets.is_empty() {
+                continue;
+            }
+            let without: Vec<Lit> = alts
+                .iter()
+                .zip(sel)
+                .filter(|(a, _)| !a.iter().any(|&(v, x)| v < cells_end && x == d))
+                .map(|p| *p.1)
+                .collect();
+            if without.len() == alts.len() {
+                continue;
+            }
+            if without.is_empty() {
+                for t in targets {
+                    self.add(&mut vec![!t]);
+                }
+                continue;
+            }
+            let r = self.fresh(false);
+            let mut c = vec![r];
+            c.extend(without);
+            self.add(&mut c);
+            for t in targets {
+                self.add2(!r, !t);
+            }
+        }
+    }
+
+    /// Cells holding distinct consecutive digits (a renban; they differ through their
+    /// house): one literal `W_l` per window `l..l + k` of digits, exactly one of them
+    /// true; a cell's value lies in the window (`c = x → ⋁ W_l` over the windows holding
+    /// `x`, and `W_l → c ≠ x` outside it); every digit of the window is in some cell (`W_l
+    /// → ⋁ c = d`: the pigeonhole step that resolution finds only slowly); and a digit of
+    /// the window is in no cell that sees all of them (`W_l → x ≠ d`).
+    fn run(&mut self, m: &Model, cells: &[Var]) {
+        let k = cells.len() as Val;
+        let n = m.n as Val;
+        if k == 0 || k > n {
+            return;
+        }
+        let windows: Vec<(Val, Lit)> = (1..=n - k + 1).map(|l| (l, self.fresh(false))).collect();
+        let mut any: Vec<Lit> = windows.iter().map(|p| p.1).collect();
+        self.add(&mut any.clone());
+        self.at_most_one(&any);
+        any.clear();
+        let inside = |l: Val, x: Val| l <= x && x < l + k;
+        for &c in cells {
+            let values: Vec<(Val, Lit)> = self.values[c as usize].iter().collect();
+            for &(x, lx) in &values {
+                let mut clause = vec![!lx];
+                for &(l, w) in &windows {
+                    if inside(l, x) {
+                        clause.push(w);
+                    } else {
+                        self.add2(!w, !lx);
+                    }
+                }
+                self.add(&mut clause);
+            }
+        }
+        let seers = m.seers(cells);
+        for &(l, w) in &windows {
+            for d in l..l + k {
+                let mut clause = vec![!w];
+                clause.extend(cells.iter().filter_map(|&c| self.lit(c, d)));
+                self.add(&mut clause);
+                for &x in &seers {
+                    if let Some(lx) = self.lit(x, d) {
+                        self.add2(!w, !lx);
+                    }
+                }
+            }
+        }
     }
 
     /// The decided variables' values in the solver's model (after a satisfiable solve).
@@ -496,6 +615,73 @@ mod tests {
             out.push((assignment, value));
         }
         out
+    }
+
+    /// Tables over cells (whose required digits are ruled out of the cells that see all
+    /// of them) and runs (a renban's windows) allow exactly the 4 × 4 grids that satisfy
+    /// them: the clauses cut no solution and let none through.
+    #[test]
+    fn required_digits_and_runs_keep_exactly_their_grids() {
+        use crate::variant::rules::sums::tests::{sudoku_grids_4, sudoku_model_4};
+        let grids = sudoku_grids_4();
+        // A table: its cells and its rows.
+        let tables: [(&[Var], &[&[Val]]); 4] = [
+            (&[0, 1], &[&[1, 2], &[2, 1], &[3, 4]]),
+            (&[0, 5], &[&[1, 2], &[2, 1]]),
+            (&[0, 6], &[&[1, 3], &[3, 1], &[2, 3]]),
+            (
+                &[0, 6, 15],
+                &[&[1, 3, 2], &[3, 1, 4], &[2, 3, 3], &[4, 2, 1]],
+            ),
+        ];
+        for (cells, rows) in tables {
+            let mut m = sudoku_model_4();
+            let alts = rows
+                .iter()
+                .map(|r| cells.iter().copied().zip(r.iter().copied()).collect())
+                .collect();
+            m.choice("t", alts);
+            let want: Vec<Vec<Val>> = grids
+                .iter()
+                .filter(|g| {
+                    rows.iter()
+                        .any(|r| cells.iter().zip(*r).all(|(&c, &x)| g[c as usize] == x))
+                })
+                .map(|g| g.to_vec())
+                .collect();
+            let mut found: Vec<Vec<Val>> = solutions(&m, None)
+                .into_iter()
+                .map(|(a, _)| a.iter().map(|p| p.1).collect())
+                .collect();
+            found.sort();
+            let mut want = want;
+            want.sort();
+            assert_eq!(found, want, "table over {cells:?}");
+        }
+        let runs: [&[Var]; 4] = [&[0, 1, 4], &[0, 1, 6], &[0, 5, 10, 15], &[2, 7]];
+        for cells in runs {
+            let mut m = sudoku_model_4();
+            m.house(cells.to_vec());
+            m.run(cells.to_vec());
+            let want: Vec<Vec<Val>> = grids
+                .iter()
+                .filter(|g| {
+                    let mut v: Vec<Val> = cells.iter().map(|&c| g[c as usize]).collect();
+                    v.sort_unstable();
+                    v.windows(2).all(|w| w[1] == w[0] + 1)
+                })
+                .map(|g| g.to_vec())
+                .collect();
+            let mut found: Vec<Vec<Val>> = solutions(&m, None)
+                .into_iter()
+                .map(|(a, _)| a.iter().map(|p| p.1).collect())
+                .collect();
+            found.sort();
+            let mut want = want;
+            want.sort();
+            assert!(!want.is_empty());
+            assert_eq!(found, want, "run over {cells:?}");
+        }
     }
 
     /// A 4×4 model whose cells are all 1 but the first three (1 to 4, free to repeat).

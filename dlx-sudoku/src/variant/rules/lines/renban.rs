@@ -62,15 +62,29 @@ impl LineRule for Renban {
     }
 }
 
-/// Distinct digits forming a run. One table if small; else an auxiliary "lowest digit"
-/// `L` with a table `L ≤ x < L + k` per cell (the cells differ through their house, or
-/// pairwise tables under a gate).
+/// Distinct digits forming a run. Without a gate, the clause solver is told the run
+/// itself ([`Model::run`]: the window of digits the cells fill, a handful of literals),
+/// and the tables below are for the exact cover problem only: a table of a six-cell
+/// renban has 2,880 rows, whose selectors made the clause solver's propagation its whole
+/// cost (Hard renban 3: 1,400 conflicts a second).
 fn renban(m: &mut Model, vars: &[Var], gate: Option<Gate>, n: Val) {
     let k = vars.len() as Val;
     if k > n {
         m.choice("renban", Vec::new());
         return;
     }
+    if gate.is_none() {
+        m.run(vars.to_vec());
+        m.links_only_sum(|m| renban_tables(m, vars, None, n));
+    } else {
+        renban_tables(m, vars, gate, n);
+    }
+}
+
+/// One table if small; else an auxiliary "lowest digit" `L` with a table `L ≤ x < L + k`
+/// per cell (the cells differ through their house, or pairwise tables under a gate).
+fn renban_tables(m: &mut Model, vars: &[Var], gate: Option<Gate>, n: Val) {
+    let k = vars.len() as Val;
     if try_table(m, "renban", vars, gate, |p| {
         let l = p.len();
         let (lo, hi) = (p.iter().min().unwrap(), p.iter().max().unwrap());
