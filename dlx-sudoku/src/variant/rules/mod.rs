@@ -76,7 +76,7 @@ mod ratio;
 mod sandwich;
 mod shade;
 mod skyscraper;
-mod sums;
+pub(crate) mod sums;
 mod xsum;
 mod xv;
 mod yin_yang;
