@@ -132,9 +132,9 @@ pub(crate) fn true_candidates(
             }
             return Some(true);
         };
-    'candidates: for i in 0..n * n * n {
+    'candidates: for (i, &lit) in lits.iter().enumerate() {
         while !run.settled[i] {
-            let Some(l) = lits[i] else { break };
+            let Some(l) = lit else { break };
             match search(&mut cnf, &mut theory, &mut run, &[l]) {
                 Some(true) => {}
                 Some(false) => run.settled[i] = true,
