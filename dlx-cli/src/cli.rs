@@ -51,6 +51,9 @@ pub enum Command {
     Trace(TraceArgs),
     /// Solve a variant Sudoku (TOML, f-puzzles JSON or link): solution, count, uniqueness, SVG.
     Variant(crate::commands::variant::VariantArgs),
+    /// Serve f-puzzles: the SudokuSolver userscript's websocket protocol (true candidates,
+    /// solve, check, count) on ws://127.0.0.1:4545.
+    Serve(crate::commands::serve::ServeArgs),
     /// Solve, count or check Sudoku puzzles of any size: boxes, jigsaw regions, diagonals.
     Sudoku(SudokuArgs),
     /// Solve a Knightdoku board: knights instead of digits, clues count knight moves.
@@ -88,6 +91,8 @@ Puzzles:
   dlx sudoku FILE         solve, --count or --unique, any size, jigsaw, diagonals
   dlx knightdoku FILE     solve a Knightdoku board
   dlx tour MxN            a knight's tour of any board, or --count them on small ones
+  dlx variant FILE        variant Sudoku (f-puzzles, TOML): solve, --count, --candidates
+  dlx serve               be the solver of the f-puzzles editor (docs/setters.md)
 
 Conventions: FILE may be `-` for standard input. Results go to standard output, messages
 and progress to standard error; --json prints JSON lines, one object per result.

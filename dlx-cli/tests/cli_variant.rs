@@ -49,9 +49,22 @@ fn uniqueness() {
     let text = std::fs::read_to_string(common::root().join("examples/variant/kropki-open.toml"))
         .expect("example");
     let puzzle = dlx_sudoku::variant::from_toml(&text).expect("a valid puzzle");
-    let digits: String = open.stdout.chars().filter(char::is_ascii_digit).collect();
+    let (grids, differ) = open
+        .stdout
+        .split_once("they differ in ")
+        .expect("the cells where they differ");
+    let digits: String = grids.chars().filter(char::is_ascii_digit).collect();
     assert_eq!(digits.len(), 2 * 81, "two grids printed");
     let (a, b) = digits.split_at(81);
+    // The cells listed are exactly those where the two grids differ.
+    let listed: Vec<&str> = differ.lines().last().unwrap().split(' ').collect();
+    let expected: Vec<String> = (0..81)
+        .filter(|&k| a.as_bytes()[k] != b.as_bytes()[k])
+        .map(|k| format!("r{}c{}", k / 9 + 1, k % 9 + 1))
+        .collect();
+    assert_eq!(listed, expected);
+    let stars = differ.matches('*').count() - 1; // the legend's "(*)"
+    assert_eq!(stars, expected.len());
     assert_ne!(a, b);
     for grid in [a, b] {
         let solution = dlx_sudoku::variant::VariantSolution {
@@ -341,4 +354,124 @@ fn json_that_is_not_an_object_is_refused_as_such() {
         refused.stderr,
         format!("dlx: error: link: f-puzzles: the payload decompresses to an array: {object}\n")
     );
+}
+
+/// `--candidates`: the true candidates of a unique puzzle are its solution; of the puzzle
+/// with half its givens removed, a grid of candidates (snapshot), counted per candidate with
+/// `--cap`, as JSON whose counts agree with the text, and as pencil marks in the picture.
+#[test]
+fn true_candidates() {
+    let unique = run(&["variant", "examples/variant/kropki.toml", "--candidates"]);
+    assert_eq!(unique.code, Some(0));
+    insta::assert_snapshot!("variant_candidates_unique", unique.transcript());
+    let solved = run(&["variant", "examples/variant/kropki.toml"]);
+    let grid_digits =
+        |s: &str| -> String { s.chars().filter(char::is_ascii_digit).take(81).collect() };
+    assert_eq!(grid_digits(&unique.stdout), grid_digits(&solved.stdout));
+    let open = run(&[
+        "variant",
+        "examples/variant/kropki-open.toml",
+        "--candidates",
+    ]);
+    assert_eq!(open.code, Some(0));
+    insta::assert_snapshot!("variant_candidates_open", open.transcript());
+    let capped = run(&[
+        "variant",
+        "examples/variant/kropki-open.toml",
+        "--candidates",
+        "--cap",
+        "3",
+    ]);
+    assert_eq!(capped.code, Some(0));
+    insta::assert_snapshot!("variant_candidates_cap", capped.transcript());
+    let json = run(&[
+        "variant",
+        "examples/variant/kropki-open.toml",
+        "--candidates",
+        "--cap",
+        "3",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json.stdout).expect("JSON");
+    let counts = v["solutionsPerCandidate"].as_array().expect("counts");
+    assert_eq!(counts.len(), 9 * 9 * 9);
+    for (k, cell) in v["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r.as_array().unwrap())
+        .enumerate()
+    {
+        let digits: Vec<u64> = cell
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d.as_u64().unwrap())
+            .collect();
+        for d in 1..=9u64 {
+            let c = counts[k * 9 + d as usize - 1].as_u64().unwrap();
+            assert_eq!(c > 0, digits.contains(&d));
+            assert!(c <= 3);
+        }
+    }
+    assert_eq!(v["complete"], true);
+    let svg = run(&[
+        "variant",
+        "examples/variant/kropki-open.toml",
+        "--candidates",
+        "--cap",
+        "3",
+        "--svg",
+        "-",
+    ]);
+    assert_eq!(svg.code, Some(0));
+    assert!(svg.stdout.starts_with("<svg") && svg.stdout.contains("class=\"candidates\""));
+    assert!(
+        svg.stdout
+            .contains("Kropki example, half its givens removed"),
+        "the title"
+    );
+    // A puzzle with no solution: exit 1.
+    let none = run_stdin(
+        &["variant", "-", "--candidates"],
+        "size = 4\ngivens = \"11..............\"\n",
+    );
+    assert_eq!(none.code, Some(1));
+    assert!(none.stdout.contains("no solution"), "{}", none.stdout);
+}
+
+/// `--svg-puzzle`: the puzzle alone, unsolved, with its title; the solution's digits are
+/// absent; written to a file too.
+#[test]
+fn the_puzzle_alone() {
+    let alone = run(&[
+        "variant",
+        "examples/variant/kropki-fpuzzles.json",
+        "--svg-puzzle",
+        "-",
+    ]);
+    assert_eq!(alone.code, Some(0));
+    assert!(alone.stdout.starts_with("<svg"));
+    assert!(alone.stdout.contains(">Kropki example (f-puzzles)</text>"));
+    let solved = run(&[
+        "variant",
+        "examples/variant/kropki-fpuzzles.json",
+        "--svg",
+        "-",
+    ]);
+    let texts = |s: &str| s.matches("<text").count();
+    assert!(
+        texts(&alone.stdout) < texts(&solved.stdout),
+        "no solution digits"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("puzzle.svg");
+    let to_file = run(&[
+        "variant",
+        "examples/variant/kropki-fpuzzles.json",
+        "--svg-puzzle",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(to_file.code, Some(0));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), alone.stdout);
 }

@@ -322,7 +322,64 @@ fn cross_check(p: &VariantPuzzle, grids: &[Grid], shadings: &[Vec<bool>]) -> usi
         assert!(count.is_complete());
         assert_eq!(count.solutions as usize, brute.len(), "{what}: count");
     }
+    check_candidates(p, &brute);
     brute.len()
+}
+
+/// The true candidates of every engine against brute force's: for each cell and digit, the
+/// number of solutions holding it, capped; the count of solutions, capped at the larger of
+/// the cap and 2; every example solution one of brute force's. Clause learning on both
+/// encodings (cap 1 and 3), the race (cap 2); dancing links (cap 2) on the smaller ones
+/// (it compiles the puzzle once per candidate).
+fn check_candidates(p: &VariantPuzzle, brute: &HashSet<VariantSolution>) {
+    let n = p.size();
+    let exact = |cap: u32| -> Vec<u32> {
+        let mut counts = vec![0u32; n * n * n];
+        for s in brute {
+            for (k, &d) in s.grid.values().iter().enumerate() {
+                counts[k * n + d as usize - 1] += 1;
+            }
+        }
+        counts.into_iter().map(|c| c.min(cap)).collect()
+    };
+    let clauses = |table_cap: usize| {
+        VariantSolver::with_table_cap(p, table_cap)
+            .unwrap()
+            .with_engine(Engine::ClauseLearning)
+    };
+    let mut runs = vec![
+        ("clauses", 1, clauses(4096)),
+        ("clauses decomposed", 3, clauses(0)),
+        ("auto", 2, VariantSolver::new(p).unwrap()),
+    ];
+    if n == 4 {
+        let links = VariantSolver::new(p)
+            .unwrap()
+            .with_engine(Engine::DancingLinks);
+        runs.push(("links", 2, links));
+    }
+    for (what, cap, solver) in runs {
+        let tc = solver.true_candidates(cap);
+        assert!(tc.is_complete(), "{what}");
+        assert_eq!(
+            tc.counts(),
+            exact(cap),
+            "{what}: true candidates (cap {cap}) of {p:?}"
+        );
+        let solution_cap = u64::from(cap).max(2);
+        assert_eq!(tc.solution_cap(), solution_cap);
+        if tc.all_solutions() {
+            assert_eq!(tc.solutions() as usize, brute.len(), "{what}: solutions");
+        } else {
+            assert!(tc.solutions() >= solution_cap, "{what}: solutions");
+            assert!(brute.len() as u64 >= tc.solutions(), "{what}: solutions");
+        }
+        assert_eq!(tc.is_unique(), brute.len() == 1, "{what}: unique");
+        for s in tc.examples() {
+            assert!(brute.contains(s), "{what}: an example that is no solution");
+        }
+        assert_eq!(tc.examples().len(), brute.len().min(2), "{what}: examples");
+    }
 }
 
 /// A random walk of king moves (or orthogonal steps) through distinct cells.
@@ -1551,5 +1608,43 @@ fn test_set_is_unique() {
         };
         assert_eq!(Some(&s.grid), p.solution.as_ref());
         p.check(&s).unwrap();
+    }
+}
+
+/// A unique puzzle's true candidates are its solution, at every cap; with a third of its
+/// givens removed (fixed seed), the solution's digits are always among the candidates, and
+/// every candidate is proved by a solution the checker accepts (the examples).
+#[test]
+fn true_candidates_of_the_test_set() {
+    let mut rng = Rng(0x7f4a7c15);
+    for name in ["thermo", "arrow", "kropki", "sums"] {
+        let text = data(&format!("set-{name}.toml"));
+        let p = dlx_sudoku::variant::from_toml(&text).unwrap();
+        let solution = p.solution.clone().unwrap();
+        let tc = VariantSolver::new(&p).unwrap().true_candidates(1);
+        assert!(tc.is_complete() && tc.is_unique(), "{name}");
+        for k in 0..81 {
+            let c = Cell::from_index(k, 9);
+            assert_eq!(tc.candidates(c), [solution.get(c).unwrap()], "{name} {c}");
+        }
+        let mut fewer = p.clone();
+        let given: Vec<Cell> = (0..81)
+            .map(|k| Cell::from_index(k, 9))
+            .filter(|&c| p.givens.get(c).is_some())
+            .collect();
+        for &c in &given {
+            if rng.below(3) == 0 {
+                fewer.givens.set(c, None).unwrap();
+            }
+        }
+        let tc = VariantSolver::new(&fewer).unwrap().true_candidates(8);
+        assert!(tc.is_complete(), "{name}");
+        for k in 0..81 {
+            let c = Cell::from_index(k, 9);
+            assert!(tc.count(c, solution.get(c).unwrap()) >= 1, "{name} {c}");
+        }
+        for s in tc.examples() {
+            fewer.check(s).unwrap();
+        }
     }
 }

@@ -62,6 +62,7 @@ fn one_subcommand(args: &[OsString]) -> Option<clap::Command> {
             "variant",
             crate::commands::variant::VariantArgs::augment_args,
         ),
+        "serve" => ("serve", crate::commands::serve::ServeArgs::augment_args),
         "sudoku" => ("sudoku", SudokuArgs::augment_args),
         "knightdoku" => ("knightdoku", KnightdokuArgs::augment_args),
         "tour" => ("tour", TourArgs::augment_args),

@@ -8,6 +8,7 @@ use crate::cli::{Cli, Command};
 
 mod answer;
 mod board_size;
+mod candidates;
 mod completions;
 mod count;
 mod counter;
@@ -18,6 +19,7 @@ mod memo;
 mod merge;
 mod ordered;
 mod progress;
+pub(crate) mod serve;
 mod solve;
 mod split;
 mod stats;
@@ -42,6 +44,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         }
         Command::Sudoku(args) => sudoku::run(&args),
         Command::Variant(args) => variant::run(&args),
+        Command::Serve(args) => serve::run(&args),
         Command::Knightdoku(args) => knightdoku::run(&args),
         Command::Tour(args) => tour::run(&args),
         Command::Zdd(args) => memo::zdd::run(&args),

@@ -8,14 +8,17 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use dlx_sudoku::sudoku::{render_text, Grid};
+use dlx_sudoku::sudoku::{render_text, Cell, Grid};
 use dlx_sudoku::variant::{
-    read_puzzle, render_svg, Engine, RuleViolation, SearchReport, VariantPuzzle, VariantSolution,
-    VariantSolver,
+    read_puzzle, render_svg_with, Engine, RuleViolation, SearchReport, SvgExtras, VariantPuzzle,
+    VariantSolution, VariantSolver,
 };
 use dlx_sudoku::{First, StopReason, Uniqueness};
 use serde_json::json;
 
+use super::candidates::{
+    differing_cells, to_json as candidates_json, write_differences, write_text as write_candidates,
+};
 use super::progress::interrupt_flag;
 use crate::input::{display_name, read_input};
 use crate::output::{
@@ -58,6 +61,21 @@ pub struct VariantArgs {
     /// compiled problem on standard error.
     #[arg(long)]
     pub stats: bool,
+    /// Print the true candidates instead of a solution: every digit that some solution
+    /// puts in each cell (text, `--json`, or pencil marks on the `--svg` picture, coloured
+    /// by how many solutions hold each), and the number of solutions.
+    #[arg(long, conflicts_with_all = ["count", "unique", "first"])]
+    pub candidates: bool,
+    /// With --candidates: count the solutions holding each candidate up to N (1, the
+    /// default: plain true candidates; 8: the coloured view of the f-puzzles solver).
+    #[arg(long, value_name = "N", requires = "candidates", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub cap: u32,
+    /// Draw the puzzle alone, without solving it: its givens and clues, and its title and
+    /// author when the file has them, as SVG in PATH (a file NAME.svg, or `-` for standard
+    /// output); what a setter publishes.
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["count", "unique", "first", "candidates", "svg", "json", "stats"])]
+    pub svg_puzzle: Option<PathBuf>,
     /// The engine: `sat` (clause learning), `links` (dancing links with look-ahead: the
     /// faster way to count or list very many solutions) or `auto` (the default: clause
     /// learning; see `docs/variants.md`).
@@ -248,6 +266,8 @@ fn solve(
     out: &mut impl Write,
 ) -> Result<(u8, SearchReport)> {
     let (name, ignored) = (cx.name, cx.ignored);
+    // A second solution and the cells where it differs, when the puzzle is not unique.
+    let mut second: Option<(VariantSolution, Vec<Cell>)> = None;
     // (solution, uniqueness if asked and known, interrupted)
     let (solution, unique, interrupted, report) = if !args.first {
         let (answer, report) = solver.unique_with_report();
@@ -267,13 +287,20 @@ fn solve(
                         ignored.join(", ")
                     );
                 }
+                let differ = differing_cells(&a, &b);
                 if !args.json && svg != Some(&SvgTarget::Stdout) {
                     writeln!(out, "not unique: two solutions")?;
                     print_solution(out, puzzle, &a)?;
                     writeln!(out)?;
                     print_solution(out, puzzle, &b)?;
+                    writeln!(out)?;
+                    write_differences(out, puzzle, &differ)?;
+                    if let Some(SvgTarget::File(path)) = svg {
+                        write_svg(path, puzzle, Some(&a), &differ)?;
+                    }
                     return Ok((EXIT_NO_SOLUTION, report));
                 }
+                second = Some((b, differ));
                 (Some(a), Some(false), false, report)
             }
             Uniqueness::NoSolution => {
@@ -312,12 +339,25 @@ fn solve(
         if interrupted {
             o["complete"] = json!(false);
         }
+        if let Some((b, differ)) = &second {
+            o["other_solution"] = solution_json(b);
+            o["differ"] = json!(differ.iter().map(Cell::to_string).collect::<Vec<_>>());
+        }
         if !ignored.is_empty() {
             o["ignored"] = json!(ignored);
         }
         writeln!(out, "{o}")?;
     } else if svg == Some(&SvgTarget::Stdout) {
-        write!(out, "{}", render_svg(puzzle, solution.as_ref()))?;
+        let marked = second.as_ref().map_or(&[][..], |(_, d)| &d[..]);
+        let extras = SvgExtras {
+            marked,
+            ..SvgExtras::default()
+        };
+        write!(
+            out,
+            "{}",
+            render_svg_with(puzzle, solution.as_ref(), &extras)
+        )?;
     } else {
         match &solution {
             Some(s) => {
@@ -334,8 +374,8 @@ fn solve(
         }
     }
     if let Some(SvgTarget::File(path)) = svg {
-        std::fs::write(path, render_svg(puzzle, solution.as_ref()))
-            .with_context(|| format!("{}: cannot write file", path.display()))?;
+        let marked = second.as_ref().map_or(&[][..], |(_, d)| &d[..]);
+        write_svg(path, puzzle, solution.as_ref(), marked)?;
     }
     let code = match (solution.is_some(), unique, interrupted) {
         (_, _, true) => EXIT_INTERRUPTED,
@@ -343,6 +383,77 @@ fn solve(
         _ => EXIT_NO_SOLUTION,
     };
     Ok((code, report))
+}
+
+/// Draws a puzzle, a solution if any and marked cells into a file.
+fn write_svg(
+    path: &std::path::Path,
+    puzzle: &VariantPuzzle,
+    solution: Option<&VariantSolution>,
+    marked: &[Cell],
+) -> Result<()> {
+    let extras = SvgExtras {
+        marked,
+        ..SvgExtras::default()
+    };
+    std::fs::write(path, render_svg_with(puzzle, solution, &extras))
+        .with_context(|| format!("{}: cannot write file", path.display()))
+}
+
+/// True candidates (`--candidates`): text, JSON or pencil marks on the picture; exit 0
+/// when complete with a solution, 1 with none, 130 (3 for a budget) when interrupted.
+fn candidates(
+    args: &VariantArgs,
+    svg: Option<&SvgTarget>,
+    puzzle: &VariantPuzzle,
+    cx: &Known<'_>,
+    solver: &VariantSolver,
+    out: &mut impl Write,
+) -> Result<(u8, SearchReport)> {
+    let tc = solver.true_candidates(args.cap);
+    if let Some(g) = cx.given {
+        let n = puzzle.size();
+        let lost = (0..n * n).map(|k| Cell::from_index(k, n)).find(|&c| {
+            g.get(c)
+                .is_some_and(|d| tc.count(c, d) == 0 && tc.is_settled(c, d))
+        });
+        if let Some(c) = lost {
+            return Err(contradiction(
+                cx.name,
+                &format!(
+                    "dlx proved r{}c{} cannot hold the file's digit",
+                    c.row + 1,
+                    c.col + 1
+                ),
+            ));
+        }
+    }
+    let extras = SvgExtras {
+        heading: true,
+        candidates: Some(&tc),
+        marked: &[],
+    };
+    if args.json {
+        writeln!(out, "{}", candidates_json(&tc))?;
+    } else if svg == Some(&SvgTarget::Stdout) {
+        write!(out, "{}", render_svg_with(puzzle, None, &extras))?;
+    } else {
+        write_candidates(out, puzzle, &tc)?;
+    }
+    if let Some(SvgTarget::File(path)) = svg {
+        std::fs::write(path, render_svg_with(puzzle, None, &extras))
+            .with_context(|| format!("{}: cannot write file", path.display()))?;
+    }
+    let code = match tc.stop() {
+        Some(stop) => {
+            out.flush()?;
+            note_stop(Some(stop));
+            count_code(Some(stop))
+        }
+        None if tc.solutions() == 0 => EXIT_NO_SOLUTION,
+        None => EXIT_OK,
+    };
+    Ok((code, tc.report()))
 }
 
 /// Whether the argument is a link to read as the puzzle itself rather than a file's name:
@@ -397,6 +508,22 @@ pub fn run(args: &VariantArgs) -> Result<ExitCode> {
         )
         .into());
     }
+    if let Some(path) = &args.svg_puzzle {
+        let picture = render_svg_with(
+            &puzzle,
+            None,
+            &SvgExtras {
+                heading: true,
+                ..SvgExtras::default()
+            },
+        );
+        match svg_target(path, 1)? {
+            SvgTarget::File(path) => std::fs::write(&path, picture)
+                .with_context(|| format!("{}: cannot write file", path.display()))?,
+            _ => write!(stdout(), "{picture}")?,
+        }
+        return Ok(ExitCode::from(EXIT_OK));
+    }
     let given = given_solution(&puzzle, name)?;
     let start = std::time::Instant::now();
     let engine = match args.engine {
@@ -417,6 +544,8 @@ pub fn run(args: &VariantArgs) -> Result<ExitCode> {
     };
     let (code, report) = if args.count {
         count(args, &solver, &cx, &mut out)?
+    } else if args.candidates {
+        candidates(args, svg.as_ref(), &puzzle, &cx, &solver, &mut out)?
     } else {
         solve(args, svg.as_ref(), &puzzle, &cx, &solver, &mut out)?
     };

@@ -532,6 +532,26 @@ pub fn from_fpuzzles(text: &str) -> Result<Imported, FpuzzlesError> {
     read_json(&decompress(text)?, true)
 }
 
+/// The f-puzzles JSON text of a link or compressed payload (JSON text is returned as it
+/// is), decompressed within the same bound as [`from_fpuzzles`] ([`MAX_JSON_UNITS`]): for
+/// callers that read fields of the editor's own (such as the solver options the f-puzzles
+/// userscript adds).
+///
+/// ```
+/// use dlx_sudoku::variant::fpuzzles_json;
+/// let json = r#"{"size": 4, "truecandidatesoptions": ["colored"]}"#;
+/// let payload = lz_str::compress_to_base64(json);
+/// assert_eq!(fpuzzles_json(&payload)?, json);
+/// assert_eq!(fpuzzles_json(json)?, json);
+/// # Ok::<(), dlx_sudoku::variant::FpuzzlesError>(())
+/// ```
+pub fn fpuzzles_json(text: &str) -> Result<String, FpuzzlesError> {
+    if text.trim_start().starts_with('{') {
+        return Ok(text.to_string());
+    }
+    decompress(text)
+}
+
 /// Reads f-puzzles JSON: `text`, or the JSON a payload decompressed to (`compressed`).
 fn read_json(json: &str, compressed: bool) -> Result<Imported, FpuzzlesError> {
     let root: Value = serde_json::from_str(json)?;

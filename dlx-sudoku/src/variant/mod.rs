@@ -36,6 +36,7 @@
 
 #![deny(missing_docs)]
 
+mod candidates;
 mod check;
 mod encode;
 mod encoding;
@@ -50,8 +51,11 @@ mod sat;
 mod solve;
 mod svg;
 
+pub use candidates::TrueCandidates;
 pub use check::RuleViolation;
-pub use fpuzzles::{from_fpuzzles, to_fpuzzles, FpuzzlesError, Imported, MAX_JSON_UNITS};
+pub use fpuzzles::{
+    fpuzzles_json, from_fpuzzles, to_fpuzzles, FpuzzlesError, Imported, MAX_JSON_UNITS,
+};
 pub use native::{from_toml, to_toml, NativeError, Position};
 pub use puzzle::{VariantError, VariantPuzzle};
 pub use rules::{
@@ -62,7 +66,7 @@ pub use rules::{
     YinYang,
 };
 pub use solve::{EncodingStats, Engine, SearchReport, VariantSolution, VariantSolver};
-pub use svg::render_svg;
+pub use svg::{candidate_colour, render_svg, render_svg_with, SvgExtras};
 
 /// Reads a puzzle in any supported format: f-puzzles JSON (text starting with `{`; other
 /// JSON, such as `[1, 2]`, is refused as not an object), our TOML format (any text that parses as TOML), or else the compressed payload of an

@@ -393,6 +393,59 @@ impl VariantSolver {
         }
     }
 
+    /// The clause engine's input, or `None` when compiling proved the puzzle has no
+    /// solution.
+    pub(crate) fn sat_input(&self) -> Option<SatInput<'_>> {
+        let e = &self.encoded;
+        e.feasible.then(|| SatInput {
+            model: &e.model,
+            puzzle: &self.puzzle,
+            shading: e.shading.as_deref(),
+            yinyang: e.yinyang,
+            letters: &e.letters,
+        })
+    }
+
+    /// The puzzle compiled.
+    pub(crate) fn puzzle(&self) -> &VariantPuzzle {
+        &self.puzzle
+    }
+
+    /// The engine chosen, the step budget, the cancel flag and how long the whole-table
+    /// encoding runs alone before the decomposed one joins a race.
+    pub(crate) fn settings(&self) -> (Engine, Option<u64>, Option<Arc<AtomicBool>>, Duration) {
+        (
+            self.engine,
+            self.node_budget,
+            self.cancel.clone(),
+            self.race_after,
+        )
+    }
+
+    /// The same puzzle with every rule decomposed and the same settings, when that gives
+    /// the clause solver another model (see [`same_model`]).
+    pub(crate) fn decomposed(&self) -> Option<VariantSolver> {
+        let other = VariantSolver::with_table_cap(&self.puzzle, 0).ok()?;
+        if same_model(&other.encoded, &self.encoded) {
+            return None;
+        }
+        Some(VariantSolver {
+            engine: self.engine,
+            node_budget: self.node_budget,
+            cancel: self.cancel.clone(),
+            lookahead: self.lookahead,
+            race_after: self.race_after,
+            ..other
+        })
+    }
+
+    /// Sets how long the whole-table encoding runs alone in a race (tests start the
+    /// second at once).
+    #[cfg(test)]
+    pub(crate) fn set_race_after(&mut self, after: Duration) {
+        self.race_after = after;
+    }
+
     /// The solution of an exact cover solution.
     fn decode(&self, solution: &Solution) -> VariantSolution {
         let e = &self.encoded;
@@ -714,6 +767,46 @@ impl VariantSolver {
             stop,
             report,
         } = self.search(limit, &mut |_| true);
+        let stats = Stats {
+            nodes: report.nodes,
+            solutions,
+            elapsed: report.elapsed,
+            ..Stats::default()
+        };
+        (
+            Count {
+                solutions,
+                stop,
+                stats,
+            },
+            report,
+        )
+    }
+
+    /// Hands each solution (up to `limit`) to `found` as the search finds it, until
+    /// `found` returns false; the count and how the search went, as
+    /// [`count_with_report`](Self::count_with_report) gives them. For progress reports
+    /// while counting.
+    ///
+    /// ```
+    /// use dlx_sudoku::sudoku::Shape;
+    /// use dlx_sudoku::variant::{VariantPuzzle, VariantSolver};
+    /// let solver = VariantSolver::new(&VariantPuzzle::new(Shape::for_size(4)?))?;
+    /// let mut seen = 0;
+    /// let (count, _) = solver.count_each(None, |_| { seen += 1; true });
+    /// assert_eq!((count.solutions, seen), (288, 288));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_each(
+        &self,
+        limit: Option<u64>,
+        mut found: impl FnMut(&VariantSolution) -> bool,
+    ) -> (Count, SearchReport) {
+        let Outcome {
+            solutions,
+            stop,
+            report,
+        } = self.search(limit, &mut |s| found(&s));
         let stats = Stats {
             nodes: report.nodes,
             solutions,

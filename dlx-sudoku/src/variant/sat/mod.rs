@@ -20,6 +20,7 @@
 //!   propagation without a full model; a candidate the checker refuses is excluded by a
 //!   clause and the search goes on. (No puzzle in the test corpora has produced one.)
 
+mod candidates;
 mod cnf;
 mod connectivity;
 
@@ -34,6 +35,7 @@ use crate::variant::model::{Model, Val, Var};
 use crate::variant::puzzle::VariantPuzzle;
 use crate::variant::solve::VariantSolution;
 
+pub(crate) use candidates::{true_candidates, CandidateRun};
 pub(crate) use cnf::Cnf;
 use connectivity::Connectivity;
 

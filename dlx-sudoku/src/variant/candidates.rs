@@ -1,0 +1,477 @@
+//! True candidates: for every cell and digit, how many solutions put that digit there, up
+//! to a cap: what a setter asks after every clue placed ("which digits can still go
+//! where?"), and what the f-puzzles solver paints into the grid.
+//!
+//! Not one search per candidate: every solution found marks all of its candidates at once,
+//! and only a candidate still below the cap gets a search of its own. On the clause
+//! solver that search is an assumption on one incremental solver (`sat/candidates.rs`:
+//! learnt clauses kept from question to question, found solutions blocked for good); on
+//! dancing links it is the puzzle with that digit given, enumerated up to the cap.
+//! Under [`Engine::Auto`] the clause solver runs on the whole-table encoding and, after the
+//! same delay as a uniqueness proof's race, on the decomposed one beside it; the first to
+//! settle every candidate answers.
+
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use dlx_core::StopReason;
+
+use crate::sudoku::Cell;
+use crate::variant::sat::{self, CandidateRun};
+use crate::variant::solve::{Engine, SearchReport, VariantSolution, VariantSolver};
+
+/// The true candidates of a puzzle, with their counts of solutions up to a cap.
+///
+/// ```
+/// use dlx_sudoku::sudoku::{Cell, Shape};
+/// use dlx_sudoku::variant::{VariantPuzzle, VariantSolver};
+/// let mut p = VariantPuzzle::new(Shape::for_size(4)?);
+/// p.givens = "12..34..21..4...".parse()?;
+/// let tc = VariantSolver::new(&p)?.true_candidates(8);
+/// assert!(tc.is_complete());
+/// assert_eq!(tc.candidates(Cell::new(0, 0)), [1]);
+/// assert_eq!(tc.count(Cell::new(0, 0), 1), tc.solutions().min(8) as u32);
+/// assert_eq!(tc.candidates(Cell::new(3, 3)), [1, 2]); // r4 is 4 3 and then 1, 2 either way
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrueCandidates {
+    size: usize,
+    cap: u32,
+    counts: Vec<u32>,
+    settled: Vec<bool>,
+    solutions: u64,
+    solution_cap: u64,
+    all_solutions: bool,
+    examples: Vec<VariantSolution>,
+    stop: Option<StopReason>,
+    queries: u64,
+    report: SearchReport,
+}
+
+impl TrueCandidates {
+    /// The grid's size `n`.
+    ///
+    /// See [`TrueCandidates`] for an example.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The cap on each count.
+    ///
+    /// ```
+    /// use dlx_sudoku::sudoku::Shape;
+    /// use dlx_sudoku::variant::{VariantPuzzle, VariantSolver};
+    /// let tc = VariantSolver::new(&VariantPuzzle::new(Shape::for_size(4)?))?.true_candidates(0);
+    /// assert_eq!(tc.cap(), 1); // at least 1
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cap(&self) -> u32 {
+        self.cap
+    }
+
+    /// How many solutions put `digit` in `cell`, up to the cap: 0 is proved impossible,
+    /// `k` below the cap exactly `k`, the cap itself "at least the cap" (once
+    /// [complete](Self::is_complete); before that, a lower bound unless
+    /// [settled](Self::is_settled)).
+    ///
+    /// See [`TrueCandidates`] for an example.
+    pub fn count(&self, cell: Cell, digit: u8) -> u32 {
+        self.counts[self.index(cell, digit)].min(self.cap)
+    }
+
+    /// Every count, capped, in the order `(row * n + col) * n + digit - 1` (the f-puzzles
+    /// solver's `solutionsPerCandidate`).
+    ///
+    /// ```
+    /// use dlx_sudoku::sudoku::Shape;
+    /// use dlx_sudoku::variant::{VariantPuzzle, VariantSolver};
+    /// let mut p = VariantPuzzle::new(Shape::for_size(4)?);
+    /// p.givens = "1234341221434321".parse()?;
+    /// let counts = VariantSolver::new(&p)?.true_candidates(1).counts();
+    /// assert_eq!(&counts[..8], [1, 0, 0, 0, 0, 1, 0, 0]); // r1c1 is 1, r1c2 is 2
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn counts(&self) -> Vec<u32> {
+        self.counts.iter().map(|&c| c.min(self.cap)).collect()
+    }
+
+    /// The digits of `cell` that some solution found puts there, in order.
+    ///
+    /// See [`TrueCandidates`] for an example.
+    pub fn candidates(&self, cell: Cell) -> Vec<u8> {
+        (1..=self.size as u8)
+            .filter(|&d| self.counts[self.index(cell, d)] > 0)
+            .collect()
+    }
+
+    /// Whether the count of `digit` in `cell` is final (always, once complete).
+    ///
+    /// ```
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// use dlx_sudoku::sudoku::{Cell, Shape};
+    /// use dlx_sudoku::variant::{VariantPuzzle, VariantSolver};
+    /// let cancelled = Arc::new(AtomicBool::new(true));
+    /// let solver = VariantSolver::new(&VariantPuzzle::new(Shape::for_size(4)?))?
+    ///     .with_cancel_flag(cancelled);
+    /// let tc = solver.true_candidates(1);
+    /// assert!(!tc.is_complete());
+    /// assert!(!tc.is_settled(Cell::new(0, 0), 1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_settled(&self, cell: Cell, digit: u8) -> bool {
+        self.settled[self.index(cell, digit)]
+    }
+
+    /// Whether every count is final (the search was neither cancelled nor out of budget).
+    ///
+    /// See [`is_settled`](Self::is_settled) for an example.
+    pub fn is_complete(&self) -> bool {
+        self.stop.is_none()
+    }
+
+    /// Why the search stopped before settling every count ([`StopReason::Cancelled`] or
+    /// [`StopReason::NodeBudget`]); `None` when it is complete.
+    ///
+    /// See [`is_settled`](Self::is_settled) for an example.
+    pub fn stop(&self) -> Option<StopReason> {
+        self.stop
+    }
+
+    /// Distinct solutions found: every solution when [`all_solutions`](Self::all_solutions),
+    /// else a lower bound (at least [`solution_cap`](Self::solution_cap) once complete).
+    ///
+    /// ```
+    /// use dlx_sudoku::sudoku::Shape;
+    /// use dlx_sudoku::variant::{VariantPuzzle, VariantSolver};
+    /// let mut p = VariantPuzzle::new(Shape::for_size(4)?);
+    /// p.givens = "1234341221......".parse()?;
+    /// let tc = VariantSolver::new(&p)?.true_candidates(1);
+    /// assert_eq!((tc.solutions(), tc.all_solutions()), (1, true));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solutions(&self) -> u64 {
+        self.solutions
+    }
+
+    /// Whether [`solutions`](Self::solutions) is the number of every solution (proved).
+    ///
+    /// See [`solutions`](Self::solutions) for an example.
+    pub fn all_solutions(&self) -> bool {
+        self.all_solutions
+    }
+
+    /// How far solutions are counted: the cap, and at least 2 (so that a unique puzzle is
+    /// told from one with several solutions).
+    ///
+    /// See [`solutions`](Self::solutions) for an example.
+    pub fn solution_cap(&self) -> u64 {
+        self.solution_cap
+    }
+
+    /// Whether the puzzle is proved to have exactly one solution.
+    ///
+    /// See [`solutions`](Self::solutions) for an example.
+    pub fn is_unique(&self) -> bool {
+        self.all_solutions && self.solutions == 1
+    }
+
+    /// The first solutions found (at most two), each checked by the puzzle's checker.
+    ///
+    /// See [`solutions`](Self::solutions) for an example.
+    pub fn examples(&self) -> &[VariantSolution] {
+        &self.examples
+    }
+
+    /// Searches run: one per candidate that needed its own, and those of the count.
+    ///
+    /// See [`solutions`](Self::solutions) for an example.
+    pub fn queries(&self) -> u64 {
+        self.queries
+    }
+
+    /// The engine that answered and its effort.
+    ///
+    /// See [`solutions`](Self::solutions) for an example.
+    pub fn report(&self) -> SearchReport {
+        self.report
+    }
+
+    fn index(&self, cell: Cell, digit: u8) -> usize {
+        let n = self.size;
+        assert!(
+            cell.row < n && cell.col < n && (1..=n).contains(&(digit as usize)),
+            "r{}c{} digit {digit} outside the {n}×{n} grid",
+            cell.row + 1,
+            cell.col + 1
+        );
+        cell.index(n) * n + digit as usize - 1
+    }
+
+    fn from_run(n: usize, cap: u32, solution_cap: u64, run: CandidateRun) -> Self {
+        TrueCandidates {
+            size: n,
+            cap,
+            counts: run.counts,
+            settled: run.settled,
+            solutions: run.solutions,
+            solution_cap,
+            all_solutions: run.all_solutions,
+            examples: run.examples,
+            stop: run.stop,
+            queries: run.queries,
+            report: SearchReport {
+                engine: Engine::ClauseLearning,
+                nodes: 0,
+                conflicts: run.conflicts,
+                rejected: run.rejected,
+                elapsed: run.elapsed,
+            },
+        }
+    }
+}
+
+impl VariantSolver {
+    /// The true candidates: for every cell and digit, how many solutions put the digit
+    /// there, up to `cap` (1: plain true candidates; 8: the f-puzzles coloured view; 0 is
+    /// taken as 1), and the solutions counted up to `max(cap, 2)`. Stops when the cancel
+    /// flag is raised or the step budget is spent (for clause learning, conflicts over
+    /// every search; for dancing links, nodes per search): the answer then says it is
+    /// incomplete, and only its settled counts are final.
+    ///
+    /// See [`TrueCandidates`] for an example.
+    pub fn true_candidates(&self, cap: u32) -> TrueCandidates {
+        let cap = cap.max(1);
+        let solution_cap = u64::from(cap).max(2);
+        let n = self.puzzle().size();
+        let (engine, budget, cancel, race_after) = self.settings();
+        match engine {
+            Engine::DancingLinks => self.links_candidates(cap, solution_cap),
+            Engine::ClauseLearning => {
+                let flags = cancel.into_iter().collect();
+                TrueCandidates::from_run(
+                    n,
+                    cap,
+                    solution_cap,
+                    self.sat_candidates(cap, budget, flags),
+                )
+            }
+            Engine::Auto => {
+                let run = self.race_candidates(cap, budget, cancel, race_after);
+                TrueCandidates::from_run(n, cap, solution_cap, run)
+            }
+        }
+    }
+
+    fn sat_candidates(
+        &self,
+        cap: u32,
+        budget: Option<u64>,
+        flags: Vec<Arc<AtomicBool>>,
+    ) -> CandidateRun {
+        let n = self.puzzle().size();
+        let solution_cap = u64::from(cap).max(2);
+        match self.sat_input() {
+            Some(input) => sat::true_candidates(&input, cap, solution_cap, budget, flags),
+            // Compiling proved there is no solution: every count is 0, and final.
+            None => CandidateRun {
+                counts: vec![0; n * n * n],
+                settled: vec![true; n * n * n],
+                solutions: 0,
+                all_solutions: true,
+                examples: Vec::new(),
+                stop: None,
+                conflicts: 0,
+                queries: 0,
+                rejected: 0,
+                elapsed: Duration::ZERO,
+            },
+        }
+    }
+
+    /// The clause solver on both encodings, the decomposed one joining after `after`, as
+    /// a uniqueness proof races them: complete answers are the same (exact counts), so the
+    /// first complete one is taken.
+    fn race_candidates(
+        &self,
+        cap: u32,
+        budget: Option<u64>,
+        cancel: Option<Arc<AtomicBool>>,
+        after: Duration,
+    ) -> CandidateRun {
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut flags: Vec<Arc<AtomicBool>> = cancel.into_iter().collect();
+        flags.push(Arc::clone(&stop));
+        let run = |solver: &VariantSolver, flags: Vec<Arc<AtomicBool>>| {
+            let out = solver.sat_candidates(cap, budget, flags);
+            if out.stop.is_none() {
+                stop.store(true, Ordering::Relaxed);
+            }
+            out
+        };
+        std::thread::scope(|scope| {
+            let (done, finished) = std::sync::mpsc::channel();
+            let whole = {
+                let (flags, run) = (flags.clone(), &run);
+                scope.spawn(move || {
+                    let out = run(self, flags);
+                    let _ = done.send(());
+                    out
+                })
+            };
+            let decomposed = match finished.recv_timeout(after) {
+                Ok(()) => None,
+                Err(_) => self.decomposed().map(|other| run(&other, flags)),
+            };
+            let whole = whole.join().expect("the clause solver does not panic");
+            match decomposed {
+                Some(other) if other.stop.is_none() && whole.stop.is_some() => other,
+                _ => whole,
+            }
+        })
+    }
+
+    /// Dancing links: each candidate not yet at the cap is given (the puzzle with that
+    /// digit in that cell, compiled) and its solutions enumerated up to the cap; every
+    /// solution goes into one set, and each count is the number of distinct solutions in
+    /// it holding the candidate.
+    fn links_candidates(&self, cap: u32, solution_cap: u64) -> TrueCandidates {
+        let start = Instant::now();
+        let puzzle = self.puzzle();
+        let n = puzzle.size();
+        let (_, budget, cancel, _) = self.settings();
+        let mut counts = vec![0u32; n * n * n];
+        let mut settled = vec![false; n * n * n];
+        let mut seen: HashSet<VariantSolution> = HashSet::new();
+        let mut examples = Vec::new();
+        let (mut nodes, mut rejected, mut queries) = (0, 0, 0);
+        let mut stop = None;
+        let mut add = |s: &VariantSolution, counts: &mut Vec<u32>, settled: &mut Vec<bool>| {
+            if !seen.insert(s.clone()) {
+                return;
+            }
+            if examples.len() < 2 {
+                examples.push(s.clone());
+            }
+            for (k, &d) in s.grid.values().iter().enumerate() {
+                let i = k * n + d as usize - 1;
+                counts[i] += 1;
+                if counts[i] >= cap {
+                    settled[i] = true;
+                }
+            }
+        };
+        // The solutions of the puzzle itself, up to the solution cap.
+        let (count, report) = self.count_each(Some(solution_cap), |s| {
+            add(s, &mut counts, &mut settled);
+            true
+        });
+        queries += 1;
+        nodes += report.nodes;
+        rejected += report.rejected;
+        let all_solutions = count.stop.is_none();
+        let mut solutions = count.solutions;
+        match count.stop {
+            None => {
+                // Every solution is in the set: every count is exact.
+                settled.iter_mut().for_each(|s| *s = true);
+            }
+            Some(StopReason::SolutionLimit) => {}
+            Some(other) => stop = Some(other),
+        }
+        'candidates: for i in 0..n * n * n {
+            if stop.is_some() {
+                break;
+            }
+            if settled[i] {
+                continue;
+            }
+            let (cell, digit) = (Cell::from_index(i / n, n), (i % n + 1) as u8);
+            if puzzle.givens.get(cell).is_some_and(|g| g != digit) {
+                settled[i] = true;
+                continue;
+            }
+            let mut forced = puzzle.clone();
+            forced
+                .givens
+                .set(cell, Some(digit))
+                .expect("a digit of the grid");
+            // The puzzle compiled, and a given changes no rule (it narrows a domain).
+            let mut solver = VariantSolver::new(&forced)
+                .expect("a puzzle that compiled compiles with one more given")
+                .with_engine(Engine::DancingLinks);
+            if let Some(b) = budget {
+                solver = solver.with_node_budget(b);
+            }
+            if let Some(flag) = &cancel {
+                solver = solver.with_cancel_flag(Arc::clone(flag));
+            }
+            let (count, report) = solver.count_each(Some(u64::from(cap)), |s| {
+                add(s, &mut counts, &mut settled);
+                true
+            });
+            queries += 1;
+            nodes += report.nodes;
+            rejected += report.rejected;
+            match count.stop {
+                None | Some(StopReason::SolutionLimit) => settled[i] = true,
+                Some(other) => {
+                    stop = Some(other);
+                    break 'candidates;
+                }
+            }
+        }
+        solutions = solutions.max(seen.len() as u64);
+        TrueCandidates {
+            size: n,
+            cap,
+            counts,
+            settled,
+            solutions,
+            solution_cap,
+            all_solutions,
+            examples,
+            stop,
+            queries,
+            report: SearchReport {
+                engine: Engine::DancingLinks,
+                nodes,
+                conflicts: 0,
+                rejected,
+                elapsed: start.elapsed(),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::from_toml;
+
+    /// The race's candidates are each encoding's alone, on a puzzle with several solutions.
+    #[test]
+    fn the_race_gives_each_encodings_candidates() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants");
+        let text = std::fs::read_to_string(format!("{dir}/set-arrow.toml")).expect("test data");
+        let mut p = from_toml(&text).expect("a puzzle");
+        p.constraints.truncate(1);
+        let mut racing = VariantSolver::new(&p).expect("valid");
+        racing.set_race_after(Duration::ZERO);
+        let raced = racing.true_candidates(3);
+        let whole = VariantSolver::new(&p)
+            .unwrap()
+            .with_engine(Engine::ClauseLearning)
+            .true_candidates(3);
+        let decomposed = VariantSolver::with_table_cap(&p, 0)
+            .unwrap()
+            .with_engine(Engine::ClauseLearning)
+            .true_candidates(3);
+        assert!(raced.is_complete() && whole.is_complete() && decomposed.is_complete());
+        assert_eq!(raced.counts(), whole.counts());
+        assert_eq!(raced.counts(), decomposed.counts());
+        assert!(raced.solutions() >= 3);
+    }
+}
