@@ -552,7 +552,7 @@ impl Checkpoint {
             .prefix(&prefix)
             .suffix(".tmp")
             .tempfile_in(dir)
-            .map_err(io)?;
+            .map_err(|e| io(without_temporary_name(e)))?;
         tmp.write_all(&json).map_err(io)?;
         tmp.write_all(b"\n").map_err(io)?;
         tmp.as_file().sync_all().map_err(io)?;
@@ -578,6 +578,17 @@ fn temporary_prefix(path: &Path) -> String {
         .map(|n| n.to_string_lossy().chars().take(64).collect::<String>())
         .unwrap_or_default();
     format!(".dlx-checkpoint-{name}-")
+}
+
+/// The error of creating a temporary file without the temporary file's name (`tempfile`
+/// adds "at path …/.dlx-checkpoint-….tmp"): the error names the checkpoint already, and the
+/// name of a file that was never made only repeats it.
+fn without_temporary_name(e: std::io::Error) -> std::io::Error {
+    let text = e.to_string();
+    match text.split_once(" at path ") {
+        Some((head, _)) => std::io::Error::new(e.kind(), head.to_string()),
+        None => e,
+    }
 }
 
 /// Removes the temporary files that a run killed while writing the checkpoint left in
