@@ -136,6 +136,6 @@ mod tests {
         assert!(err.to_string().contains("a folder"), "{err}");
         let err = write_file(&dir.path().join("missing/out.svg"), "x").unwrap_err();
         assert!(err.to_string().contains("cannot write file"), "{err}");
-        assert!(!err.to_string().contains(".tmp"), "{err}");
+        assert!(!err.to_string().contains(".dlx-output"), "{err}");
     }
 }

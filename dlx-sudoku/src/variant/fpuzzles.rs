@@ -1139,7 +1139,7 @@ mod tests {
         // Issue 40: they said "1e+23 is not a whole number", "-4 is not a whole number".
         use serde_json::json;
         let msg = |v: serde_json::Value| super::number("size", Some(&v)).unwrap_err().to_string();
-        assert_eq!(msg(json!(1e23)), "size: 1e23 is too large (at most 4294967295)");
+        assert_eq!(msg(json!(1e23)), "size: 1e+23 is too large (at most 4294967295)");
         assert_eq!(
             msg(json!(-4)),
             "size: -4 is negative: it must be 0 or more (at most 4294967295)"
