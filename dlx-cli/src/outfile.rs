@@ -65,7 +65,9 @@ impl OutputFile {
         // (Without the temporary file's name, which tempfile adds to the error.)
         let tmp = builder.tempfile_in(dir).map_err(|e| {
             let text = e.to_string();
-            let text = text.split_once(" at path ").map_or(text.as_str(), |(h, _)| h);
+            let text = text
+                .split_once(" at path ")
+                .map_or(text.as_str(), |(h, _)| h);
             InputError::new(format!("{}: cannot write file: {text}", path.display()))
         })?;
         Ok(OutputFile {
@@ -130,7 +132,10 @@ mod tests {
         let err = write_file(&link, "evil").unwrap_err();
         assert!(err.to_string().contains("symbolic link"), "{err}");
         assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
-        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
         // A folder at the final name is refused too; a missing folder says so.
         let err = write_file(dir.path(), "x").unwrap_err();
         assert!(err.to_string().contains("a folder"), "{err}");

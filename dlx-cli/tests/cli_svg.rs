@@ -228,15 +228,28 @@ fn no_output_is_written_through_a_link() {
     for args in &commands {
         let out = run(args);
         assert_eq!(out.code, Some(2), "{args:?}: {}", out.transcript());
-        assert!(out.stderr.contains("a symbolic link is there"), "{args:?}: {}", out.stderr);
-        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious", "{args:?}");
+        assert!(
+            out.stderr.contains("a symbolic link is there"),
+            "{args:?}: {}",
+            out.stderr
+        );
+        assert_eq!(
+            std::fs::read_to_string(&victim).unwrap(),
+            "precious",
+            "{args:?}"
+        );
     }
-    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
     // A regular file there is replaced, whole.
     let file = dir.join("old.svg");
     std::fs::write(&file, "old").unwrap();
     let out = run(&["tour", "5x6", "--svg", file.to_str().unwrap()]);
     assert_eq!(out.code, Some(0), "{}", out.transcript());
-    assert!(std::fs::read_to_string(&file).unwrap().ends_with("</svg>\n"));
+    assert!(std::fs::read_to_string(&file)
+        .unwrap()
+        .ends_with("</svg>\n"));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -87,10 +87,23 @@ fn counting() {
 /// as `dlx count` exits when a node budget stops it), and `--limit 0` was taken.
 #[test]
 fn a_count_stopped_at_its_limit_is_incomplete_and_the_limit_is_at_least_one() {
-    let out = run(&["variant", "examples/variant/kropki-open.toml", "--count", "--limit", "5", "--json"]);
+    let out = run(&[
+        "variant",
+        "examples/variant/kropki-open.toml",
+        "--count",
+        "--limit",
+        "5",
+        "--json",
+    ]);
     assert_eq!(out.code, Some(3), "{}", out.transcript());
     assert!(out.stdout.contains("\"complete\":false"), "{}", out.stdout);
-    let zero = run(&["variant", "examples/variant/kropki-open.toml", "--count", "--limit", "0"]);
+    let zero = run(&[
+        "variant",
+        "examples/variant/kropki-open.toml",
+        "--count",
+        "--limit",
+        "0",
+    ]);
     assert_eq!(zero.code, Some(2), "{}", zero.transcript());
     assert!(zero.stderr.contains("0 is not in 1.."), "{}", zero.stderr);
 }
@@ -105,7 +118,9 @@ fn links_on_an_open_variant_grid_warns() {
     let links = run_stdin(&["variant", "-", "--engine", "links"], toml);
     assert!(matches!(links.code, Some(0 | 1)), "{}", links.transcript());
     assert!(
-        links.stderr.contains("dlx: warning: --engine links on <stdin>: the puzzle gives 0 of its 36 cells"),
+        links.stderr.contains(
+            "dlx: warning: --engine links on <stdin>: the puzzle gives 0 of its 36 cells"
+        ),
         "{}",
         links.stderr
     );

@@ -241,9 +241,23 @@ const WRITERS: &[&[&str]] = &[
     &["tour", "5x6", "--svg", "{}"],
     &["knightdoku", "examples/knightdoku/kd1.txt", "--svg", "{}"],
     &["variant", "examples/variant/kropki.toml", "--svg", "{}"],
-    &["sudoku", "examples/sudoku/x.txt", "--x", "-q", "--svg", "{}"],
+    &[
+        "sudoku",
+        "examples/sudoku/x.txt",
+        "--x",
+        "-q",
+        "--svg",
+        "{}",
+    ],
     &["zdd", "dlx-cli/tests/data/toy.dlx", "-o", "{}"],
-    &["trace", "dlx-cli/tests/data/toy.dlx", "--format", "html", "-o", "{}"],
+    &[
+        "trace",
+        "dlx-cli/tests/data/toy.dlx",
+        "--format",
+        "html",
+        "-o",
+        "{}",
+    ],
     &["trace", "dlx-cli/tests/data/toy.dlx", "-o", "{}"],
 ];
 
@@ -282,7 +296,8 @@ fn state(path: &Path) -> Option<(bool, bool, Option<String>)> {
     Some((
         kind.is_symlink(),
         kind.is_dir(),
-        kind.is_file().then(|| std::fs::read_to_string(path).unwrap_or_default()),
+        kind.is_file()
+            .then(|| std::fs::read_to_string(path).unwrap_or_default()),
     ))
 }
 

@@ -410,9 +410,13 @@ impl Checkpoint {
         eat(self.problem.as_bytes());
         eat(b"\n");
         for r in &self.units {
-            eat(serde_json::to_string(&r.unit).unwrap_or_default().as_bytes());
+            eat(serde_json::to_string(&r.unit)
+                .unwrap_or_default()
+                .as_bytes());
             eat(b"|");
-            eat(serde_json::to_string(&r.until).unwrap_or_default().as_bytes());
+            eat(serde_json::to_string(&r.until)
+                .unwrap_or_default()
+                .as_bytes());
             eat(b"|");
             match r.done {
                 None => eat(b"to do"),
@@ -478,23 +482,21 @@ impl Checkpoint {
         }
         // The version first, so that a file of another version says so rather than fail on
         // a field it does not have.
-        let version: VersionOnly = serde_json::from_slice(&bytes).map_err(|source| {
-            CheckpointError::Format {
+        let version: VersionOnly =
+            serde_json::from_slice(&bytes).map_err(|source| CheckpointError::Format {
                 path: name.clone(),
                 source,
-            }
-        })?;
+            })?;
         if version.version != CHECKPOINT_VERSION {
             return Err(CheckpointError::Version {
                 found: version.version,
             });
         }
-        let file: FileIn = serde_json::from_slice(&bytes).map_err(|source| {
-            CheckpointError::Format {
+        let file: FileIn =
+            serde_json::from_slice(&bytes).map_err(|source| CheckpointError::Format {
                 path: name.clone(),
                 source,
-            }
-        })?;
+            })?;
         let c = Checkpoint {
             version: file.version,
             problem: file.problem,

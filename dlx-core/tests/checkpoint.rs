@@ -403,8 +403,14 @@ fn a_hand_edited_checkpoint_file_is_refused() {
     for (what, edited) in edits {
         std::fs::write(&path, edited.to_string()).unwrap();
         let err = Checkpoint::load(&path).unwrap_err();
-        assert!(matches!(err, CheckpointError::Digest { .. }), "{what}: {err}");
-        assert!(err.to_string().contains("changed after dlx wrote it"), "{what}: {err}");
+        assert!(
+            matches!(err, CheckpointError::Digest { .. }),
+            "{what}: {err}"
+        );
+        assert!(
+            err.to_string().contains("changed after dlx wrote it"),
+            "{what}: {err}"
+        );
     }
     // Spaces and the order of fields do not matter: the records do.
     std::fs::write(&path, serde_json::to_string_pretty(&json).unwrap()).unwrap();
@@ -478,7 +484,10 @@ fn a_checkpoint_that_cannot_be_written_loses_no_count() {
         assert_eq!(count.stats.nodes, seq.stats.nodes);
         let failed = failed.into_inner().unwrap();
         assert_eq!(failed.last().map(|f| f.1), Some(true), "{failed:?}");
-        assert!(failed.iter().all(|(e, _)| e.contains("directory")), "{failed:?}");
+        assert!(
+            failed.iter().all(|(e, _)| e.contains("directory")),
+            "{failed:?}"
+        );
         // Without a handler, a write that fails is the run's error (here the first).
         let err = ParallelSolver::new(&p)
             .threads(threads)

@@ -394,7 +394,10 @@ fn apply_to_file(units: &mut Vec<serde_json::Value>, edit: &FileEdit) {
             if let (Some(a), Some(b)) = (before.get("done").cloned(), merged.get("done")) {
                 let mut sum = a.clone();
                 for key in ["solutions", "nodes", "updates"] {
-                    let total = a[key].as_u64().unwrap_or(0).saturating_add(b[key].as_u64().unwrap_or(0));
+                    let total = a[key]
+                        .as_u64()
+                        .unwrap_or(0)
+                        .saturating_add(b[key].as_u64().unwrap_or(0));
                     sum[key] = total.into();
                 }
                 before["done"] = sum;

@@ -15,7 +15,8 @@ use super::units::read_lines;
 use crate::cli::CountArgs;
 use crate::input::{display_name, read_problem, read_text};
 use crate::output::{
-    count_exit, note, note_stop, printable, stdout, write_count, InputError, EXIT_INTERRUPTED, EXIT_OK,
+    count_exit, note, note_stop, printable, stdout, write_count, InputError, EXIT_INTERRUPTED,
+    EXIT_OK,
 };
 
 /// The longest `--checkpoint-interval` taken, in seconds (about 31 years).
@@ -71,8 +72,8 @@ pub fn run(args: &CountArgs) -> Result<ExitCode> {
     let sequential = args.node_budget.is_some()
         || (threads == 1 && args.checkpoint.is_none() && args.resume.is_none() && !show_progress);
     let (count, engine) = if sequential {
-        let mut solver = super::engine::sequential(problem, args.engine, name)?
-            .with_cancel_flag(interrupted);
+        let mut solver =
+            super::engine::sequential(problem, args.engine, name)?.with_cancel_flag(interrupted);
         if let Some(budget) = args.node_budget {
             solver = solver.with_node_budget(budget);
         }
@@ -109,7 +110,9 @@ pub fn run(args: &CountArgs) -> Result<ExitCode> {
                          {MAX_INTERVAL:e}"
                     ))
                 })?;
-            solver = solver.checkpoint(path, every).on_checkpoint_error(warn_checkpoint);
+            solver = solver
+                .checkpoint(path, every)
+                .on_checkpoint_error(warn_checkpoint);
         }
         let progress = Progress::new();
         let display = show_progress.then(|| Display::start(progress.clone()));

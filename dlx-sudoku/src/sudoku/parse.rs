@@ -564,7 +564,11 @@ mod tests {
         // Text after the puzzle is still allowed, glued or after a space.
         for tail in [" easy", ";#1", "  # 17 clues"] {
             let line = format!("{nine}{tail}");
-            assert_eq!(Parser::new().size(9).line(&line).unwrap().filled(), 17, "{tail}");
+            assert_eq!(
+                Parser::new().size(9).line(&line).unwrap().filled(),
+                17,
+                "{tail}"
+            );
         }
         let numbers = format!("{} easy 12", vec!["1 2 3 4"; 4].join(" "));
         assert!(Parser::new().size(4).line(&numbers).is_ok());

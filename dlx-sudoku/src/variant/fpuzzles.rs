@@ -351,7 +351,10 @@ fn number(key: &str, v: Option<&Value>) -> Result<Option<u32>, FpuzzlesError> {
     let negative = |x: &dyn std::fmt::Display| {
         malformed(
             key,
-            format!("{x} is negative: it must be 0 or more (at most {})", u32::MAX),
+            format!(
+                "{x} is negative: it must be 0 or more (at most {})",
+                u32::MAX
+            ),
         )
     };
     match v {
@@ -361,9 +364,7 @@ fn number(key: &str, v: Option<&Value>) -> Result<Option<u32>, FpuzzlesError> {
             (None, Some(_), _) => Err(negative(x)),
             // A whole number written as a float (1e+23, 4.0).
             (None, None, Some(f)) if f.fract() == 0.0 && f < 0.0 => Err(negative(x)),
-            (None, None, Some(f)) if f.fract() == 0.0 && f > f64::from(u32::MAX) => {
-                Err(too_big(x))
-            }
+            (None, None, Some(f)) if f.fract() == 0.0 && f > f64::from(u32::MAX) => Err(too_big(x)),
             (None, None, Some(f)) if f.fract() == 0.0 => Ok(Some(f as u32)),
             _ => Err(malformed(key, format!("{x} is not a whole number"))),
         },
@@ -1139,7 +1140,10 @@ mod tests {
         // Issue 40: they said "1e+23 is not a whole number", "-4 is not a whole number".
         use serde_json::json;
         let msg = |v: serde_json::Value| super::number("size", Some(&v)).unwrap_err().to_string();
-        assert_eq!(msg(json!(1e23)), "size: 1e+23 is too large (at most 4294967295)");
+        assert_eq!(
+            msg(json!(1e23)),
+            "size: 1e+23 is too large (at most 4294967295)"
+        );
         assert_eq!(
             msg(json!(-4)),
             "size: -4 is negative: it must be 0 or more (at most 4294967295)"
