@@ -406,10 +406,8 @@ fn apply_to_file(units: &mut Vec<serde_json::Value>, edit: &FileEdit) {
         FileEdit::SetEnd(k, until) => {
             units[k % n]["until"] = serde_json::to_value(until).unwrap();
         }
-        FileEdit::SetSolutions(k, s) => {
-            if units[k % n].get("done").is_some() {
-                units[k % n]["done"]["solutions"] = (*s).into();
-            }
+        FileEdit::SetSolutions(k, s) if units[k % n].get("done").is_some() => {
+            units[k % n]["done"]["solutions"] = (*s).into();
         }
         FileEdit::Repeat(k) => {
             let r = units[k % n].clone();

@@ -559,7 +559,7 @@ mod tests {
         assert!(Parser::new().size(6).line(nine).is_err());
         assert!(Parser::new().size(1).line("1234341221434321").is_err());
         // Numbers: sixteen and more numbers are not a 2×2.
-        let numbers = vec!["1"; 16].join(" ");
+        let numbers = ["1"; 16].join(" ");
         assert!(Parser::new().size(2).line(&numbers).is_err());
         // Text after the puzzle is still allowed, glued or after a space.
         for tail in [" easy", ";#1", "  # 17 clues"] {
@@ -570,7 +570,7 @@ mod tests {
                 "{tail}"
             );
         }
-        let numbers = format!("{} easy 12", vec!["1 2 3 4"; 4].join(" "));
+        let numbers = format!("{} easy 12", ["1 2 3 4"; 4].join(" "));
         assert!(Parser::new().size(4).line(&numbers).is_ok());
     }
 
