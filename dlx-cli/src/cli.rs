@@ -153,8 +153,10 @@ pub struct ProblemArgs {
 /// The most threads `--threads` takes ([`dlx_core::MAX_THREADS`]).
 pub const MAX_THREADS: usize = dlx_core::MAX_THREADS;
 
-/// The most units `dlx split --units` makes.
-pub const MAX_SPLIT_UNITS: usize = 10_000_000;
+/// The most units `dlx split --units` makes: a split holds every unit until it is written
+/// (about 600 bytes each: 0.62 GB at 1,000,000 units of 17 queens; 10,000,000, the limit
+/// before issue 40, grew past 9 GB).
+pub const MAX_SPLIT_UNITS: usize = 1_000_000;
 
 /// `--threads N`: 0 (all cores) to [`MAX_THREADS`].
 fn threads(text: &str) -> Result<usize, String> {
@@ -307,7 +309,7 @@ pub struct SolveArgs {
 pub struct SplitArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
-    /// Make at least this many units to do (1 to 10,000,000).
+    /// Make at least this many units to do (1 to 1,000,000).
     #[arg(
         long,
         value_name = "N",

@@ -10,13 +10,14 @@ pub const EXIT_OK: u8 = 0;
 pub const EXIT_NO_SOLUTION: u8 = 1;
 /// Exit code: usage or input error.
 pub const EXIT_INPUT: u8 = 2;
-/// Exit code: stopped at a limit the user set (`--node-budget`): what was counted so far
-/// was printed, marked incomplete.
+/// Exit code: stopped at a limit the user set (`--node-budget`, `dlx variant --count
+/// --limit`): what was counted so far was printed, marked incomplete.
 pub const EXIT_INCOMPLETE: u8 = 3;
 /// Exit code: interrupted (what was counted so far was printed, marked incomplete).
 pub const EXIT_INTERRUPTED: u8 = 130;
 
-/// The exit status of a count: 0 when complete, 3 when the node budget stopped it, 130
+/// The exit status of a count: 0 when complete, 3 when the node budget or a solution
+/// limit stopped it, 130
 /// when it was interrupted.
 pub fn count_exit(stop: Option<dlx_core::StopReason>) -> ExitCode {
     ExitCode::from(count_code(stop))
@@ -26,7 +27,9 @@ pub fn count_exit(stop: Option<dlx_core::StopReason>) -> ExitCode {
 pub fn count_code(stop: Option<dlx_core::StopReason>) -> u8 {
     match stop {
         None => EXIT_OK,
-        Some(dlx_core::StopReason::NodeBudget) => EXIT_INCOMPLETE,
+        Some(dlx_core::StopReason::NodeBudget | dlx_core::StopReason::SolutionLimit) => {
+            EXIT_INCOMPLETE
+        }
         Some(_) => EXIT_INTERRUPTED,
     }
 }
@@ -116,7 +119,7 @@ pub fn report_error(err: &anyhow::Error) -> ExitCode {
     if is_broken_pipe(err) {
         return ExitCode::from(EXIT_OK);
     }
-    note!("dlx: error: {}", printable(&format!("{err:#}")));
+    note!("dlx: error: {}", printable(&message(err)));
     if let Some(hint) = err
         .chain()
         .find_map(|e| e.downcast_ref::<InputError>())
@@ -125,6 +128,24 @@ pub fn report_error(err: &anyhow::Error) -> ExitCode {
         note!("dlx: hint: {}", printable(hint));
     }
     ExitCode::from(EXIT_INPUT)
+}
+
+/// The error and its causes, joined by `: ` as `{err:#}` does, without a cause that the
+/// message before it already ends with (an error that names its cause in its own message,
+/// as the library errors do, would otherwise say it twice: "c.json: No such file or
+/// directory (os error 2): No such file or directory (os error 2)").
+fn message(err: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in err.chain() {
+        let part = cause.to_string();
+        if text.is_empty() {
+            text = part;
+        } else if !text.ends_with(&part) {
+            text.push_str(": ");
+            text.push_str(&part);
+        }
+    }
+    text
 }
 
 /// The longest message line printed: what an input error quotes of the input is short, and
@@ -313,6 +334,20 @@ mod tests {
             printable(&long).chars().count(),
             super::MAX_MESSAGE_CHARS + 1
         );
+    }
+
+    #[test]
+    fn a_cause_already_in_the_message_is_not_repeated() {
+        // Issue 40: a checkpoint in a missing folder said the OS error twice.
+        let io = std::io::Error::new(std::io::ErrorKind::NotFound, "No such file");
+        let err = dlx_core::CheckpointError::Io {
+            path: "gone/c.json".into(),
+            source: io,
+        };
+        let err = anyhow::Error::new(dlx_core::ParallelError::Checkpoint(err));
+        assert_eq!(super::message(&err), "gone/c.json: No such file");
+        let err = anyhow::anyhow!("inner").context("outer");
+        assert_eq!(super::message(&err), "outer: inner");
     }
 
     #[test]

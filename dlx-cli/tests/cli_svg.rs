@@ -191,3 +191,65 @@ fn the_old_variant_flag_says_what_to_give() {
     let out = run(&["variant", "examples/variant/kropki.toml", "--svg"]);
     insta::assert_snapshot!("old_variant_svg_flag", out.transcript());
 }
+
+/// Issue 40: `--svg` and `-o` wrote through a symbolic link planted at the file's name (or
+/// inside the folder of `dlx sudoku --svg DIR`), overwriting what it pointed to. Now a link
+/// there is refused, its target untouched; a file there is replaced whole.
+#[test]
+fn no_output_is_written_through_a_link() {
+    let dir = scratch("links");
+    let victim = dir.join("victim");
+    std::fs::write(&victim, "precious").unwrap();
+    let link = dir.join("planted.svg");
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    let link_text = link.to_str().unwrap();
+    let mut commands: Vec<Vec<&str>> = ONE_PICTURE
+        .iter()
+        .map(|args| {
+            let mut args = args.to_vec();
+            args.extend(["--svg", link_text]);
+            args
+        })
+        .collect();
+    commands.push(vec!["zdd", "dlx-cli/tests/data/toy.dlx", "-o", link_text]);
+    commands.push(vec!["trace", "dlx-cli/tests/data/toy.dlx", "-o", link_text]);
+    // A link inside the folder of several pictures.
+    let pictures = dir.join("pictures");
+    std::fs::create_dir(&pictures).unwrap();
+    std::os::unix::fs::symlink(&victim, pictures.join("puzzle-1.svg")).unwrap();
+    let pictures_text = pictures.to_str().unwrap();
+    commands.push(vec![
+        "sudoku",
+        "examples/sudoku/classic.txt",
+        "-q",
+        "--svg",
+        pictures_text,
+    ]);
+    for args in &commands {
+        let out = run(args);
+        assert_eq!(out.code, Some(2), "{args:?}: {}", out.transcript());
+        assert!(
+            out.stderr.contains("a symbolic link is there"),
+            "{args:?}: {}",
+            out.stderr
+        );
+        assert_eq!(
+            std::fs::read_to_string(&victim).unwrap(),
+            "precious",
+            "{args:?}"
+        );
+    }
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    // A regular file there is replaced, whole.
+    let file = dir.join("old.svg");
+    std::fs::write(&file, "old").unwrap();
+    let out = run(&["tour", "5x6", "--svg", file.to_str().unwrap()]);
+    assert_eq!(out.code, Some(0), "{}", out.transcript());
+    assert!(std::fs::read_to_string(&file)
+        .unwrap()
+        .ends_with("</svg>\n"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -96,6 +96,53 @@ fn counting() {
     );
 }
 
+/// Issue 40: `--count --limit 5` exited 0 although the count stopped at the limit (now 3,
+/// as `dlx count` exits when a node budget stops it), and `--limit 0` was taken.
+#[test]
+fn a_count_stopped_at_its_limit_is_incomplete_and_the_limit_is_at_least_one() {
+    let out = run(&[
+        "variant",
+        "examples/variant/kropki-open.toml",
+        "--count",
+        "--limit",
+        "5",
+        "--json",
+    ]);
+    assert_eq!(out.code, Some(3), "{}", out.transcript());
+    assert!(out.stdout.contains("\"complete\":false"), "{}", out.stdout);
+    let zero = run(&[
+        "variant",
+        "examples/variant/kropki-open.toml",
+        "--count",
+        "--limit",
+        "0",
+    ]);
+    assert_eq!(zero.code, Some(2), "{}", zero.transcript());
+    assert!(zero.stderr.contains("0 is not in 1.."), "{}", zero.stderr);
+}
+
+/// Issue 40: `--engine links` on an open grid with rules beyond Sudoku's says that it is
+/// outside what dancing links handles well (an empty 9×9 with anti-knight took 30 s), and
+/// the default engine is never dancing links.
+#[test]
+fn links_on_an_open_variant_grid_warns() {
+    // A 6×6 stands in for the 9×9 (which takes dancing links tens of seconds).
+    let toml = "size = 6\nglobal = [\"anti-knight\"]\n";
+    let links = run_stdin(&["variant", "-", "--engine", "links"], toml);
+    assert!(matches!(links.code, Some(0 | 1)), "{}", links.transcript());
+    assert!(
+        links.stderr.contains(
+            "dlx: warning: --engine links on <stdin>: the puzzle gives 0 of its 36 cells"
+        ),
+        "{}",
+        links.stderr
+    );
+    let auto = run_stdin(&["variant", "-", "--stats"], toml);
+    assert!(matches!(auto.code, Some(0 | 1)), "{}", auto.transcript());
+    assert!(auto.stderr.contains("clause learning"), "{}", auto.stderr);
+    assert!(!auto.stderr.contains("warning"), "{}", auto.stderr);
+}
+
 #[test]
 fn json_and_svg() {
     insta::assert_snapshot!(

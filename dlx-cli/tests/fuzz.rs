@@ -216,8 +216,12 @@ proptest! {
                 units.push(r);
             }
         }
-        let checkpoint = serde_json::json!({"version": 2, "problem": problem, "units": units});
-        let input = mutate(checkpoint.to_string().as_bytes(), &edits);
+        let checkpoint = serde_json::json!({"version": dlx_core::CHECKPOINT_VERSION, "problem": problem, "units": units});
+        // Written as dlx writes it (with its digest), then damaged.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("run.json");
+        serde_json::from_value::<dlx_core::Checkpoint>(checkpoint).unwrap().save(&path).unwrap();
+        let input = mutate(&std::fs::read(&path).unwrap(), &edits);
         let run = with_file(
             &["count", "dlx-cli/tests/data/q8.dlx", "--resume", "{}", "--threads", "2", "--no-progress"],
             &input,
@@ -230,4 +234,140 @@ proptest! {
 fn the_regressions_file_is_where_proptest_looks() {
     // (So that a saved failure is replayed: it lives beside this file.)
     assert!(Path::new(file!()).ends_with("fuzz.rs"));
+}
+
+/// The commands that write an output file, `{}` standing for its path.
+const WRITERS: &[&[&str]] = &[
+    &["tour", "5x6", "--svg", "{}"],
+    &["knightdoku", "examples/knightdoku/kd1.txt", "--svg", "{}"],
+    &["variant", "examples/variant/kropki.toml", "--svg", "{}"],
+    &[
+        "sudoku",
+        "examples/sudoku/x.txt",
+        "--x",
+        "-q",
+        "--svg",
+        "{}",
+    ],
+    &["zdd", "dlx-cli/tests/data/toy.dlx", "-o", "{}"],
+    &[
+        "trace",
+        "dlx-cli/tests/data/toy.dlx",
+        "--format",
+        "html",
+        "-o",
+        "{}",
+    ],
+    &["trace", "dlx-cli/tests/data/toy.dlx", "-o", "{}"],
+];
+
+/// What may be at an output file's path, or above it, before the run.
+#[derive(Clone, Copy, Debug)]
+enum AtPath {
+    Nothing,
+    OldFile,
+    ReadOnlyFile,
+    LinkToVictim,
+    DanglingLink,
+    Folder,
+    MissingFolder,
+    FileAsFolder,
+    ReadOnlyFolder,
+}
+
+fn at_path() -> impl Strategy<Value = AtPath> {
+    prop_oneof![
+        Just(AtPath::Nothing),
+        Just(AtPath::OldFile),
+        Just(AtPath::ReadOnlyFile),
+        Just(AtPath::LinkToVictim),
+        Just(AtPath::DanglingLink),
+        Just(AtPath::Folder),
+        Just(AtPath::MissingFolder),
+        Just(AtPath::FileAsFolder),
+        Just(AtPath::ReadOnlyFolder),
+    ]
+}
+
+/// What is at `path`: its kind and, for a file, its contents.
+fn state(path: &Path) -> Option<(bool, bool, Option<String>)> {
+    let meta = std::fs::symlink_metadata(path).ok()?;
+    let kind = meta.file_type();
+    Some((
+        kind.is_symlink(),
+        kind.is_dir(),
+        kind.is_file()
+            .then(|| std::fs::read_to_string(path).unwrap_or_default()),
+    ))
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Issue 40: output files were written through links planted at their names and
+    /// truncated before the run. Whatever is at the path: the run writes a whole new
+    /// regular file there, or it fails and leaves the path as it was; a link is never
+    /// written through, and no temporary file is left behind.
+    #[test]
+    fn output_paths(which in 0..WRITERS.len(), what in at_path(), name in "[a-z]{1,8}") {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let victim = dir.path().join("victim");
+        std::fs::write(&victim, "precious").unwrap();
+        let svg = WRITERS[which][0] != "zdd" && WRITERS[which][0] != "trace";
+        let file = format!("{name}.{}", if svg { "svg" } else { "out" });
+        let mut path = dir.path().join(&file);
+        match what {
+            AtPath::Nothing => {}
+            AtPath::OldFile => std::fs::write(&path, "old").unwrap(),
+            AtPath::ReadOnlyFile => {
+                std::fs::write(&path, "old").unwrap();
+                std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+            }
+            AtPath::LinkToVictim => std::os::unix::fs::symlink(&victim, &path).unwrap(),
+            AtPath::DanglingLink => {
+                std::os::unix::fs::symlink(dir.path().join("nowhere"), &path).unwrap()
+            }
+            AtPath::Folder => std::fs::create_dir(&path).unwrap(),
+            AtPath::MissingFolder => path = dir.path().join("missing").join(&file),
+            AtPath::FileAsFolder => path = victim.join(&file),
+            AtPath::ReadOnlyFolder => {
+                let sub = dir.path().join("sealed");
+                std::fs::create_dir(&sub).unwrap();
+                std::fs::set_permissions(&sub, std::fs::Permissions::from_mode(0o555)).unwrap();
+                path = sub.join(&file);
+            }
+        }
+        let before = state(&path);
+        let path_text = path.to_str().unwrap().to_string();
+        let args: Vec<&str> = WRITERS[which]
+            .iter()
+            .map(|&a| if a == "{}" { path_text.as_str() } else { a })
+            .collect();
+        let run = feed(&args, b"");
+        assert_sane(&run);
+        prop_assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+        if run.code == Some(0) {
+            let (link, folder, text) = state(&path).expect("written");
+            prop_assert!(!link && !folder, "{:?}: {}", what, run.transcript());
+            let text = text.unwrap();
+            prop_assert!(text.len() > 10 && text != "old", "{:?}: {}", what, run.transcript());
+            if svg {
+                prop_assert!(text.ends_with("</svg>\n"), "{:?}", what);
+            }
+            prop_assert!(!matches!(what, AtPath::LinkToVictim | AtPath::DanglingLink | AtPath::Folder));
+        } else {
+            prop_assert_eq!(state(&path), before, "{:?}: {}", what, run.transcript());
+        }
+        // No temporary file anywhere under the scratch folder.
+        for sub in [dir.path().to_path_buf(), dir.path().join("sealed")] {
+            if let Ok(entries) = std::fs::read_dir(&sub) {
+                for e in entries {
+                    let n = e.unwrap().file_name().to_string_lossy().into_owned();
+                    prop_assert!(!n.ends_with(".tmp"), "{} left in {:?}", n, what);
+                }
+            }
+        }
+        let _ = std::fs::set_permissions(dir.path().join("sealed"), std::fs::Permissions::from_mode(0o755));
+    }
 }

@@ -103,7 +103,15 @@ fn checkpoint_from_split(split: &str) -> serde_json::Value {
         }
         units.push(record);
     }
-    serde_json::json!({ "version": 2, "problem": problem, "units": units })
+    serde_json::json!({ "version": dlx_core::CHECKPOINT_VERSION, "problem": problem, "units": units })
+}
+
+/// Writes `c` as a checkpoint file at `path`, with the digest of its records (what a
+/// forger who recomputes the digest would write: the records are then checked for what
+/// they cover).
+fn write_checkpoint(path: &std::path::Path, c: &serde_json::Value) {
+    let c: dlx_core::Checkpoint = serde_json::from_value(c.clone()).unwrap();
+    c.save(path).unwrap();
 }
 
 #[test]
@@ -114,7 +122,7 @@ fn resume_refuses_a_checkpoint_that_does_not_cover_the_tree_once() {
     let dir = scratch();
     let path = dir.path().join("run.json");
     let resume = |c: &serde_json::Value| {
-        std::fs::write(&path, c.to_string()).unwrap();
+        write_checkpoint(&path, c);
         run(&[
             "count",
             q12,
@@ -161,6 +169,34 @@ fn resume_refuses_a_checkpoint_that_does_not_cover_the_tree_once() {
         assert!(out.stderr.contains(words), "{what}: {}", out.transcript());
         assert_eq!(out.stdout, "", "{what}");
     }
+}
+
+/// Issue 40: a checkpoint file with only its first finished record kept, that record's
+/// end moved to the end of the search, gave the first record's solutions as the complete
+/// total (exit 0). The file's digest no longer matches its records: refused, nothing on
+/// standard output.
+#[test]
+fn resume_refuses_a_hand_edited_checkpoint() {
+    let q12 = "dlx-core/tests/data/q12.dlx";
+    let split = run(&["split", q12, "--units", "16"]);
+    let dir = scratch();
+    let path = dir.path().join("run.json");
+    write_checkpoint(&path, &checkpoint_from_split(&split.stdout));
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let units = json["units"].as_array().unwrap();
+    let mut first = units
+        .iter()
+        .find(|u| u.get("done").is_some())
+        .unwrap()
+        .clone();
+    first["until"] = serde_json::json!("end");
+    json["units"] = serde_json::json!([first]);
+    std::fs::write(&path, json.to_string()).unwrap();
+    let out = run(&["count", q12, "--resume", path_str(&path), "--no-progress"]);
+    assert_input_error(&out, "changed after dlx wrote it");
+    assert!(out.stderr.contains(path_str(&path)), "{}", out.transcript());
+    assert_eq!(out.stdout, "");
 }
 
 #[test]
@@ -435,7 +471,8 @@ fn inputs_are_read_up_to_a_limit() {
 fn split_sizes_have_a_limit() {
     let q8 = "dlx-core/tests/data/q8.dlx";
     assert_eq!(run(&["split", q8, "--units", "0"]).code, Some(2));
-    assert_eq!(run(&["split", q8, "--units", "10000001"]).code, Some(2));
+    // Issue 40: 10,000,000 units grew past 9 GB; the limit is now 1,000,000 (0.62 GB).
+    assert_eq!(run(&["split", q8, "--units", "1000001"]).code, Some(2));
 }
 
 #[test]
@@ -487,4 +524,92 @@ fn puzzles_larger_than_the_documented_limit_are_refused_before_any_memory_is_tak
         out.stderr
     );
     assert!(start.elapsed() < Duration::from_secs(20));
+}
+
+/// Issue 40: with the checkpoint made unwritable part way (here its path made a folder),
+/// `dlx count` ran the whole count, then printed only the OS error and exited 2: the total
+/// was lost. Now each failed write is a warning, the run goes on, and the total is printed.
+#[test]
+fn a_checkpoint_that_cannot_be_written_loses_no_count() {
+    let q12 = "dlx-core/tests/data/q12.dlx";
+    let dir = scratch();
+    let ck = dir.path().join("c.json");
+    let child = Command::new(DLX)
+        .args([
+            "count",
+            q12,
+            "--checkpoint",
+            path_str(&ck),
+            "--checkpoint-interval",
+            "0.001",
+            "--threads",
+            "2",
+            "--no-progress",
+        ])
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The first checkpoint is written at the start: then the path becomes a folder.
+    let start = Instant::now();
+    while !ck.exists() && start.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_micros(200));
+    }
+    std::fs::remove_file(&ck).unwrap();
+    std::fs::create_dir(&ck).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert_eq!(stdout, "14200\n", "{stderr}");
+    assert!(
+        stderr.contains("dlx: warning: the checkpoint could not be written at the end"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("dlx: error"), "{stderr}");
+}
+
+/// Issue 40: a checkpoint in a missing folder said the OS error (and the path) twice.
+#[test]
+fn a_checkpoint_in_a_missing_folder_says_so_once() {
+    let dir = scratch();
+    let ck = dir.path().join("missing").join("c.json");
+    let out = run(&[
+        "count",
+        "dlx-core/tests/data/q8.dlx",
+        "--checkpoint",
+        path_str(&ck),
+    ]);
+    assert_input_error(&out, "No such file or directory");
+    assert_eq!(
+        out.stderr.matches("No such file").count(),
+        1,
+        "{}",
+        out.stderr
+    );
+    assert_eq!(out.stderr.matches("c.json").count(), 1, "{}", out.stderr);
+}
+
+/// Issue 40: `dlx merge s r r` named the same place for both copies of a duplicate. The
+/// same file given twice is refused by name.
+#[test]
+fn merge_refuses_the_same_file_twice() {
+    let q8 = "dlx-core/tests/data/q8.dlx";
+    let dir = scratch();
+    let split = run(&["split", q8, "--units", "6"]);
+    let s = dir.path().join("s.jsonl");
+    std::fs::write(&s, &split.stdout).unwrap();
+    let todo: String = split
+        .stdout
+        .lines()
+        .filter(|l| l.contains("\"unit\"") && !l.contains("\"done\""))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let counted = run_stdin(&["count", q8, "--units-file", "-", "--threads", "1"], &todo);
+    let r = dir.path().join("r.jsonl");
+    std::fs::write(&r, &counted.stdout).unwrap();
+    assert_eq!(run(&["merge", path_str(&s), path_str(&r)]).stdout, "92\n");
+    let out = run(&["merge", path_str(&s), path_str(&r), path_str(&r)]);
+    assert_input_error(&out, "is given twice (files 2 and 3)");
 }

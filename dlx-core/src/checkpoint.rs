@@ -8,6 +8,17 @@
 //! end. Each unit is replayed on the problem to check that it exists and where it ends, and
 //! the counts are added without wrapping. A unit removed, repeated or added, or a unit of
 //! another split, is refused.
+//!
+//! A finished record's counts, and where a finished record ends when that is past its own
+//! unit (finished neighbours are merged into one record, so the file stays a few records
+//! per thread), cannot be checked without searching its part of the tree again. A file
+//! therefore carries a digest over its records (their units, ends and counts, and the
+//! problem's hash), written by [`Checkpoint::save`] and checked by [`Checkpoint::load`]: a
+//! record edited, removed, merged into another or given another end is refused, unless
+//! whoever edits it also recomputes the digest ([`Checkpoint::digest`]). The digest is not
+//! a secret: it detects damage and hand edits, not a forger who runs this code. A
+//! checkpoint built in memory (not read from a file) is trusted for its counts and for the
+//! ends of its finished records past their units; everything else is checked.
 
 use std::io::Read;
 use std::path::Path;
@@ -20,8 +31,9 @@ use crate::problem::Problem;
 use crate::unit::{Position, Unit, UnitCounts, UnitError};
 
 /// The checkpoint format's version. Version 2 added `until` (where each record ends), so
-/// that a checkpoint can be checked to cover the tree exactly once.
-pub const CHECKPOINT_VERSION: u32 = 2;
+/// that a checkpoint can be checked to cover the tree exactly once; version 3 the
+/// `digest` over the records, so that a hand-edited file is refused.
+pub const CHECKPOINT_VERSION: u32 = 3;
 
 /// The largest checkpoint file [`Checkpoint::load`] reads (256 MiB): a run writes a few
 /// records per thread, so a larger file is not one of ours.
@@ -221,6 +233,15 @@ pub enum CheckpointError {
         /// Where the second begins.
         at: Position,
     },
+    /// The file's records are not those it was written with: its digest is missing or does
+    /// not match them (a record edited, removed, merged or given another end by hand).
+    #[error("{path}: {reason}: the file was changed after dlx wrote it (a checkpoint is not meant to be edited); refusing to resume")]
+    Digest {
+        /// The file.
+        path: String,
+        /// What does not match.
+        reason: String,
+    },
     /// The counts add up to more than 2⁶⁴ − 1.
     #[error("the counts add up to more than 2^64 - 1")]
     Overflow,
@@ -363,6 +384,53 @@ impl Checkpoint {
         self.units.iter().all(UnitRecord::is_done)
     }
 
+    /// The digest a file of this checkpoint carries: FNV-1a (64 bits, as 16 hex digits) over
+    /// the version, the problem's hash and every record in order (its unit, its end and its
+    /// counts; not its weight, which only drives progress). It detects damage and hand
+    /// edits; it is no secret, so it does not stop a forger who recomputes it.
+    ///
+    /// ```
+    /// use dlx_core::{format::parse, split_units};
+    /// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+    /// let plan = split_units(&p, 8);
+    /// let mut edited = plan.clone();
+    /// edited.units.pop();
+    /// assert_ne!(plan.digest(), edited.digest());
+    /// ```
+    pub fn digest(&self) -> String {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |bytes: &[u8]| {
+            for &b in bytes {
+                h ^= u64::from(b);
+                h = h.wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        };
+        eat(b"dlx checkpoint\n");
+        eat(&self.version.to_le_bytes());
+        eat(self.problem.as_bytes());
+        eat(b"\n");
+        for r in &self.units {
+            eat(serde_json::to_string(&r.unit)
+                .unwrap_or_default()
+                .as_bytes());
+            eat(b"|");
+            eat(serde_json::to_string(&r.until)
+                .unwrap_or_default()
+                .as_bytes());
+            eat(b"|");
+            match r.done {
+                None => eat(b"to do"),
+                Some(c) => {
+                    eat(&c.solutions.to_le_bytes());
+                    eat(&c.nodes.to_le_bytes());
+                    eat(&c.updates.to_le_bytes());
+                }
+            }
+            eat(b"\n");
+        }
+        format!("{h:016x}")
+    }
+
     /// Reads a checkpoint file: a regular file of at most [`MAX_CHECKPOINT_BYTES`] (a
     /// device or a FIFO is refused rather than read forever). It is not checked against a
     /// problem yet: see [`check`](Self::check).
@@ -412,12 +480,40 @@ impl Checkpoint {
                 ),
             });
         }
-        let c: Checkpoint = serde_json::from_slice(&bytes)
-            .map_err(|source| CheckpointError::Format { path: name, source })?;
-        if c.version != CHECKPOINT_VERSION {
-            return Err(CheckpointError::Version { found: c.version });
+        // The version first, so that a file of another version says so rather than fail on
+        // a field it does not have.
+        let version: VersionOnly =
+            serde_json::from_slice(&bytes).map_err(|source| CheckpointError::Format {
+                path: name.clone(),
+                source,
+            })?;
+        if version.version != CHECKPOINT_VERSION {
+            return Err(CheckpointError::Version {
+                found: version.version,
+            });
         }
-        Ok(c)
+        let file: FileIn =
+            serde_json::from_slice(&bytes).map_err(|source| CheckpointError::Format {
+                path: name.clone(),
+                source,
+            })?;
+        let c = Checkpoint {
+            version: file.version,
+            problem: file.problem,
+            units: file.units,
+        };
+        let expected = c.digest();
+        match file.digest {
+            None => Err(CheckpointError::Digest {
+                path: name,
+                reason: "it has no digest".into(),
+            }),
+            Some(d) if d != expected => Err(CheckpointError::Digest {
+                path: name,
+                reason: format!("its digest {d} does not match its records ({expected})"),
+            }),
+            Some(_) => Ok(c),
+        }
     }
 
     /// Writes the checkpoint atomically: to a new temporary file beside `path` (created
@@ -425,7 +521,9 @@ impl Checkpoint {
     /// followed or overwritten), synced, then renamed over `path`, so that a reader (or a
     /// resumed run after `kill -9`) sees either the old checkpoint or the new one, never
     /// half of one. Something at `path` that is not a regular file (a device, a FIFO, a
-    /// directory, a symbolic link) is refused, never replaced.
+    /// directory, a symbolic link) is refused, never replaced. Temporary files of this
+    /// checkpoint left by a run killed while writing (`.dlx-checkpoint-NAME-*.tmp`) are
+    /// removed first. The file carries the [`digest`](Self::digest) of the records.
     ///
     /// See [`load`](Self::load) for an example.
     pub fn save(&self, path: &Path) -> Result<(), CheckpointError> {
@@ -440,15 +538,23 @@ impl Checkpoint {
             Some(d) if !d.as_os_str().is_empty() => d,
             _ => Path::new("."),
         };
-        let json = serde_json::to_vec(self).map_err(|source| CheckpointError::Format {
+        let file = FileOut {
+            version: self.version,
+            problem: &self.problem,
+            units: &self.units,
+            digest: self.digest(),
+        };
+        let json = serde_json::to_vec(&file).map_err(|source| CheckpointError::Format {
             path: name.clone(),
             source,
         })?;
+        let prefix = temporary_prefix(path);
+        remove_stale_temporaries(dir, &prefix);
         let mut tmp = tempfile::Builder::new()
-            .prefix(".dlx-checkpoint-")
+            .prefix(&prefix)
             .suffix(".tmp")
             .tempfile_in(dir)
-            .map_err(io)?;
+            .map_err(|e| io(without_temporary_name(e)))?;
         tmp.write_all(&json).map_err(io)?;
         tmp.write_all(b"\n").map_err(io)?;
         tmp.as_file().sync_all().map_err(io)?;
@@ -463,6 +569,71 @@ impl Checkpoint {
         }
         Ok(())
     }
+}
+
+/// The start of the name of a temporary file written for the checkpoint at `path`:
+/// `.dlx-checkpoint-NAME-` (NAME the file's name, at most 64 characters of it), so that the
+/// leftovers of a run killed while writing can be told from those of other checkpoints.
+fn temporary_prefix(path: &Path) -> String {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().chars().take(64).collect::<String>())
+        .unwrap_or_default();
+    format!(".dlx-checkpoint-{name}-")
+}
+
+/// The error of creating a temporary file without the temporary file's name (`tempfile`
+/// adds "at path …/.dlx-checkpoint-….tmp"): the error names the checkpoint already, and the
+/// name of a file that was never made only repeats it.
+fn without_temporary_name(e: std::io::Error) -> std::io::Error {
+    let text = e.to_string();
+    match text.split_once(" at path ") {
+        Some((head, _)) => std::io::Error::new(e.kind(), head.to_string()),
+        None => e,
+    }
+}
+
+/// Removes the temporary files that a run killed while writing the checkpoint left in
+/// `dir` (regular files whose name starts with `prefix` and ends in `.tmp`; a link or
+/// anything else is left alone). Best effort: a file that cannot be removed stays.
+fn remove_stale_temporaries(dir: &Path, prefix: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(prefix)
+            && name.ends_with(".tmp")
+            && entry.file_type().is_ok_and(|t| t.is_file())
+        {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// A checkpoint as [`Checkpoint::save`] writes it: with its [`Checkpoint::digest`].
+#[derive(Serialize)]
+struct FileOut<'a> {
+    version: u32,
+    problem: &'a str,
+    units: &'a [UnitRecord],
+    digest: String,
+}
+
+/// A checkpoint as [`Checkpoint::load`] reads it; the digest is checked there.
+#[derive(Deserialize)]
+struct FileIn {
+    version: u32,
+    problem: String,
+    units: Vec<UnitRecord>,
+    digest: Option<String>,
+}
+
+/// Only the version of a checkpoint file.
+#[derive(Deserialize)]
+struct VersionOnly {
+    version: u32,
 }
 
 /// Refuses a `path` that exists and is not a regular file (a symbolic link included).

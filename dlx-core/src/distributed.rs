@@ -343,9 +343,15 @@ pub fn merge(files: &[(&str, &str)]) -> Result<Merged, UnitsError> {
                     digests.push((u.split.clone(), at.clone()));
                     if let Some(counts) = u.done {
                         if let Some((_, first)) = results.get(&u.id) {
+                            // The same place twice: the same file given twice.
+                            let also = if *first == at {
+                                format!("{name} is given twice, and this line is read again")
+                            } else {
+                                format!("also at {first}")
+                            };
                             return Err(UnitsError::at(
                                 at,
-                                format!("unit {} counted twice (also at {first})", u.id),
+                                format!("unit {} counted twice ({also})", u.id),
                             ));
                         }
                         results.insert(u.id, (counts, at));

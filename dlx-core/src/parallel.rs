@@ -26,6 +26,18 @@ const CHUNK: u64 = 2048;
 /// millisecond of search at most; the workers then go on from where it stopped.
 const HEAD_START: u64 = 1 << 14;
 
+/// Ordered output: the most a run holds in solutions found ahead of their turn, in option
+/// numbers (each solution counted as its options and [`SOLUTION_OVERHEAD`] more): about
+/// 16 MiB. Past it, a worker that found one waits until its unit's turn comes (the unit
+/// whose turn it is streams its solutions as they are found, and never waits), so memory
+/// stays bounded however far the workers would otherwise run ahead (`solve --all
+/// --threads 2 --ordered` held 880 MB after 30 s of 16 queens).
+pub const MAX_ORDERED_BUFFER: usize = 1 << 22;
+
+/// What a buffered solution costs beyond its options, in option numbers (its vector's
+/// header and the allocator's share).
+const SOLUTION_OVERHEAD: usize = 8;
+
 /// The most worker threads a [`ParallelSolver`] starts. More are refused
 /// ([`ParallelError::TooManyThreads`]): each worker holds a copy of the links, and
 /// thousands of threads only cost time to start (`--threads 100000` took half a minute to
@@ -238,7 +250,15 @@ struct Table {
     /// Ordered mode: records not yet emitted, by search order (then by age: a unit closed
     /// by a split comes before the unit that goes on from where it stopped).
     order: BTreeMap<(Vec<u32>, usize), usize>,
+    /// Ordered mode: the solutions buffered ahead of their turn, in option numbers (see
+    /// [`MAX_ORDERED_BUFFER`]).
+    buffered_numbers: usize,
     error: Option<ParallelError>,
+}
+
+/// What a buffered solution counts against [`MAX_ORDERED_BUFFER`].
+fn buffer_cost(s: &Solution) -> usize {
+    s.options().len() + SOLUTION_OVERHEAD
 }
 
 impl Table {
@@ -266,6 +286,23 @@ impl Table {
             self.pending.push_back(id);
         }
         id
+    }
+
+    /// Ordered mode: takes the pending unit that comes first in the search's order, so that
+    /// the unit whose turn it is never waits in the queue while workers wait for it.
+    fn earliest_pending(&mut self) -> Option<usize> {
+        let id = self
+            .order
+            .values()
+            .copied()
+            .find(|&id| self.records[id].state == State::Pending)?;
+        let at = self.pending.iter().position(|&p| p == id)?;
+        self.pending.remove(at)
+    }
+
+    /// Ordered mode: the record whose turn it is (the first not yet emitted).
+    fn head(&self) -> Option<usize> {
+        self.order.first_key_value().map(|(_, &id)| id)
     }
 
     /// Whether the run is split into units: more than one record, or a unit under way
@@ -374,7 +411,18 @@ pub struct ParallelSolver<'p> {
     resume: Option<Checkpoint>,
     units: Option<Vec<Unit>>,
     solution_limit: u64,
+    /// Told of each checkpoint write that failed after the start (see
+    /// [`ParallelSolver::on_checkpoint_error`]).
+    checkpoint_warn: Option<CheckpointWarn<'p>>,
+    /// Ordered output: the most held ahead of its turn ([`MAX_ORDERED_BUFFER`]).
+    max_ordered_buffer: usize,
+    /// Tests: the most ever held ahead of its turn, in option numbers.
+    ordered_peak: Option<Arc<AtomicUsize>>,
 }
+
+/// What [`ParallelSolver::on_checkpoint_error`] is given: each failed write, and whether it
+/// was the last one of the run.
+type CheckpointWarn<'p> = Box<dyn Fn(&CheckpointError, bool) + Send + Sync + 'p>;
 
 impl<'p> ParallelSolver<'p> {
     /// A parallel solver using every core.
@@ -391,6 +439,9 @@ impl<'p> ParallelSolver<'p> {
             resume: None,
             units: None,
             solution_limit: u64::MAX,
+            checkpoint_warn: None,
+            max_ordered_buffer: MAX_ORDERED_BUFFER,
+            ordered_peak: None,
         }
     }
 
@@ -493,8 +544,44 @@ impl<'p> ParallelSolver<'p> {
     /// assert_eq!(saved.totals().unwrap().solutions, count.solutions);
     /// # std::fs::remove_file(&path).unwrap();
     /// ```
+    ///
+    /// The write at the start must succeed (the run fails at once otherwise: nothing is
+    /// lost yet). A later write that fails does not stop the run: the next one tries
+    /// again. A failed write after the start is handed to
+    /// [`on_checkpoint_error`](Self::on_checkpoint_error) when one is given, and the count
+    /// is returned all the same; without one, a failed last write is the run's error.
     pub fn checkpoint(mut self, path: impl Into<PathBuf>, every: Duration) -> Self {
         self.checkpoint = Some((path.into(), every));
+        self
+    }
+
+    /// Hands each checkpoint write that fails after the start of the run to `warn`, with
+    /// `true` for the last write (the file then holds an older state of the run than the
+    /// count returned). The run goes on, and the count is returned even when the last write
+    /// failed: an answer is never lost to a checkpoint.
+    ///
+    /// ```
+    /// # use dlx_core::{format::parse, ParallelSolver};
+    /// # use std::sync::Mutex;
+    /// # use std::time::Duration;
+    /// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+    /// let path = std::env::temp_dir().join(format!("dlx-warn-doc-{}.json", std::process::id()));
+    /// let failed = Mutex::new(Vec::new());
+    /// let count = ParallelSolver::new(&p)
+    ///     .threads(2)
+    ///     .checkpoint(&path, Duration::from_secs(3600))
+    ///     .on_checkpoint_error(|e, last| failed.lock().unwrap().push((e.to_string(), last)))
+    ///     .count()
+    ///     .unwrap();
+    /// assert_eq!(count.solutions, 92);
+    /// assert!(failed.lock().unwrap().is_empty()); // every write succeeded here
+    /// # std::fs::remove_file(&path).unwrap();
+    /// ```
+    pub fn on_checkpoint_error(
+        mut self,
+        warn: impl Fn(&CheckpointError, bool) + Send + Sync + 'p,
+    ) -> Self {
+        self.checkpoint_warn = Some(Box::new(warn));
         self
     }
 
@@ -699,8 +786,9 @@ impl<'p> ParallelSolver<'p> {
             solution_limit: self.solution_limit,
             ordered,
             checkpointing: self.checkpoint.is_some(),
+            max_ordered_buffer: self.max_ordered_buffer,
+            ordered_peak: self.ordered_peak.as_deref(),
         };
-        let mut checkpoint_error = None;
         // The calling thread starts alone: a tree of a few thousand nodes is done before a
         // thread pool would be. One thread and no checkpoint to write: no pool at all.
         let mut handed = if self.threads > 1 {
@@ -749,9 +837,11 @@ impl<'p> ParallelSolver<'p> {
                             split_written = true;
                             let c = table.checkpoint(hash.clone());
                             drop(table);
+                            // A failed write does not stop the run: the next one tries again.
                             if let Err(e) = c.save(path) {
-                                checkpoint_error = Some(e);
-                                shared.stop.store(true, Ordering::Relaxed);
+                                if let Some(warn) = &self.checkpoint_warn {
+                                    warn(&e, false);
+                                }
                             }
                             last = Instant::now();
                         }
@@ -764,10 +854,12 @@ impl<'p> ParallelSolver<'p> {
             return Err(e);
         }
         if let Some((path, _)) = &self.checkpoint {
-            table.checkpoint(hash.clone()).save(path)?;
-        }
-        if let Some(e) = checkpoint_error {
-            return Err(e.into());
+            if let Err(e) = table.checkpoint(hash.clone()).save(path) {
+                match &self.checkpoint_warn {
+                    Some(warn) => warn(&e, true),
+                    None => return Err(e.into()),
+                }
+            }
         }
         let mut totals = Some(UnitCounts::default());
         let mut complete = true;
@@ -843,6 +935,8 @@ struct Context<'a, 's> {
     ordered: bool,
     /// A checkpoint is being written: workers record where they have got to.
     checkpointing: bool,
+    max_ordered_buffer: usize,
+    ordered_peak: Option<&'a AtomicUsize>,
 }
 
 impl Context<'_, '_> {
@@ -881,7 +975,12 @@ impl Context<'_, '_> {
                 shared.wake.notify_all();
                 return None;
             }
-            if let Some(id) = table.pending.pop_front() {
+            let next = if self.ordered {
+                table.earliest_pending()
+            } else {
+                table.pending.pop_front()
+            };
+            if let Some(id) = next {
                 shared.pending.store(table.pending.len(), Ordering::Relaxed);
                 table.busy += 1;
                 table.records[id].state = State::Running;
@@ -1077,11 +1176,41 @@ impl Context<'_, '_> {
                 us.solution_into(&mut options);
                 f(Solution::new(options));
             }
-            Sink::Ordered(_) => {
+            Sink::Ordered(f) => {
                 let mut options = Vec::new();
                 us.solution_into(&mut options);
+                let solution = Solution::new(options);
                 let mut table = shared.table.lock().expect("table");
-                table.records[id].buffered.push(Solution::new(options));
+                if table.head() == Some(id) {
+                    // Its turn: what it buffered before, then this one, handed over now.
+                    self.flush_head(&mut table);
+                    f.lock().expect("sink")(solution);
+                } else {
+                    table.buffered_numbers += buffer_cost(&solution);
+                    table.records[id].buffered.push(solution);
+                    if let Some(peak) = self.ordered_peak {
+                        peak.fetch_max(table.buffered_numbers, Ordering::Relaxed);
+                    }
+                    // Too much held ahead of its turn: wait while the unit whose turn it is
+                    // runs (a unit still in the queue is taken by the next free worker).
+                    while table.buffered_numbers > self.max_ordered_buffer
+                        && !shared.stop.load(Ordering::Relaxed)
+                        && table
+                            .head()
+                            .is_some_and(|h| h != id && table.records[h].state == State::Running)
+                    {
+                        if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                            drop(table);
+                            shared.halt(StopReason::Cancelled);
+                            return;
+                        }
+                        table = shared
+                            .wake
+                            .wait_timeout(table, Duration::from_millis(20))
+                            .expect("table")
+                            .0;
+                    }
+                }
             }
         }
         if n >= self.solution_limit {
@@ -1098,10 +1227,57 @@ impl Context<'_, '_> {
             }
             table.order.pop_first();
             let solutions = std::mem::take(&mut table.records[id].buffered);
+            table.buffered_numbers -= solutions.iter().map(buffer_cost).sum::<usize>();
             let mut f = f.lock().expect("sink");
             for s in solutions {
                 f(s);
             }
+        }
+        // The unit whose turn it now is hands over what it holds (and streams from now on).
+        self.flush_head(table);
+    }
+
+    /// Hands over the solutions buffered by the unit whose turn it is.
+    fn flush_head(&self, table: &mut Table) {
+        let Sink::Ordered(f) = self.sink else { return };
+        let Some(head) = table.head() else { return };
+        if table.records[head].buffered.is_empty() {
+            return;
+        }
+        let solutions = std::mem::take(&mut table.records[head].buffered);
+        table.buffered_numbers -= solutions.iter().map(buffer_cost).sum::<usize>();
+        let mut f = f.lock().expect("sink");
+        for s in solutions {
+            f(s);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ordered_output_holds_a_bounded_number_of_solutions_ahead() {
+        // Issue 40: `solve --all --threads 2 --ordered` held every solution found ahead
+        // of its turn (880 MB after 30 s of 16 queens). With a small bound, the solutions
+        // still come in the sequential order, and what is held stays near the bound (the
+        // bound, and one solution per worker past it).
+        let p = crate::format::parse(include_str!("../tests/data/q10.dlx")).unwrap();
+        let seq: Vec<_> = crate::Solver::new(&p).solutions().collect();
+        for threads in [2, 3] {
+            let peak = Arc::new(AtomicUsize::new(0));
+            let mut solver = ParallelSolver::new(&p).threads(threads);
+            solver.max_ordered_buffer = 200;
+            solver.ordered_peak = Some(Arc::clone(&peak));
+            let mut ordered = Vec::new();
+            let count = solver
+                .for_each_solution_ordered(|s| ordered.push(s))
+                .unwrap();
+            assert!(count.is_complete());
+            assert_eq!(ordered, seq, "{threads} threads");
+            let most = 200 + threads * (10 + SOLUTION_OVERHEAD);
+            assert!(peak.load(Ordering::Relaxed) <= most, "{threads}: {peak:?}");
         }
     }
 }

@@ -372,6 +372,131 @@ fn a_checkpoint_that_does_not_cover_the_tree_exactly_once_is_refused() {
     }
 }
 
+/// Issue 40: the file of a stopped run with only its first finished record kept, and that
+/// record's end moved to the end of the search, said the first record's solutions were the
+/// complete total. Such edits (a record dropped, merged into another, given another end,
+/// a count changed) are refused by the file's digest; the untouched file resumes exactly.
+#[test]
+fn a_hand_edited_checkpoint_file_is_refused() {
+    let p = load("q12.dlx");
+    let seq = Solver::new(&p).count();
+    let dir = scratch();
+    let path = dir.path().join("run.json");
+    let saved = partial_checkpoint(&p);
+    saved.save(&path).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let units = json["units"].as_array().unwrap();
+    let first_done = units.iter().position(|u| u.get("done").is_some()).unwrap();
+    let mut edits: Vec<(&str, serde_json::Value)> = Vec::new();
+    let mut only_first = json.clone();
+    let mut kept = units[first_done].clone();
+    kept["until"] = serde_json::json!("end");
+    only_first["units"] = serde_json::json!([kept]);
+    edits.push(("only the first finished record, until the end", only_first));
+    let mut recount = json.clone();
+    recount["units"][first_done]["done"]["solutions"] = serde_json::json!(1);
+    edits.push(("a count changed", recount));
+    let mut no_digest = json.clone();
+    no_digest.as_object_mut().unwrap().remove("digest");
+    edits.push(("no digest", no_digest));
+    for (what, edited) in edits {
+        std::fs::write(&path, edited.to_string()).unwrap();
+        let err = Checkpoint::load(&path).unwrap_err();
+        assert!(
+            matches!(err, CheckpointError::Digest { .. }),
+            "{what}: {err}"
+        );
+        assert!(
+            err.to_string().contains("changed after dlx wrote it"),
+            "{what}: {err}"
+        );
+    }
+    // Spaces and the order of fields do not matter: the records do.
+    std::fs::write(&path, serde_json::to_string_pretty(&json).unwrap()).unwrap();
+    let c = Checkpoint::load(&path).unwrap();
+    let resumed = ParallelSolver::new(&p).resume(c).count().unwrap();
+    assert_eq!(resumed.solutions, seq.solutions);
+}
+
+/// A stale temporary file of a run killed while writing its checkpoint is removed by the
+/// next write of that checkpoint; those of other checkpoints, and links, are left alone.
+#[test]
+fn the_next_write_removes_what_a_killed_writer_left() {
+    let p = load("q8.dlx");
+    let dir = scratch();
+    let path = dir.path().join("run.json");
+    let stale = dir.path().join(".dlx-checkpoint-run.json-AbC123.tmp");
+    let other = dir.path().join(".dlx-checkpoint-other.json-AbC123.tmp");
+    std::fs::write(&stale, "half a checkpo").unwrap();
+    std::fs::write(&other, "another run's").unwrap();
+    let victim = dir.path().join("victim");
+    std::fs::write(&victim, "precious").unwrap();
+    let link = dir.path().join(".dlx-checkpoint-run.json-link.tmp");
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    Checkpoint::fresh(&p).save(&path).unwrap();
+    assert!(!stale.exists());
+    assert!(other.exists());
+    assert!(std::fs::symlink_metadata(&link).is_ok());
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 4, "{names:?}");
+}
+
+/// Issue 40: once the checkpoint could no longer be written (its path made a directory part
+/// way), the run stopped, and the last write's error lost the count. Now each failed write
+/// is handed to the caller, the run goes on, and the exact count comes back.
+#[test]
+fn a_checkpoint_that_cannot_be_written_loses_no_count() {
+    let p = load("q12.dlx");
+    let seq = Solver::new(&p).count();
+    for threads in [1, 2] {
+        let dir = scratch();
+        let path = dir.path().join("run.json");
+        let progress = Progress::new();
+        let done = Arc::new(AtomicBool::new(false));
+        let blocker = {
+            let (progress, done, path) = (progress.clone(), Arc::clone(&done), path.clone());
+            std::thread::spawn(move || {
+                while !done.load(Ordering::Relaxed) && progress.snapshot().nodes < 1_000 {
+                    std::thread::sleep(Duration::from_micros(100));
+                }
+                // A directory in the checkpoint's place: every later write fails.
+                let _ = std::fs::remove_file(&path);
+                std::fs::create_dir(&path).unwrap();
+            })
+        };
+        let failed = std::sync::Mutex::new(Vec::new());
+        let count = ParallelSolver::new(&p)
+            .threads(threads)
+            .progress(progress)
+            .checkpoint(&path, Duration::from_millis(1))
+            .on_checkpoint_error(|e, last| failed.lock().unwrap().push((e.to_string(), last)))
+            .count()
+            .unwrap();
+        done.store(true, Ordering::Relaxed);
+        blocker.join().unwrap();
+        assert!(count.is_complete());
+        assert_eq!(count.solutions, seq.solutions);
+        assert_eq!(count.stats.nodes, seq.stats.nodes);
+        let failed = failed.into_inner().unwrap();
+        assert_eq!(failed.last().map(|f| f.1), Some(true), "{failed:?}");
+        assert!(
+            failed.iter().all(|(e, _)| e.contains("directory")),
+            "{failed:?}"
+        );
+        // Without a handler, a write that fails is the run's error (here the first).
+        let err = ParallelSolver::new(&p)
+            .threads(threads)
+            .checkpoint(dir.path().join("run.json"), Duration::from_secs(3600))
+            .count();
+        assert!(err.is_err());
+    }
+}
+
 #[test]
 fn a_pending_unit_must_end_where_its_unit_ends() {
     let p = load("q8.dlx");

@@ -329,7 +329,10 @@ proptest! {
     ) {
         let (p, _) = q8();
         let base = if from_run { stopped_run().clone() } else { split_units(p, 9) };
-        let mut bytes = serde_json::to_vec(&base).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("run.json");
+        base.save(&path).unwrap();
+        let mut bytes = std::fs::read(&path).unwrap();
         for (byte, at, kind) in edits {
             let at = at % bytes.len();
             match kind {
@@ -338,14 +341,115 @@ proptest! {
                 _ => { let b = bytes[at]; bytes.insert(at, b); }
             }
         }
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("run.json");
         std::fs::write(&path, &bytes).unwrap();
         if let Ok(c) = Checkpoint::load(&path) {
-            // Counts may have been changed too: only no panic is asked of these.
+            // Counts may have been changed too (with the digest): only no panic is asked.
             if c.check(p).is_ok() {
                 let _ = ParallelSolver::new(p).threads(2).resume(c).count();
             }
+        }
+    }
+}
+
+/// What a hand edit may do to the records of a checkpoint file, counts untouched or not:
+/// drop a record, merge a record into the one before it (its end and counts taken over),
+/// give a record another end (`until`), change a count, repeat or swap records.
+#[derive(Clone, Debug)]
+enum FileEdit {
+    Remove(usize),
+    Merge(usize),
+    SetEnd(usize, Option<Position>),
+    SetSolutions(usize, u64),
+    Repeat(usize),
+    Swap(usize, usize),
+}
+
+fn file_edit() -> impl Strategy<Value = FileEdit> {
+    prop_oneof![
+        any::<usize>().prop_map(FileEdit::Remove),
+        any::<usize>().prop_map(FileEdit::Merge),
+        (any::<usize>(), prop::option::of(any_position()))
+            .prop_map(|(k, p)| FileEdit::SetEnd(k, p)),
+        (any::<usize>(), 0u64..100).prop_map(|(k, n)| FileEdit::SetSolutions(k, n)),
+        any::<usize>().prop_map(FileEdit::Repeat),
+        (any::<usize>(), any::<usize>()).prop_map(|(a, b)| FileEdit::Swap(a, b)),
+    ]
+}
+
+/// Applies `edit` to the `units` array of a checkpoint file's JSON.
+fn apply_to_file(units: &mut Vec<serde_json::Value>, edit: &FileEdit) {
+    let n = units.len();
+    if n == 0 {
+        return;
+    }
+    match edit {
+        FileEdit::Remove(k) => {
+            units.remove(k % n);
+        }
+        FileEdit::Merge(k) if n > 1 => {
+            let k = 1 + k % (n - 1);
+            let merged = units.remove(k);
+            let before = &mut units[k - 1];
+            before["until"] = merged["until"].clone();
+            if let (Some(a), Some(b)) = (before.get("done").cloned(), merged.get("done")) {
+                let mut sum = a.clone();
+                for key in ["solutions", "nodes", "updates"] {
+                    let total = a[key]
+                        .as_u64()
+                        .unwrap_or(0)
+                        .saturating_add(b[key].as_u64().unwrap_or(0));
+                    sum[key] = total.into();
+                }
+                before["done"] = sum;
+            }
+        }
+        FileEdit::SetEnd(k, until) => {
+            units[k % n]["until"] = serde_json::to_value(until).unwrap();
+        }
+        FileEdit::SetSolutions(k, s) if units[k % n].get("done").is_some() => {
+            units[k % n]["done"]["solutions"] = (*s).into();
+        }
+        FileEdit::Repeat(k) => {
+            let r = units[k % n].clone();
+            units.push(r);
+        }
+        FileEdit::Swap(a, b) => units.swap(a % n, b % n),
+        _ => {}
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Structural hand edits of a checkpoint file (records dropped or merged, ends moved,
+    /// counts changed): the file is refused, or it resumes to q8's exact counts (the edit
+    /// changed nothing, such as swapping a record with itself).
+    #[test]
+    fn checkpoint_files_edited_by_hand_are_refused_or_exact(
+        from_run in any::<bool>(),
+        units in 2usize..20,
+        edits in prop::collection::vec(file_edit(), 1..4),
+    ) {
+        let (p, _) = q8();
+        let base = if from_run { stopped_run().clone() } else { split_units(p, units) };
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("run.json");
+        base.save(&path).unwrap();
+        let mut json: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        let mut records = json["units"].as_array().unwrap().clone();
+        for e in &edits {
+            apply_to_file(&mut records, e);
+        }
+        let same = records == *json["units"].as_array().unwrap();
+        json["units"] = serde_json::Value::Array(records);
+        std::fs::write(&path, json.to_string()).unwrap();
+        match Checkpoint::load(&path) {
+            Ok(c) => {
+                prop_assert!(same, "an edited file was read: {edits:?}");
+                accepted_means_exact(c);
+            }
+            Err(e) => prop_assert!(!same, "the untouched file was refused: {e}"),
         }
     }
 }

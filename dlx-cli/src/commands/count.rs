@@ -15,7 +15,8 @@ use super::units::read_lines;
 use crate::cli::CountArgs;
 use crate::input::{display_name, read_problem, read_text};
 use crate::output::{
-    count_exit, note, note_stop, stdout, write_count, InputError, EXIT_INTERRUPTED, EXIT_OK,
+    count_exit, note, note_stop, printable, stdout, write_count, InputError, EXIT_INTERRUPTED,
+    EXIT_OK,
 };
 
 /// The longest `--checkpoint-interval` taken, in seconds (about 31 years).
@@ -53,6 +54,9 @@ fn check_checkpoint_path(args: &CountArgs) -> Result<()> {
 }
 
 pub fn run(args: &CountArgs) -> Result<ExitCode> {
+    // The Ctrl-C handler first: a Ctrl-C while the problem is read stops the count at its
+    // start (it prints 0, incomplete) instead of killing the program with nothing printed.
+    let interrupted = interrupt_flag();
     check_checkpoint_path(args)?;
     let parsed = read_problem(&args.problem.file)?;
     let problem = &parsed.problem;
@@ -68,8 +72,8 @@ pub fn run(args: &CountArgs) -> Result<ExitCode> {
     let sequential = args.node_budget.is_some()
         || (threads == 1 && args.checkpoint.is_none() && args.resume.is_none() && !show_progress);
     let (count, engine) = if sequential {
-        let mut solver = super::engine::sequential(problem, args.engine, name)?
-            .with_cancel_flag(interrupt_flag());
+        let mut solver =
+            super::engine::sequential(problem, args.engine, name)?.with_cancel_flag(interrupted);
         if let Some(budget) = args.node_budget {
             solver = solver.with_node_budget(budget);
         }
@@ -77,7 +81,7 @@ pub fn run(args: &CountArgs) -> Result<ExitCode> {
         (solver.count(), engine)
     } else {
         let mut solver =
-            super::engine::parallel(problem, args.engine, name)?.cancel_flag(interrupt_flag());
+            super::engine::parallel(problem, args.engine, name)?.cancel_flag(interrupted);
         let engine = solver.engine_name();
         if threads > 0 {
             solver = solver.threads(threads);
@@ -106,7 +110,9 @@ pub fn run(args: &CountArgs) -> Result<ExitCode> {
                          {MAX_INTERVAL:e}"
                     ))
                 })?;
-            solver = solver.checkpoint(path, every);
+            solver = solver
+                .checkpoint(path, every)
+                .on_checkpoint_error(warn_checkpoint);
         }
         let progress = Progress::new();
         let display = show_progress.then(|| Display::start(progress.clone()));
@@ -115,6 +121,22 @@ pub fn run(args: &CountArgs) -> Result<ExitCode> {
         (count, engine)
     };
     report(args, &count, engine)
+}
+
+/// A checkpoint write that failed after the start: the run goes on (the next write tries
+/// again), and the count is printed at the end all the same. The first failure is told, and
+/// the last write's, which leaves the file older than the count printed.
+fn warn_checkpoint(e: &CheckpointError, last: bool) {
+    static TOLD: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    let e = printable(&e.to_string());
+    if last {
+        note!(
+            "dlx: warning: the checkpoint could not be written at the end of the run: {e}; \
+             the file there (if any) holds an earlier state of the run than the count printed"
+        );
+    } else if !TOLD.swap(true, std::sync::atomic::Ordering::Relaxed) {
+        note!("dlx: warning: the checkpoint could not be written: {e}; the count goes on and tries again");
+    }
 }
 
 /// Prints the count; exit 0 when it is complete, 3 when the node budget stopped it, 130

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use dlx_sudoku::knightdoku::{Board, Knightdoku};
 use serde::Serialize;
 
@@ -98,8 +98,7 @@ pub fn run(args: &KnightdokuArgs) -> Result<ExitCode> {
     }
     out.flush()?;
     if let (Some(path), Some(board)) = (&svg_file, &solution) {
-        std::fs::write(path, board.render_svg())
-            .with_context(|| format!("{}: cannot write file", path.display()))?;
+        crate::outfile::write_file(path, board.render_svg())?;
     }
     Ok(ExitCode::from(match answer {
         Answer::None => {

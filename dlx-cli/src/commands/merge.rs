@@ -12,6 +12,25 @@ use crate::input::{display_name, read_text};
 use crate::output::{stdout, InputError, EXIT_OK};
 
 pub fn run(args: &MergeArgs) -> Result<ExitCode> {
+    // The same file twice would count its results twice: refused by name, before reading.
+    for (k, file) in args.files.iter().enumerate() {
+        let same = |other: &String| {
+            other == file
+                || matches!(
+                    (std::fs::canonicalize(other), std::fs::canonicalize(file)),
+                    (Ok(a), Ok(b)) if a == b
+                )
+        };
+        if let Some(first) = args.files[..k].iter().position(same) {
+            return Err(InputError::new(format!(
+                "{} is given twice (files {} and {}): its results would count twice",
+                display_name(file),
+                first + 1,
+                k + 1
+            ))
+            .into());
+        }
+    }
     let mut texts = Vec::with_capacity(args.files.len());
     for file in &args.files {
         texts.push((display_name(file).to_string(), read_text(file)?));

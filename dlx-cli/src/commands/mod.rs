@@ -29,6 +29,8 @@ mod trace;
 mod units;
 pub(crate) mod variant;
 
+pub(crate) use progress::interrupt_flag;
+
 /// Runs the chosen subcommand and returns its exit code.
 pub fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {

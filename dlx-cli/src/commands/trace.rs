@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use dlx_core::trace::picture::Drawing;
 use dlx_core::trace::{self, examples, html, json, text, Lesson};
 use dlx_core::{OptionId, Problem};
@@ -61,11 +61,15 @@ pub fn run(args: &TraceArgs) -> Result<ExitCode> {
         .with_hint("lower --max-steps, or use --format text or json, which take any number")
         .into());
     }
-    let mut out: Box<dyn Write> = match &args.output {
-        Some(path) => Box::new(std::io::BufWriter::new(
-            std::fs::File::create(path)
-                .with_context(|| format!("{}: cannot write file", path.display()))?,
-        )),
+    // A file is written beside its final name and renamed into place at the end: a run
+    // that fails leaves the old file as it was.
+    let mut file = args
+        .output
+        .as_deref()
+        .map(crate::outfile::OutputFile::create)
+        .transpose()?;
+    let mut out: Box<dyn Write + '_> = match &mut file {
+        Some(file) => Box::new(std::io::BufWriter::new(file)),
         None => Box::new(stdout()),
     };
     let traced = |e| InputError::new(format!("{title}: {e}"));
@@ -102,7 +106,7 @@ pub fn run(args: &TraceArgs) -> Result<ExitCode> {
             recorded
         }
         TraceFormat::Html => {
-            let recorded = trace::trace(&problem, max_steps).map_err(traced)?;
+            let recorded = html::trace_for_page(&problem, max_steps).map_err(traced)?;
             let drawing = if lesson.is_none() {
                 gen_picture(&header, &problem)
             } else {
@@ -119,7 +123,18 @@ pub fn run(args: &TraceArgs) -> Result<ExitCode> {
     };
     out.flush()?;
     drop(out);
-    if recorded.truncated {
+    if let Some(file) = file {
+        file.commit()?;
+    }
+    if recorded.truncated && recorded.steps < max_steps && args.format == TraceFormat::Html {
+        crate::output::note!(
+            "dlx: note: the trace stops after {} steps: a page holds at most {} option and \
+             item numbers in its steps, and the search goes on (--format text or json take \
+             any number)",
+            recorded.steps,
+            html::MAX_PAGE_NUMBERS
+        );
+    } else if recorded.truncated {
         crate::output::note!(
             "dlx: note: the trace stops after {} steps; the search goes on (raise --max-steps)",
             recorded.steps

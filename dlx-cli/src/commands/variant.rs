@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 use dlx_sudoku::sudoku::{render_text, Cell, Grid};
 use dlx_sudoku::variant::{
@@ -22,7 +22,7 @@ use super::candidates::{
 use super::progress::interrupt_flag;
 use crate::input::{display_name, read_input};
 use crate::output::{
-    count_code, note_stop, stdout, svg_target, write_count, InputError, SvgTarget,
+    count_code, note, note_stop, printable, stdout, svg_target, write_count, InputError, SvgTarget,
     EXIT_INTERRUPTED, EXIT_NO_SOLUTION, EXIT_OK,
 };
 
@@ -37,8 +37,9 @@ pub struct VariantArgs {
     /// Count the solutions instead of printing one.
     #[arg(long, conflicts_with = "unique")]
     pub count: bool,
-    /// Stop counting after N solutions.
-    #[arg(long, value_name = "N", requires = "count")]
+    /// Stop counting after N solutions (N at least 1; exit code 3 when the count stops
+    /// there).
+    #[arg(long, value_name = "N", requires = "count", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
     /// Prove that the solution is unique, exit code 1 if it is not (the default: a
     /// published puzzle has one solution, and a second one under the rules as read means a
@@ -157,9 +158,10 @@ fn print_solution(out: &mut impl Write, p: &VariantPuzzle, s: &VariantSolution) 
     Ok(())
 }
 
-/// Counts (`--count`): exit 0 when the count is complete (or reached the limit), 130
-/// when it was interrupted (3 had a node budget stopped it); a count stopped early is
-/// `N (incomplete)`, the reason on standard error, as `dlx count` prints it.
+/// Counts (`--count`): exit 0 when the count is complete, 3 when it stopped at
+/// `--limit` (as a node budget stops `dlx count`: the count is a lower bound), 130 when it
+/// was interrupted; a count stopped early is `N (incomplete)`, the reason on standard
+/// error, as `dlx count` prints it (`N (stopped at the limit)` at the limit).
 fn count(
     args: &VariantArgs,
     solver: &VariantSolver,
@@ -168,7 +170,7 @@ fn count(
 ) -> Result<(u8, SearchReport)> {
     let (count, report) = solver.count_with_report(args.limit);
     let at_limit = count.stop == Some(StopReason::SolutionLimit);
-    let complete = count.is_complete() || at_limit;
+    let complete = count.is_complete();
     if complete && count.solutions == 0 && cx.given.is_some() {
         return Err(contradiction(cx.name, "dlx counted no solution"));
     }
@@ -180,10 +182,10 @@ fn count(
                    "engine": report.engine.name(), "nodes": report.nodes,
                    "conflicts": report.conflicts})
         )?;
-    } else if !complete {
-        write_count(out, count.solutions, count.stop)?;
     } else if at_limit {
         writeln!(out, "{} (stopped at the limit)", count.solutions)?;
+    } else if !complete {
+        write_count(out, count.solutions, count.stop)?;
     } else {
         writeln!(out, "{}", count.solutions)?;
     }
@@ -191,7 +193,9 @@ fn count(
         return Ok((EXIT_OK, report));
     }
     out.flush()?;
-    note_stop(count.stop);
+    if !at_limit {
+        note_stop(count.stop);
+    }
     Ok((count_code(count.stop), report))
 }
 
@@ -396,8 +400,8 @@ fn write_svg(
         marked,
         ..SvgExtras::default()
     };
-    std::fs::write(path, render_svg_with(puzzle, solution, &extras))
-        .with_context(|| format!("{}: cannot write file", path.display()))
+    crate::outfile::write_file(path, render_svg_with(puzzle, solution, &extras))?;
+    Ok(())
 }
 
 /// True candidates (`--candidates`): text, JSON or pencil marks on the picture; exit 0
@@ -441,8 +445,7 @@ fn candidates(
         write_candidates(out, puzzle, &tc)?;
     }
     if let Some(SvgTarget::File(path)) = svg {
-        std::fs::write(path, render_svg_with(puzzle, None, &extras))
-            .with_context(|| format!("{}: cannot write file", path.display()))?;
+        crate::outfile::write_file(path, render_svg_with(puzzle, None, &extras))?;
     }
     let code = match tc.stop() {
         Some(stop) => {
@@ -518,8 +521,7 @@ pub fn run(args: &VariantArgs) -> Result<ExitCode> {
             },
         );
         match svg_target(path, 1)? {
-            SvgTarget::File(path) => std::fs::write(&path, picture)
-                .with_context(|| format!("{}: cannot write file", path.display()))?,
+            SvgTarget::File(path) => crate::outfile::write_file(&path, picture)?,
             _ => write!(stdout(), "{picture}")?,
         }
         return Ok(ExitCode::from(EXIT_OK));
@@ -531,6 +533,12 @@ pub fn run(args: &VariantArgs) -> Result<ExitCode> {
         VariantEngine::Links => Engine::DancingLinks,
         VariantEngine::Sat => Engine::ClauseLearning,
     };
+    if engine == Engine::DancingLinks {
+        if let Some(advice) = dlx_sudoku::variant::links_advice(&puzzle) {
+            let text = format!("--engine links on {name}: {advice}; Ctrl-C stops it");
+            note!("dlx: warning: {}", printable(&text));
+        }
+    }
     let solver = VariantSolver::new(&puzzle)
         .map_err(|e| InputError::new(format!("{name}: {e}")))?
         .with_engine(engine)

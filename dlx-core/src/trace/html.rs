@@ -56,7 +56,7 @@ use serde_json::{json, Value};
 
 use super::examples::Lesson;
 use super::picture::{Drawing, Picture};
-use super::{json as json_lines, text, Trace};
+use super::{json as json_lines, text, Trace, TraceError, TraceEvent};
 use crate::problem::OptionId;
 use crate::problem::Problem;
 
@@ -73,6 +73,65 @@ pub const MAX_COLS: usize = 324;
 /// `dlx trace --format html` refuses a larger `--max-steps`. Text and JSON lines are
 /// written as the search goes and take any number.
 pub const MAX_STEPS: usize = 100_000;
+
+/// The most option and item numbers the steps of a page hold (the options a step hides,
+/// the items it covers, a solution's options), whatever their number of steps: a step of
+/// a large problem can hide thousands of options, so 100,000 steps of a 20×20 pentomino
+/// tiling grew past 4 GB. [`trace_for_page`] stops recording there (about 25 MB of page).
+pub const MAX_PAGE_NUMBERS: usize = 2_000_000;
+
+/// How many option and item numbers a step carries (see [`MAX_PAGE_NUMBERS`]).
+fn numbers_in(event: &TraceEvent) -> usize {
+    match event {
+        TraceEvent::Try {
+            covered,
+            colored,
+            hidden,
+            ..
+        } => covered.len() + colored.len() + hidden.len() + 1,
+        TraceEvent::Solution { options, .. } => options.len() + 1,
+        _ => 1,
+    }
+}
+
+/// Records the steps of `problem`'s search for a page: at most `max_steps` of them, and no
+/// more than [`MAX_PAGE_NUMBERS`] numbers in them all, so that memory and the page stay
+/// bounded whatever the problem. A trace cut by the numbers is `truncated`, with fewer
+/// than `max_steps` steps.
+///
+/// ```
+/// use dlx_core::trace::{examples, html, trace};
+/// let problem = examples::lesson("toy").unwrap().problem();
+/// assert_eq!(html::trace_for_page(&problem, 1000).unwrap(), trace(&problem, 1000).unwrap());
+/// ```
+pub fn trace_for_page(problem: &Problem, max_steps: usize) -> Result<Trace, TraceError> {
+    trace_bounded(problem, max_steps, MAX_PAGE_NUMBERS)
+}
+
+/// [`trace_for_page`] with another bound on the numbers.
+fn trace_bounded(
+    problem: &Problem,
+    max_steps: usize,
+    max_numbers: usize,
+) -> Result<Trace, TraceError> {
+    let mut events = Vec::new();
+    let mut numbers = 0usize;
+    let mut t = super::trace_each(problem, max_steps, |e| {
+        numbers = numbers.saturating_add(numbers_in(e));
+        if numbers > max_numbers {
+            return false;
+        }
+        events.push(e.clone());
+        true
+    })?;
+    t.steps = events.len();
+    t.solutions = events
+        .iter()
+        .filter(|e| matches!(e, TraceEvent::Solution { .. }))
+        .count() as u64;
+    t.events = events;
+    Ok(t)
+}
 
 /// What the page says about the problem, and how to draw its puzzle.
 ///
@@ -281,6 +340,22 @@ mod tests {
         assert_eq!(page.matches("</script>").count(), 2, "only the page's own");
         assert!(page.contains("<h1 id=\"title\">&lt;i&gt;x&lt;/i&gt; &amp; y</h1>"));
         assert!(page.contains("\\u003c/script>\\u003cb>"));
+    }
+
+    #[test]
+    fn a_page_holds_a_bounded_number_of_numbers() {
+        // Issue 40: memory grew as steps × options (4 GB at 100,000 steps of a large
+        // problem). The steps stop once their numbers pass the bound.
+        let p = examples::lesson("sudoku4").unwrap().problem();
+        let full = trace(&p, 1000).unwrap();
+        let total: usize = full.events.iter().map(numbers_in).sum();
+        let cut = trace_bounded(&p, 1000, total / 2).unwrap();
+        assert!(cut.truncated);
+        assert_eq!(cut.steps, cut.events.len());
+        assert!(cut.events.iter().map(numbers_in).sum::<usize>() <= total / 2);
+        assert_eq!(cut.events[..], full.events[..cut.steps]);
+        assert!(cut.nodes.is_none());
+        assert_eq!(trace_bounded(&p, 1000, total).unwrap(), full);
     }
 
     #[test]

@@ -41,7 +41,8 @@ pub enum ParseError {
         /// The alphabet it was read in.
         alphabet: Alphabet,
     },
-    /// A line (or row) with too few cells.
+    /// A line (or row) with too few cells; or, with the size fixed, a line whose puzzle has
+    /// more cells than that size (a 9×9 line read with `size(4)`).
     #[error("line {line}: {found} cells, expected {expected}")]
     WrongCellCount {
         /// The line.
@@ -259,6 +260,16 @@ impl Parser {
         };
         let symbol_mode = self.alphabet != Some(Alphabet::Numbers);
         match self.size {
+            // A puzzle of another size is not read as the first n² of its cells: its cells
+            // run on past n² (text glued after the puzzle starts with another character,
+            // as in `<81 characters>;comment`).
+            Some(n) if symbol_mode && prefix_len > n * n => {
+                return Err(ParseError::WrongCellCount {
+                    line,
+                    found: prefix_len,
+                    expected: n * n,
+                });
+            }
             Some(n) if symbol_mode && token_len >= n * n => {
                 return self.read(n, symbols(n), line);
             }
@@ -305,6 +316,19 @@ impl Parser {
                 } else {
                     tokens.len()
                 },
+                expected: n * n,
+            });
+        }
+        // With the size fixed, a puzzle of numbers that runs on past n² numbers is of another
+        // size (words after the puzzle are not numbers).
+        let run = tokens
+            .iter()
+            .take_while(|t| Alphabet::Numbers.value_of_token(t.text, MAX_SIZE).is_some())
+            .count();
+        if self.size.is_some() && tokens.len() > 1 && run > n * n {
+            return Err(ParseError::WrongCellCount {
+                line,
+                found: run,
                 expected: n * n,
             });
         }
@@ -517,6 +541,39 @@ impl Iterator for Puzzles<'_> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_fixed_size_does_not_read_part_of_a_larger_puzzle() {
+        // Issue 40: `--shape 2x2` on a 9×9 line counted its first 16 characters as a 4×4.
+        use super::{ParseError, Parser};
+        let nine =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let err = Parser::new().size(4).line(nine).unwrap_err();
+        assert_eq!(
+            err,
+            ParseError::WrongCellCount {
+                line: 1,
+                found: 81,
+                expected: 16
+            }
+        );
+        assert!(Parser::new().size(6).line(nine).is_err());
+        assert!(Parser::new().size(1).line("1234341221434321").is_err());
+        // Numbers: sixteen and more numbers are not a 2×2.
+        let numbers = ["1"; 16].join(" ");
+        assert!(Parser::new().size(2).line(&numbers).is_err());
+        // Text after the puzzle is still allowed, glued or after a space.
+        for tail in [" easy", ";#1", "  # 17 clues"] {
+            let line = format!("{nine}{tail}");
+            assert_eq!(
+                Parser::new().size(9).line(&line).unwrap().filled(),
+                17,
+                "{tail}"
+            );
+        }
+        let numbers = format!("{} easy 12", ["1 2 3 4"; 4].join(" "));
+        assert!(Parser::new().size(4).line(&numbers).is_ok());
+    }
+
     use super::*;
 
     #[test]

@@ -351,21 +351,37 @@ impl FpIn<'_> {
 /// A whole number given as a string or a number; `None` when absent or empty. Numbers
 /// that do not fit in 32 bits are errors, never wrapped.
 fn number(key: &str, v: Option<&Value>) -> Result<Option<u32>, FpuzzlesError> {
-    let too_big = |x: &dyn std::fmt::Display| malformed(key, format!("{x} is too large"));
+    let too_big = |x: &dyn std::fmt::Display| {
+        malformed(key, format!("{x} is too large (at most {})", u32::MAX))
+    };
+    let negative = |x: &dyn std::fmt::Display| {
+        malformed(
+            key,
+            format!(
+                "{x} is negative: it must be 0 or more (at most {})",
+                u32::MAX
+            ),
+        )
+    };
     match v {
         None | Some(Value::Null) => Ok(None),
-        Some(Value::Number(x)) => match x.as_u64() {
-            Some(u) => u32::try_from(u).map(Some).map_err(|_| too_big(x)),
-            None => Err(malformed(key, format!("{x} is not a whole number"))),
+        Some(Value::Number(x)) => match (x.as_u64(), x.as_i64(), x.as_f64()) {
+            (Some(u), _, _) => u32::try_from(u).map(Some).map_err(|_| too_big(x)),
+            (None, Some(_), _) => Err(negative(x)),
+            // A whole number written as a float (1e+23, 4.0).
+            (None, None, Some(f)) if f.fract() == 0.0 && f < 0.0 => Err(negative(x)),
+            (None, None, Some(f)) if f.fract() == 0.0 && f > f64::from(u32::MAX) => Err(too_big(x)),
+            (None, None, Some(f)) if f.fract() == 0.0 => Ok(Some(f as u32)),
+            _ => Err(malformed(key, format!("{x} is not a whole number"))),
         },
         Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
         Some(Value::String(s)) => {
             let t = s.trim();
+            let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
             match t.parse::<u64>() {
                 Ok(u) => u32::try_from(u).map(Some).map_err(|_| too_big(&t)),
-                Err(_) if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => {
-                    Err(too_big(&t))
-                }
+                Err(_) if digits(t) => Err(too_big(&t)),
+                Err(_) if t.strip_prefix('-').is_some_and(digits) => Err(negative(&t)),
                 Err(_) => Err(malformed(key, format!("{s:?} is not a whole number"))),
             }
         }
@@ -1153,6 +1169,25 @@ pub fn to_fpuzzles(p: &VariantPuzzle) -> Result<String, FpuzzlesError> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn huge_and_negative_numbers_say_so_with_the_limit() {
+        // Issue 40: they said "1e+23 is not a whole number", "-4 is not a whole number".
+        use serde_json::json;
+        let msg = |v: serde_json::Value| super::number("size", Some(&v)).unwrap_err().to_string();
+        assert_eq!(
+            msg(json!(1e23)),
+            "size: 1e+23 is too large (at most 4294967295)"
+        );
+        assert_eq!(
+            msg(json!(-4)),
+            "size: -4 is negative: it must be 0 or more (at most 4294967295)"
+        );
+        assert!(msg(json!("-4")).contains("is negative"));
+        assert!(msg(json!(-1e23)).contains("is negative"));
+        assert!(msg(json!(4.5)).contains("not a whole number"));
+        assert_eq!(super::number("size", Some(&json!(4.0))).unwrap(), Some(4));
+    }
+
     use super::*;
 
     #[test]

@@ -65,7 +65,9 @@ pub use rules::{
     NonConsecutive, Odd, Outside, Quadruple, Ratio, Sandwich, Shade, Side, Skyscraper, XSum, Xv,
     YinYang,
 };
-pub use solve::{EncodingStats, Engine, SearchReport, VariantSolution, VariantSolver};
+pub use solve::{
+    links_advice, EncodingStats, Engine, SearchReport, VariantSolution, VariantSolver,
+};
 pub use svg::{candidate_colour, render_svg, render_svg_with, SvgExtras};
 
 /// Reads a puzzle in any supported format: f-puzzles JSON (text starting with `{`; other

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use dlx_core::{zdd_text, MemoError, MemoStats, Problem, StopReason, Zdd};
 use serde_json::json;
 
@@ -74,8 +74,7 @@ pub fn run(args: &ZddArgs) -> Result<ExitCode> {
     };
     match &args.output {
         Some(path) => {
-            std::fs::write(path, &text)
-                .with_context(|| format!("cannot write {}", path.display()))?;
+            crate::outfile::write_file(path, &text)?;
             let mut out = stdout();
             writeln!(out, "{summary}")?;
             out.flush()?;

@@ -66,11 +66,30 @@ pub fn check_one(
         .map_err(|e| InputError::new(format!("{name}:{}:1: {e}", puzzle.line)))?;
     if let Some(conflict) = conflict {
         let (line, column) = cell_position(lines, puzzle, conflict.second);
-        return Err(InputError::new(format!(
-            "{name}:{line}:{column}: the givens contradict each other: {conflict}"
-        )));
+        let error = InputError::new(format!(
+            "{name}:{line}:{column}: the givens contradict each other: {conflict}{}",
+            written_as(puzzle.grid.alphabet(), conflict.digit)
+        ));
+        // A digit written as a symbol that is not its number (`0` for 1 in 0-9A-Z):
+        // perhaps meant as a blank.
+        return Err(match puzzle.grid.alphabet().symbol(conflict.digit) {
+            Some('0') => error.with_hint(
+                "0 is a digit here (in alphabet 0-9A-Z, used for 36×36 and 0-based files), \
+                 not a blank: write blanks as '.' or '_'",
+            ),
+            _ => error,
+        });
     }
     Ok(())
+}
+
+/// `" (written 0)"` when `digit` is written in `alphabet` as a symbol other than its own
+/// number (a 36×36 grid's `0` is the digit 1), so that "two 1s" can be found in the file.
+fn written_as(alphabet: dlx_sudoku::sudoku::Alphabet, digit: u8) -> String {
+    match alphabet.symbol(digit) {
+        Some(c) if c.to_string() != digit.to_string() => format!(" (written {c})"),
+        _ => String::new(),
+    }
 }
 
 fn shape_error(name: &str, puzzle: &Puzzle, err: ShapeError) -> InputError {

@@ -93,6 +93,27 @@ impl ReadError {
                 line,
                 found,
                 expected,
+            } if found > expected => {
+                // Only a fixed size (--shape, --jigsaw) reads fewer cells than a line has.
+                let of = |cells: usize| match (1..=cells).find(|n| n * n >= cells) {
+                    Some(n) if n * n == cells => format!(" (a {n}×{n} puzzle)"),
+                    _ => String::new(),
+                };
+                ReadError::at(
+                    line_of(line),
+                    1,
+                    format!(
+                        "{found} cells{}, but the size given is {expected} cells{}",
+                        of(found),
+                        of(expected)
+                    ),
+                )
+                .hint("--shape and --jigsaw fix the size: give the puzzle's own, or leave it out")
+            }
+            ParseError::WrongCellCount {
+                line,
+                found,
+                expected,
             } => ReadError::at(
                 line_of(line),
                 1,
@@ -390,6 +411,24 @@ mod tests {
         let bad = each[1].as_ref().unwrap_err();
         assert_eq!((bad.number, bad.line), (2, 2));
         assert_eq!(each[3].as_ref().unwrap().number, 4);
+    }
+
+    #[test]
+    fn a_known_size_refuses_a_puzzle_of_another_size() {
+        // Issue 40: `--shape 2x2` on a 9×9 line counted its first 16 cells as a 4×4.
+        let nine =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let err = read_puzzles(nine, Some(4)).unwrap_err();
+        assert_eq!(
+            (err.at, err.message.as_str()),
+            (
+                Some((1, 1)),
+                "81 cells (a 9×9 puzzle), but the size given is 16 cells (a 4×4 puzzle)"
+            )
+        );
+        let err = read_puzzles("1234341221434321", Some(1)).unwrap_err();
+        assert!(err.message.contains("a 4×4 puzzle"), "{err:?}");
+        assert!(err.message.contains("a 1×1 puzzle"), "{err:?}");
     }
 
     #[test]

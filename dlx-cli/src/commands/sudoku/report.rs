@@ -4,7 +4,7 @@
 use std::io::{BufWriter, IsTerminal, StdoutLock, Write};
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use dlx_sudoku::sudoku::{render_svg, render_text, Shape};
 use serde::Serialize;
 
@@ -140,8 +140,7 @@ impl Printer {
         };
         if let Some(path) = path {
             let svg = render_svg(shape, &puzzle.grid, outcome.solution.as_ref())?;
-            std::fs::write(&path, svg)
-                .with_context(|| format!("{}: cannot write file", path.display()))?;
+            crate::outfile::write_file(&path, svg)?;
         }
         if self.flush_each {
             self.out.flush()?;

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use dlx_sudoku::tour::{find_tour, Board, Closure, Square, Tour, TourError, TourOptions};
 use serde::Serialize;
 
@@ -65,8 +65,7 @@ pub fn run(args: &TourArgs, rows: usize, cols: usize) -> Result<ExitCode> {
     }
     out.flush()?;
     if let Some(path) = &svg_file {
-        std::fs::write(path, tour.to_svg())
-            .with_context(|| format!("{}: cannot write file", path.display()))?;
+        crate::outfile::write_file(path, tour.to_svg())?;
     }
     Ok(ExitCode::from(EXIT_OK))
 }

@@ -101,3 +101,21 @@ impl LineRule for Whispers {
         Some(self.difference)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Whispers;
+
+    #[test]
+    fn the_default_difference_is_half_the_size_rounded_up() {
+        // Issue 40: docs/variants.md said 4 on 6×6 where the code used 3. The convention
+        // is f-puzzles' (its solver's default is (size + 1) / 2): 5 on 9×9, 3 on 6×6, 4 on
+        // 8×8; Dutch whispers one less.
+        let german = Whispers { difference: None };
+        let defaults: Vec<i64> = [4, 6, 8, 9, 16]
+            .iter()
+            .map(|&n| german.difference_for(n))
+            .collect();
+        assert_eq!(defaults, [2, 3, 4, 5, 8]);
+    }
+}
