@@ -1329,3 +1329,27 @@ fn bitboard_agrees_on_whole_sets() {
         }
     }
 }
+
+#[test]
+fn bitboard_with_more_than_128_full_houses() {
+    // The rows again, twelve times over: 135 full houses, the same puzzles.
+    let mut shape = Shape::classic();
+    for _ in 0..12 {
+        for r in 0..9 {
+            shape = shape.with_house((0..9).map(|c| Cell::new(r, c))).unwrap();
+        }
+    }
+    let many = Encoding::new(shape).unwrap();
+    let classic = Encoding::new(Shape::classic()).unwrap();
+    let rules = Rules::boxed(3, 3);
+    let text = data("sudoku_bitboard_sample");
+    for entry in Parser::new().puzzles(&text).skip(200).take(20) {
+        let puzzle = entry.unwrap().grid;
+        let want = SudokuSolver::new(&classic).unique(&puzzle).unwrap();
+        assert_eq!(SudokuSolver::new(&many).unique(&puzzle).unwrap(), want);
+        assert!(engines_agree(&many, &rules, &puzzle, 2, u64::MAX));
+    }
+    let serg = data("sudoku_serg_benchmark");
+    let puzzle = Parser::new().puzzles(&serg).next().unwrap().unwrap().grid;
+    assert!(engines_agree(&many, &rules, &puzzle, 30, u64::MAX));
+}

@@ -66,6 +66,21 @@ impl<const W: usize> Bits<W> {
         out
     }
 
+    /// 0 for no cell, 1 for one, 2 for more: the test for an item with one option left.
+    #[inline]
+    pub(crate) fn few(&self) -> u32 {
+        let mut found = 0;
+        for &w in &self.0 {
+            if w != 0 {
+                if found != 0 || w & (w - 1) != 0 {
+                    return 2;
+                }
+                found = 1;
+            }
+        }
+        found
+    }
+
     /// The number of cells, at most `limit` (counting stops there): cheap when only
     /// "none, one, or more" matters, with no population-count instruction.
     #[inline]
@@ -189,10 +204,10 @@ mod tests {
         b.insert(3);
         b.insert(80);
         assert_eq!(b.iter().collect::<Vec<_>>(), [3, 80]);
-        assert_eq!((b.len(), b.count_to(2), b.count_to(1)), (2, 2, 1));
+        assert_eq!((b.len(), b.count_to(2), b.count_to(1), b.few()), (2, 2, 1, 2));
         assert_eq!(b.first(), Some(3));
         b.remove(3);
-        assert_eq!(b.first(), Some(80));
+        assert_eq!((b.first(), b.few(), Bits::<2>::ZERO.few()), (Some(80), 1, 0));
         assert!(b.contains(80) && !b.contains(3));
         let all = Bits::<2>::first_n(81);
         assert_eq!(all.len(), 81);

@@ -20,6 +20,44 @@ pub(crate) struct State<const W: usize, const D: usize> {
     pub(crate) unsolved: Bits<W>,
 }
 
+/// What propagation must re-examine for hidden singles: for each digit, the houses where
+/// it lost a cell.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Dirty<const D: usize> {
+    /// Digits with houses to examine.
+    digits: u32,
+    /// For each digit, the houses to examine, as bits (see `Layout::houses_of`).
+    houses: [u128; D],
+}
+
+impl<const D: usize> Dirty<D> {
+    /// Nothing to examine.
+    pub(crate) fn none() -> Self {
+        Dirty {
+            digits: 0,
+            houses: [0; D],
+        }
+    }
+
+    /// Every house for the first `n` digits.
+    pub(crate) fn every(n: usize) -> Self {
+        let mut dirty = Dirty {
+            digits: u32::MAX >> (32 - n),
+            houses: [0; D],
+        };
+        for h in dirty.houses.iter_mut().take(n) {
+            *h = u128::MAX;
+        }
+        dirty
+    }
+
+    #[inline]
+    fn mark(&mut self, d: usize, houses: u128) {
+        self.digits |= 1 << d;
+        self.houses[d] |= houses;
+    }
+}
+
 /// A contradiction: some item has no option left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Dead;
@@ -94,20 +132,59 @@ impl<const W: usize, const D: usize> State<W, D> {
         self.unsolved.contains(cell) && self.poss[d].contains(cell)
     }
 
-    /// Places `d` in `cell` (which must allow it); returns the digits whose sets changed,
-    /// as bits.
+    /// Places `d` in `cell` (which must allow it), noting in `dirty` the houses that lost
+    /// a cell for a digit: for `d`, the houses of the peers that held it; for each other
+    /// digit the cell held, the cell's houses.
     #[inline]
-    pub(crate) fn place(&mut self, layout: &Layout<W, D>, cell: usize, d: usize) -> u32 {
-        let mut changed = 1 << d;
+    pub(crate) fn place(
+        &mut self,
+        layout: &Layout<W, D>,
+        cell: usize,
+        d: usize,
+        dirty: &mut Dirty<D>,
+    ) {
+        let cell_houses = layout.houses_of[cell];
         for (e, p) in self.poss.iter_mut().enumerate().take(layout.n) {
             if e != d && p.contains(cell) {
                 p.remove(cell);
-                changed |= 1 << e;
+                dirty.mark(e, cell_houses);
             }
         }
-        self.poss[d] = self.poss[d].and_not(layout.peers[cell]);
+        let lost = self.poss[d] & layout.peers[cell];
+        if !lost.is_empty() {
+            let mut houses = 0;
+            for k in lost.iter() {
+                houses |= layout.houses_of[k];
+            }
+            // The cell's own houses now hold `d`: nothing to find there (unless the bits
+            // stand for every house).
+            let own = if cell_houses == u128::MAX { 0 } else { cell_houses };
+            dirty.mark(d, houses & !own);
+            self.poss[d] = self.poss[d].and_not(lost);
+        }
         self.unsolved.remove(cell);
-        changed
+    }
+
+    /// Examines house `h` for digit `d`: fails when no cell is left for it, places it
+    /// when one unsolved cell is (a hidden single). True when it placed.
+    #[inline]
+    fn examine(
+        &mut self,
+        layout: &Layout<W, D>,
+        h: usize,
+        d: usize,
+        dirty: &mut Dirty<D>,
+    ) -> Result<bool, Dead> {
+        let x = self.poss[d] & layout.full[h];
+        match x.few() {
+            0 => Err(Dead),
+            1 if x.intersects(&self.unsolved) => {
+                let cell = x.first().expect("one cell");
+                self.place(layout, cell, d, dirty);
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
     }
 
     /// The digits that may go in `cell`, as bits.
@@ -144,13 +221,13 @@ impl<const W: usize, const D: usize> State<W, D> {
     }
 
     /// Places every forced option until none is left: naked singles (a cell's item with one
-    /// option) and hidden singles (a house's item for a digit with one option), checking
-    /// only the digits in `dirty` for the latter. Fails when an item has no option left.
-    /// `placed` counts the placements.
+    /// option) and hidden singles (a house's item for a digit with one option), examining
+    /// only the houses and digits `dirty` names for the latter. Fails when an item has no
+    /// option left. `placed` counts the placements.
     pub(crate) fn propagate(
         &mut self,
         layout: &Layout<W, D>,
-        mut dirty: u32,
+        dirty: &mut Dirty<D>,
         placed: &mut u64,
     ) -> Result<Tally<W>, Dead> {
         let n = layout.n;
@@ -167,27 +244,33 @@ impl<const W: usize, const D: usize> State<W, D> {
                     if digits == 0 {
                         return Err(Dead);
                     }
-                    dirty |= self.place(layout, cell, digits.trailing_zeros() as usize);
+                    self.place(layout, cell, digits.trailing_zeros() as usize, dirty);
                     *placed += 1;
                 }
                 continue;
             }
             let mut progress = false;
-            while dirty != 0 {
-                let d = dirty.trailing_zeros() as usize;
-                dirty &= dirty - 1;
-                for house in &layout.full {
-                    let x = self.poss[d] & *house;
-                    match x.count_to(2) {
-                        0 => return Err(Dead),
-                        1 if x.intersects(&self.unsolved) => {
-                            let cell = x.first().expect("one cell");
-                            // Its peers lose `d`: the houses checked before are checked again.
-                            dirty |= self.place(layout, cell, d);
+            let houses = layout.full.len();
+            while dirty.digits != 0 {
+                let d = dirty.digits.trailing_zeros() as usize;
+                dirty.digits &= dirty.digits - 1;
+                let mut todo = std::mem::take(&mut dirty.houses[d]);
+                if todo == u128::MAX {
+                    // Every house (also those past the 128th).
+                    for h in 0..houses {
+                        if self.examine(layout, h, d, dirty)? {
                             *placed += 1;
                             progress = true;
                         }
-                        _ => {}
+                    }
+                    continue;
+                }
+                while todo != 0 {
+                    let h = todo.trailing_zeros() as usize;
+                    todo &= todo - 1;
+                    if h < houses && self.examine(layout, h, d, dirty)? {
+                        *placed += 1;
+                        progress = true;
                     }
                 }
             }

@@ -18,6 +18,9 @@ pub(crate) struct Layout<const W: usize, const D: usize> {
     /// For each cell, the other cells of its houses (a house smaller than `n` holds a
     /// digit at most once, so it only forbids).
     pub(crate) peers: Vec<Bits<W>>,
+    /// For each cell, the full houses holding it, as bits (house `h` is bit `h` of
+    /// `full`'s order); every bit when the shape has more than 128 full houses.
+    pub(crate) houses_of: Vec<u128>,
 }
 
 impl<const W: usize, const D: usize> Layout<W, D> {
@@ -33,6 +36,8 @@ impl<const W: usize, const D: usize> Layout<W, D> {
         let cells = shape.num_cells();
         let mut full = Vec::new();
         let mut peers = vec![Bits::ZERO; cells];
+        let mut houses_of = vec![0u128; cells];
+        let many = shape.houses().iter().filter(|h| h.is_full(n)).count() > 128;
         for house in shape.houses() {
             let mut mask = Bits::ZERO;
             for cell in house.cells() {
@@ -43,6 +48,9 @@ impl<const W: usize, const D: usize> Layout<W, D> {
                 peers[k] |= mask;
             }
             if house.is_full(n) {
+                for cell in house.cells() {
+                    houses_of[cell.index(n)] |= if many { u128::MAX } else { 1 << full.len() };
+                }
                 full.push(mask);
             }
         }
@@ -54,6 +62,7 @@ impl<const W: usize, const D: usize> Layout<W, D> {
             all: Bits::first_n(cells),
             full,
             peers,
+            houses_of,
         }
     }
 }
@@ -69,6 +78,7 @@ mod tests {
         assert_eq!((l.n, l.full.len(), l.all.len()), (9, 27, 81));
         // r1c1 sees 8 in its row, 8 in its column and 4 more in its box.
         assert_eq!(l.peers[0].len(), 20);
+        assert_eq!(l.houses_of[80], 1 << 8 | 1 << 17 | 1 << 26);
         assert!(l.peers[0].contains(Cell::new(2, 2).index(9)));
         assert!(!l.peers[0].contains(Cell::new(3, 3).index(9)));
         let x = Layout::<2, 9>::new(&Shape::classic().with_diagonals());

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use dlx_core::StopReason;
 
-use super::board::{Branch, State};
+use super::board::{Branch, Dirty, State};
 use super::layout::Layout;
 
 /// How often the cancel flag is read: every this many nodes.
@@ -55,13 +55,14 @@ impl<L: Deref<Target = Layout<W, D>>, const W: usize, const D: usize> Search<L, 
     /// when two givens clash.
     pub(crate) fn new(layout: L, values: &[u8], limits: Limits) -> Option<Self> {
         let mut state = State::new(&layout);
+        let mut dirty = Dirty::none();
         for (k, &v) in values.iter().enumerate() {
             if v != 0 {
                 let d = usize::from(v) - 1;
                 if !state.can_place(k, d) {
                     return None;
                 }
-                state.place(&layout, k, d);
+                state.place(&layout, k, d, &mut dirty);
             }
         }
         Some(Search {
@@ -102,9 +103,9 @@ impl<L: Deref<Target = Layout<W, D>>, const W: usize, const D: usize> Search<L, 
 
     /// Propagates a node's state; a solution is returned, a live node pushed.
     #[inline]
-    fn enter(&mut self, mut state: State<W, D>, dirty: u32) -> bool {
+    fn enter(&mut self, mut state: State<W, D>, mut dirty: Dirty<D>) -> bool {
         let layout = &*self.layout;
-        let Ok(tally) = state.propagate(layout, dirty, &mut self.forced) else {
+        let Ok(tally) = state.propagate(layout, &mut dirty, &mut self.forced) else {
             return false;
         };
         if state.is_solved() {
@@ -124,7 +125,7 @@ impl<L: Deref<Target = Layout<W, D>>, const W: usize, const D: usize> Search<L, 
         }
         if let Some(root) = self.root.take() {
             self.may_enter()?;
-            if self.enter(root, u32::MAX >> (32 - self.layout.n)) {
+            if self.enter(root, Dirty::every(self.layout.n)) {
                 return Ok(());
             }
         }
@@ -138,7 +139,8 @@ impl<L: Deref<Target = Layout<W, D>>, const W: usize, const D: usize> Search<L, 
             };
             let mut child = frame.state;
             self.may_enter()?;
-            let dirty = child.place(&self.layout, cell, d);
+            let mut dirty = Dirty::none();
+            child.place(&self.layout, cell, d, &mut dirty);
             if self.enter(child, dirty) {
                 return Ok(());
             }
