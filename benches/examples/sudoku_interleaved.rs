@@ -154,8 +154,8 @@ fn main() -> ExitCode {
         "dlx-core dense",
         "dlx-core links",
     ]
-        .iter()
-        .enumerate()
+    .iter()
+    .enumerate()
     {
         print!(
             "{engine:>13}: best {:>9.0}/s, median {:>9.0}/s",

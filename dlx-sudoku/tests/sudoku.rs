@@ -1035,7 +1035,11 @@ fn engines_agree(enc: &Encoding, rules: &Rules, puzzle: &Grid, limit: u64, budge
         return false;
     }
     let got = bitboard.count(puzzle, Some(limit)).unwrap();
-    assert_eq!((got.solutions, got.stop), (want.solutions, want.stop), "{puzzle}");
+    assert_eq!(
+        (got.solutions, got.stop),
+        (want.solutions, want.stop),
+        "{puzzle}"
+    );
     if want.is_complete() && want.solutions >= 2 {
         let mut all = bitboard.solutions(puzzle).unwrap();
         let found: HashSet<Grid> = all.by_ref().collect();
@@ -1084,7 +1088,13 @@ fn bitboard_agrees_with_dense_on_a_sample_of_tdokus_sets() {
         .puzzles(&data("sudoku_serg_benchmark"))
         .take(40)
     {
-        assert!(engines_agree(&enc, &rules, &entry.unwrap().grid, 50, u64::MAX));
+        assert!(engines_agree(
+            &enc,
+            &rules,
+            &entry.unwrap().grid,
+            50,
+            u64::MAX
+        ));
     }
 }
 
@@ -1218,7 +1228,11 @@ fn bitboard_answers_on_every_shape_size_and_names_itself() {
             continue;
         };
         let enc = Encoding::new(shape).unwrap();
-        let solver = SudokuSolver::new(&enc);
+        let auto = SudokuSolver::new(&enc).engine();
+        assert_eq!(auto == SudokuEngine::Bitboard, n <= 9, "{n}×{n}: {auto:?}");
+        let solver = SudokuSolver::new(&enc)
+            .with_engine(SudokuEngine::Bitboard)
+            .unwrap();
         assert_eq!(solver.engine(), SudokuEngine::Bitboard, "{n}×{n}");
         let empty = Grid::new(n).unwrap();
         let First::Found(grid) = solver.solve(&empty).unwrap() else {
@@ -1260,7 +1274,10 @@ fn bitboard_stops_at_budgets_and_flags() {
         First::Incomplete(StopReason::NodeBudget)
     );
     let count = solver.count(&empty, None).unwrap();
-    assert_eq!((count.solutions, count.stop), (0, Some(StopReason::NodeBudget)));
+    assert_eq!(
+        (count.solutions, count.stop),
+        (0, Some(StopReason::NodeBudget))
+    );
     let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
     let cancelled = SudokuSolver::new(&enc).with_cancel_flag(flag);
     assert_eq!(
@@ -1285,7 +1302,9 @@ fn bitboard_stops_at_budgets_and_flags() {
 #[ignore = "minutes; reads the folder named by DLX_SUDOKU_SETS"]
 fn bitboard_agrees_on_whole_sets() {
     let Some(dir) = std::env::var_os("DLX_SUDOKU_SETS") else {
-        eprintln!("DLX_SUDOKU_SETS is not set: nothing to compare (give it the folder of the sets)");
+        eprintln!(
+            "DLX_SUDOKU_SETS is not set: nothing to compare (give it the folder of the sets)"
+        );
         return;
     };
     let enc = Encoding::new(Shape::classic()).unwrap();
@@ -1296,10 +1315,17 @@ fn bitboard_agrees_on_whole_sets() {
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("the folder DLX_SUDOKU_SETS names")
         .map(|e| e.unwrap().path())
-        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("puzzles")))
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("puzzles"))
+        })
         .collect();
     files.sort();
-    assert!(!files.is_empty(), "no puzzles* files in {}", dir.to_string_lossy());
+    assert!(
+        !files.is_empty(),
+        "no puzzles* files in {}",
+        dir.to_string_lossy()
+    );
     for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
         let all = path.to_string_lossy().contains("serg");
@@ -1323,7 +1349,10 @@ fn bitboard_agrees_on_whole_sets() {
             puzzles += 1;
             solutions += got.solutions;
         }
-        eprintln!("{}: {puzzles} puzzles agree ({solutions} solutions)", path.display());
+        eprintln!(
+            "{}: {puzzles} puzzles agree ({solutions} solutions)",
+            path.display()
+        );
         if all {
             assert_eq!(solutions, 1_982_741);
         }

@@ -187,7 +187,10 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
     let interrupted = stop.load(Ordering::Relaxed);
     if args.stats {
         for (size, solver) in &solvers {
-            note!("dlx: {size}×{size} puzzles: {} engine", solver.engine().name());
+            note!(
+                "dlx: {size}×{size} puzzles: {} engine",
+                solver.engine().name()
+            );
         }
     }
     if !args.quiet {

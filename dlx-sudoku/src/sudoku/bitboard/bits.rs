@@ -118,7 +118,10 @@ impl<const W: usize> Bits<W> {
     /// The cells, lowest first.
     #[inline]
     pub(crate) fn iter(self) -> Iter<W> {
-        Iter { bits: self, word: 0 }
+        Iter {
+            bits: self,
+            word: 0,
+        }
     }
 }
 
@@ -204,10 +207,16 @@ mod tests {
         b.insert(3);
         b.insert(80);
         assert_eq!(b.iter().collect::<Vec<_>>(), [3, 80]);
-        assert_eq!((b.len(), b.count_to(2), b.count_to(1), b.few()), (2, 2, 1, 2));
+        assert_eq!(
+            (b.len(), b.count_to(2), b.count_to(1), b.few()),
+            (2, 2, 1, 2)
+        );
         assert_eq!(b.first(), Some(3));
         b.remove(3);
-        assert_eq!((b.first(), b.few(), Bits::<2>::ZERO.few()), (Some(80), 1, 0));
+        assert_eq!(
+            (b.first(), b.few(), Bits::<2>::ZERO.few()),
+            (Some(80), 1, 0)
+        );
         assert!(b.contains(80) && !b.contains(3));
         let all = Bits::<2>::first_n(81);
         assert_eq!(all.len(), 81);

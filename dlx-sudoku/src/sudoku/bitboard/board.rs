@@ -158,7 +158,11 @@ impl<const W: usize, const D: usize> State<W, D> {
             }
             // The cell's own houses now hold `d`: nothing to find there (unless the bits
             // stand for every house).
-            let own = if cell_houses == u128::MAX { 0 } else { cell_houses };
+            let own = if cell_houses == u128::MAX {
+                0
+            } else {
+                cell_houses
+            };
             dirty.mark(d, houses & !own);
             self.poss[d] = self.poss[d].and_not(lost);
         }

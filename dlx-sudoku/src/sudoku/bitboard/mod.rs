@@ -77,7 +77,9 @@ where
 {
     fn next_values(&mut self) -> Result<Vec<u8>, Option<StopReason>> {
         self.step()?;
-        Ok(self.values().expect("a step that succeeds finds a solution"))
+        Ok(self
+            .values()
+            .expect("a step that succeeds finds a solution"))
     }
 
     fn is_complete(&self) -> bool {
