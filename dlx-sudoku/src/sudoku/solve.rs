@@ -520,7 +520,7 @@ impl<'e> SudokuSolver<'e> {
             });
         }
         Ok(GridSolutions {
-            inner: Inner::Exact(self.prepared(puzzle)?.solutions()),
+            inner: Inner::Exact(Box::new(self.prepared(puzzle)?.solutions())),
             encoding: self.encoding,
             alphabet: puzzle.alphabet(),
         })
@@ -548,7 +548,7 @@ pub struct GridSolutions<'e> {
 /// The search behind a [`GridSolutions`].
 #[derive(Debug)]
 enum Inner<'e> {
-    Exact(Solutions<'e, NoObserver, Auto>),
+    Exact(Box<Solutions<'e, NoObserver, Auto>>),
     Bitboard(Box<dyn Stepper>),
 }
 
