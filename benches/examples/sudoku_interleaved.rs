@@ -1,6 +1,6 @@
-//! Sudoku uniqueness checking, the engines timed in alternation (`dlx-core` through
-//! `SudokuSolver`, which answers with the dense engine; the `sudoku` crate; the `dlx`
-//! crate; and `dlx-core`'s links engine): one pass over a whole set by
+//! Sudoku uniqueness checking, the engines timed in alternation (`SudokuSolver` on its
+//! default, the bitboard engine; the `sudoku` crate; the `dlx` crate; and `SudokuSolver`
+//! on `dlx-core`'s dense and links engines): one pass over a whole set by
 //! each engine in turn, round after round, so that a shared machine's changing load
 //! falls on all of them alike. The robust companion of `cargo bench --bench sudoku` (same
 //! engines, same question: up to two solutions per puzzle) for this project's noisy
@@ -10,7 +10,8 @@
 //! cargo run --profile bench -p benches --example sudoku_interleaved -- puzzles2_17_clue 5
 //! ```
 //!
-//! Arguments: `SET [ROUNDS]` (a set in `benches/data/sudoku`; 5 rounds when not given).
+//! Arguments: `SET [ROUNDS]` (a set in `benches/data/sudoku`, or the path of a set file such
+//! as `../shared/data/sudoku/puzzles7_serg_benchmark`; 5 rounds when not given).
 //! Before timing, every engine answers every puzzle and the answers are compared. Prints
 //! each engine's best and median throughput (puzzles per second) and the ratios ours /
 //! peer, from the best and from the median pass.
@@ -20,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use benches::data::sudoku_set;
 use benches::peer_sudoku::{values, DlxSudoku};
-use dlx_sudoku::sudoku::{Encoding, Grid, Shape, SudokuSolver};
+use dlx_sudoku::sudoku::{Encoding, Grid, Shape, SudokuEngine, SudokuSolver};
 // AGPL-3.0: a dev-dependency of this unpublished benchmark crate only.
 use sudoku::Sudoku;
 
@@ -51,7 +52,20 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let lines = match sudoku_set(name) {
+    let from_file = std::path::Path::new(name).is_file();
+    let lines = match if from_file {
+        std::fs::read_to_string(name)
+            .map(|t| {
+                t.lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                    .map(String::from)
+                    .collect()
+            })
+            .map_err(|e| e.to_string())
+    } else {
+        sudoku_set(name).map_err(|e| e.to_string())
+    } {
         Ok(l) => l,
         Err(e) => {
             eprintln!("{e}");
@@ -70,11 +84,15 @@ fn main() -> ExitCode {
 
     let encoding = Encoding::new(Shape::classic()).expect("the classic shape");
     let ours = SudokuSolver::new(&encoding);
+    let dense = SudokuSolver::new(&encoding)
+        .with_engine(SudokuEngine::Dense)
+        .expect("the dense engine takes 9×9");
     let peer = DlxSudoku::new();
     let solve_ours = |g: &Grid| ours.count(g, Some(2)).expect("a valid puzzle").solutions;
     let solve_crate = |s: &Sudoku| s.solutions_count_up_to(2) as u64;
     let solve_dlx = |v: &[u8; 81]| peer.count_up_to_2(v);
-    // The links engine through the same solver (`SudokuSolver` answers with the dense one).
+    let solve_dense = |g: &Grid| dense.count(g, Some(2)).expect("a valid puzzle").solutions;
+    // The links engine through the same solver.
     let solve_links = |g: &Grid| {
         ours.prepare(g)
             .expect("a valid puzzle")
@@ -83,17 +101,20 @@ fn main() -> ExitCode {
             .solutions
     };
 
-    // The check: the four engines agree on every puzzle.
+    // The check: the five engines agree on every puzzle.
     for (k, line) in lines.iter().enumerate() {
         let want = solve_ours(&grids[k]);
         assert_eq!(solve_crate(&crate_puzzles[k]), want, "{line}: sudoku 0.8.0");
         assert_eq!(solve_dlx(&dlx_puzzles[k]), want, "{line}: dlx 0.8.5");
         assert_eq!(solve_links(&grids[k]), want, "{line}: dlx-core links");
+        assert_eq!(solve_dense(&grids[k]), want, "{line}: dlx-core dense");
     }
 
-    // The size of our searches: nodes and updates a puzzle (the givens' covers not counted).
-    let (mut nodes, mut updates) = (0u64, 0u64);
+    // The size of our searches: nodes a puzzle on the bitboard engine (the root and every
+    // guess) and on the exact cover engines (Knuth's nodes and updates).
+    let (mut bit_nodes, mut nodes, mut updates) = (0u64, 0u64, 0u64);
     for g in &grids {
+        bit_nodes += ours.count(g, Some(2)).expect("a valid puzzle").stats.nodes;
         let stats = ours
             .prepare(g)
             .expect("a valid puzzle")
@@ -104,12 +125,13 @@ fn main() -> ExitCode {
         updates += stats.updates;
     }
 
-    let mut times: [Vec<Duration>; 4] = Default::default();
+    let mut times: [Vec<Duration>; 5] = Default::default();
     for _ in 0..rounds {
         times[0].push(pass(&grids, solve_ours).0);
         times[1].push(pass(&crate_puzzles, solve_crate).0);
         times[2].push(pass(&dlx_puzzles, solve_dlx).0);
-        times[3].push(pass(&grids, solve_links).0);
+        times[3].push(pass(&grids, solve_dense).0);
+        times[4].push(pass(&grids, solve_links).0);
     }
     let n = lines.len() as f64;
     let best: Vec<Duration> = times
@@ -119,14 +141,21 @@ fn main() -> ExitCode {
     let mid: Vec<Duration> = times.into_iter().map(median).collect();
     let rate = |d: Duration| n / d.as_secs_f64();
     println!(
-        "{name}: {} puzzles, {rounds} rounds; dlx-core searched {:.1} nodes and {:.0} updates a puzzle",
+        "{name}: {} puzzles, {rounds} rounds; bitboard {:.2} nodes a puzzle; exact cover {:.1} nodes and {:.0} updates",
         lines.len(),
+        bit_nodes as f64 / n,
         nodes as f64 / n,
         updates as f64 / n
     );
-    for (k, engine) in ["dlx-core", "sudoku 0.8.0", "dlx 0.8.5", "dlx-core links"]
-        .iter()
-        .enumerate()
+    for (k, engine) in [
+        "dlx bitboard",
+        "sudoku 0.8.0",
+        "dlx 0.8.5",
+        "dlx-core dense",
+        "dlx-core links",
+    ]
+    .iter()
+    .enumerate()
     {
         print!(
             "{engine:>13}: best {:>9.0}/s, median {:>9.0}/s",

@@ -437,3 +437,29 @@ fn the_dense_engine_refuses_what_it_cannot_do() {
          bound)\n"
     );
 }
+
+#[test]
+fn sudoku_engines_give_the_same_output_and_stats_name_them() {
+    let base = ["sudoku", "examples/sudoku/mixed.txt", "--count", "-t", "1"];
+    let auto = run(&[&base[..], &["--stats"]].concat());
+    assert_eq!(auto.code, Some(0), "{}", auto.stderr);
+    assert!(
+        auto.stderr.contains("dlx: 9×9 puzzles: bitboard engine"),
+        "{}",
+        auto.stderr
+    );
+    for engine in ["bitboard", "dense", "links"] {
+        let other = run(&[&base[..], &["--stats", "--engine", engine]].concat());
+        assert_eq!(other.stdout, auto.stdout, "--engine {engine}");
+        assert!(
+            other
+                .stderr
+                .contains(&format!("dlx: 9×9 puzzles: {engine} engine")),
+            "{}",
+            other.stderr
+        );
+    }
+    // Without --stats, no engine line.
+    let quiet = run(&base);
+    assert!(!quiet.stderr.contains("engine"), "{}", quiet.stderr);
+}

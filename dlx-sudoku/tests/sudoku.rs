@@ -2,13 +2,17 @@
 //! benchmark (1,982,741 solutions in all), the 288 4×4 grids, the 576 and 161,280 Latin
 //! squares of order 4 and 5, and the 28,200,960 6×6 grids (ignored: slow). Every solution is
 //! checked by rules computed here from first principles, and counts are compared with a
-//! plain backtracking solver written here, which shares no code with the crate.
+//! plain backtracking solver written here, which shares no code with the crate. The
+//! bitboard engine (the default) is compared with the dense engine puzzle by puzzle: on a
+//! sample of tdoku's sets here, on random puzzles of every shape (proptest), and on whole
+//! sets in an ignored test (`DLX_SUDOKU_SETS=DIR cargo test --release -p dlx-sudoku --test
+//! sudoku -- --ignored bitboard_agrees_on_whole_sets`).
 
 use std::collections::HashSet;
 
 use dlx_sudoku::sudoku::{
     render_svg, render_text, Alphabet, Cell, Conflict, Encoding, Grid, HouseKind, ParseError,
-    Parser, Shape, SolveError, SudokuSolver,
+    Parser, Shape, SolveError, SudokuEngine, SudokuSolver,
 };
 use dlx_sudoku::{First, StopReason, Uniqueness};
 
@@ -336,7 +340,11 @@ fn preselected_givens_search_the_same_tree_as_knuths_reduced_problem() {
     for entry in puzzles {
         let entry = entry.unwrap();
         let reduced = knuth_reduced(&entry.grid);
-        let knuth = SudokuSolver::new(&enc).count(&entry.grid, None).unwrap();
+        let knuth = SudokuSolver::new(&enc)
+            .with_engine(SudokuEngine::Dense)
+            .unwrap()
+            .count(&entry.grid, None)
+            .unwrap();
         let quick = SudokuSolver::new(&enc)
             .with_branch_cutoff(1)
             .count(&entry.grid, None)
@@ -855,8 +863,13 @@ fn answers_for_no_solution_many_solutions_and_budgets() {
         (limited.solutions, limited.stop),
         (3, Some(StopReason::SolutionLimit))
     );
-    // A node budget makes the answers incomplete.
-    let tight = solver.clone().with_node_budget(5);
+    // A node budget makes the answers incomplete (the dense engine's nodes: the bitboard
+    // engine needs fewer, see bitboard_stops_at_budgets_and_flags).
+    let tight = solver
+        .clone()
+        .with_engine(SudokuEngine::Dense)
+        .unwrap()
+        .with_node_budget(5);
     let budget = StopReason::NodeBudget;
     assert_eq!(tight.solve(&puzzle).unwrap(), First::Incomplete(budget));
     assert_eq!(
@@ -989,7 +1002,12 @@ fn both_engines_search_the_same_tree_on_every_shape_size() {
         assert_eq!(dense.solutions, links.solutions, "{n}×{n}");
         assert_eq!(dense.stats.nodes, links.stats.nodes, "{n}×{n}");
         assert_eq!(dense.stats.profile, links.stats.profile, "{n}×{n}");
-        let answer = solver.count(&empty, Some(20)).unwrap();
+        let answer = solver
+            .clone()
+            .with_engine(SudokuEngine::Dense)
+            .unwrap()
+            .count(&empty, Some(20))
+            .unwrap();
         assert_eq!(
             (answer.solutions, answer.stats.nodes),
             (20, dense.stats.nodes)
@@ -998,4 +1016,369 @@ fn both_engines_search_the_same_tree_on_every_shape_size() {
             enc.shape().verify_solution(&empty, &grid).unwrap();
         }
     }
+}
+
+/// The bitboard engine and the dense engine on one puzzle: the same count (up to `limit`),
+/// the same completeness, and, when the count is complete, the same set of solutions,
+/// each checked by `rules`. `budget` bounds the dense engine's search; `false` when it ran
+/// out (nothing compared).
+fn engines_agree(enc: &Encoding, rules: &Rules, puzzle: &Grid, limit: u64, budget: u64) -> bool {
+    let bitboard = SudokuSolver::new(enc)
+        .with_engine(SudokuEngine::Bitboard)
+        .unwrap();
+    let dense = SudokuSolver::new(enc)
+        .with_engine(SudokuEngine::Dense)
+        .unwrap()
+        .with_node_budget(budget);
+    let want = dense.count(puzzle, Some(limit)).unwrap();
+    if want.stop == Some(StopReason::NodeBudget) {
+        return false;
+    }
+    let got = bitboard.count(puzzle, Some(limit)).unwrap();
+    assert_eq!(
+        (got.solutions, got.stop),
+        (want.solutions, want.stop),
+        "{puzzle}"
+    );
+    if want.is_complete() && want.solutions >= 2 {
+        let mut all = bitboard.solutions(puzzle).unwrap();
+        let found: HashSet<Grid> = all.by_ref().collect();
+        assert!(all.is_complete());
+        let expected: HashSet<Grid> = dense.solutions(puzzle).unwrap().collect();
+        assert_eq!(found.len() as u64, want.solutions, "{puzzle}");
+        assert_eq!(found, expected, "{puzzle}");
+        for g in &found {
+            if let Err(e) = rules.check(puzzle.values(), g.values()) {
+                panic!("{puzzle}: {e}");
+            }
+        }
+    }
+    // The other questions agree with the count.
+    let unique = bitboard.unique(puzzle).unwrap();
+    match (want.solutions, want.stop) {
+        (0, None) => assert_eq!(unique, Uniqueness::NoSolution),
+        (1, None) => {
+            let Uniqueness::Unique(g) = unique else {
+                panic!("{puzzle}: not unique on the bitboard engine")
+            };
+            if let Err(e) = rules.check(puzzle.values(), g.values()) {
+                panic!("{puzzle}: {e}");
+            }
+            assert_eq!(dense.solve(puzzle).unwrap(), First::Found(g));
+        }
+        _ if want.solutions >= 2 => assert!(matches!(unique, Uniqueness::Multiple(..))),
+        _ => {}
+    }
+    true
+}
+
+#[test]
+fn bitboard_agrees_with_dense_on_a_sample_of_tdokus_sets() {
+    let enc = Encoding::new(Shape::classic()).unwrap();
+    let rules = Rules::boxed(3, 3);
+    let mut seen = 0;
+    for entry in Parser::new().puzzles(&data("sudoku_bitboard_sample")) {
+        let puzzle = entry.unwrap().grid;
+        assert!(engines_agree(&enc, &rules, &puzzle, 2, u64::MAX));
+        seen += 1;
+    }
+    assert_eq!(seen, 550);
+    // Serg's puzzles have two or more solutions: the first 40 counted to 50.
+    for entry in Parser::new()
+        .puzzles(&data("sudoku_serg_benchmark"))
+        .take(40)
+    {
+        assert!(engines_agree(
+            &enc,
+            &rules,
+            &entry.unwrap().grid,
+            50,
+            u64::MAX
+        ));
+    }
+}
+
+/// The shapes the bitboard engine is compared on, with their rules built here.
+fn bitboard_shapes() -> Vec<(&'static str, Shape, Rules)> {
+    let boxed = |r, c| (Shape::boxed(r, c).unwrap(), Rules::boxed(r, c));
+    let mut out = vec![
+        ("4×4", boxed(2, 2)),
+        ("6×6", boxed(2, 3)),
+        ("8×8", boxed(2, 4)),
+        ("9×9", boxed(3, 3)),
+        ("10×10", boxed(2, 5)),
+        ("12×12", boxed(3, 4)),
+        ("16×16", boxed(4, 4)),
+        ("latin 5", (Shape::latin(5).unwrap(), Rules::latin(5))),
+    ];
+    out.push((
+        "9×9 X",
+        (
+            Shape::classic().with_diagonals(),
+            Rules::boxed(3, 3).with_diagonals(),
+        ),
+    ));
+    out.push((
+        "9×9 jigsaw",
+        (
+            Shape::jigsaw_from_map(JIGSAW_MAP).unwrap(),
+            Rules::jigsaw(JIGSAW_MAP),
+        ),
+    ));
+    out.push((
+        "9×9 windows",
+        (
+            Shape::classic().with_windows().unwrap(),
+            Rules::boxed(3, 3).with_windows_9(),
+        ),
+    ));
+    out.push((
+        "6×6 disjoint groups",
+        (
+            Shape::boxed(2, 3).unwrap().with_disjoint_groups().unwrap(),
+            Rules::boxed(2, 3).with_disjoint_groups(2, 3),
+        ),
+    ));
+    // A house of three cells: each digit at most once there (a secondary item).
+    let short = [Cell::new(0, 0), Cell::new(4, 4), Cell::new(8, 8)];
+    out.push((
+        "9×9 short house",
+        (
+            Shape::classic().with_house(short).unwrap(),
+            Rules::boxed(3, 3).with_house(&[0, 40, 80]),
+        ),
+    ));
+    out.into_iter().map(|(name, (s, r))| (name, s, r)).collect()
+}
+
+/// A random full grid of the shape: random givens kept while the dense engine still finds
+/// a solution, then its first solution.
+fn random_full_grid(enc: &Encoding, rng: &mut Rng) -> Option<Grid> {
+    let n = enc.shape().size();
+    let dense = SudokuSolver::new(enc)
+        .with_engine(SudokuEngine::Dense)
+        .unwrap()
+        .with_node_budget(20_000);
+    let mut grid = Grid::new(n).unwrap();
+    let mut last = None;
+    for _ in 0..n {
+        let cell = Cell::new(rng.below(n), rng.below(n));
+        let digit = rng.below(n) as u8 + 1;
+        let mut next = grid.clone();
+        next.set(cell, Some(digit)).unwrap();
+        if enc.shape().first_conflict(&next).unwrap().is_some() {
+            continue;
+        }
+        if let First::Found(full) = dense.solve(&next).unwrap() {
+            grid = next;
+            last = Some(full);
+        }
+    }
+    last.or_else(|| dense.solve(&grid).unwrap().solution())
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 16,
+        failure_persistence: None,
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// Random grids of every shape with clues removed (so 1 or many solutions), and with a
+    /// clue changed (often none): the bitboard and dense engines count alike (to 30) and
+    /// find the same solutions.
+    #[test]
+    fn bitboard_counts_as_the_dense_engine_on_random_puzzles(
+        seed in 1u64..u64::MAX,
+        keep in 0usize..100,
+        spoil in proptest::prelude::any::<bool>(),
+    ) {
+        for (name, shape, rules) in bitboard_shapes() {
+            let enc = Encoding::new(shape).unwrap();
+            let n = enc.shape().size();
+            let mut rng = Rng(seed);
+            let Some(full) = random_full_grid(&enc, &mut rng) else { continue };
+            rules.check(&vec![0; n * n], full.values()).unwrap();
+            // Keep about `keep` % of the cells (many solutions when few).
+            let mut puzzle = full.clone();
+            for k in 0..n * n {
+                if rng.below(100) >= keep {
+                    puzzle.set(Cell::from_index(k, n), None).unwrap();
+                }
+            }
+            if spoil {
+                let k = rng.below(n * n);
+                let other = (full.values()[k] as usize % n) as u8 + 1;
+                puzzle.set(Cell::from_index(k, n), Some(other)).unwrap();
+                if enc.shape().first_conflict(&puzzle).unwrap().is_some() {
+                    continue;
+                }
+            }
+            let budget = if n >= 12 { 20_000 } else { 200_000 };
+            let _compared = engines_agree(&enc, &rules, &puzzle, 30, budget);
+            let _ = name;
+        }
+    }
+}
+
+#[test]
+fn bitboard_answers_on_every_shape_size_and_names_itself() {
+    for n in 1..=25 {
+        let Ok(shape) = Shape::for_size(n).or_else(|_| Shape::latin(n)) else {
+            continue;
+        };
+        let enc = Encoding::new(shape).unwrap();
+        let auto = SudokuSolver::new(&enc).engine();
+        assert_eq!(auto == SudokuEngine::Bitboard, n <= 9, "{n}×{n}: {auto:?}");
+        let solver = SudokuSolver::new(&enc)
+            .with_engine(SudokuEngine::Bitboard)
+            .unwrap();
+        assert_eq!(solver.engine(), SudokuEngine::Bitboard, "{n}×{n}");
+        let empty = Grid::new(n).unwrap();
+        let First::Found(grid) = solver.solve(&empty).unwrap() else {
+            panic!("{n}×{n}: no grid")
+        };
+        enc.shape().verify_solution(&empty, &grid).unwrap();
+    }
+    let big = Encoding::new(Shape::for_size(36).unwrap()).unwrap();
+    assert_eq!(SudokuSolver::new(&big).engine(), SudokuEngine::Links);
+    let err = SudokuSolver::new(&big)
+        .with_engine(SudokuEngine::Bitboard)
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the bitboard engine takes grids up to 25×25, not 36×36"
+    );
+    // Clashing givens are named as the exact cover engines name them.
+    let enc = Encoding::new(Shape::classic()).unwrap();
+    let clash = grid(&format!("5.......5{}", ".".repeat(72)));
+    for engine in [SudokuEngine::Bitboard, SudokuEngine::Dense] {
+        let solver = SudokuSolver::new(&enc).with_engine(engine).unwrap();
+        let err = solver.unique(&clash).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the givens contradict each other: two 5s in row 1: r1c1 and r1c9"
+        );
+    }
+}
+
+#[test]
+fn bitboard_stops_at_budgets_and_flags() {
+    let enc = Encoding::new(Shape::classic()).unwrap();
+    let empty = Grid::new(9).unwrap();
+    let solver = SudokuSolver::new(&enc).with_node_budget(1);
+    assert_eq!(solver.engine(), SudokuEngine::Bitboard);
+    // The root is one node; the first guess would be the second.
+    assert_eq!(
+        solver.solve(&empty).unwrap(),
+        First::Incomplete(StopReason::NodeBudget)
+    );
+    let count = solver.count(&empty, None).unwrap();
+    assert_eq!(
+        (count.solutions, count.stop),
+        (0, Some(StopReason::NodeBudget))
+    );
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let cancelled = SudokuSolver::new(&enc).with_cancel_flag(flag);
+    assert_eq!(
+        cancelled.count(&empty, None).unwrap().stop,
+        Some(StopReason::Cancelled)
+    );
+    // A whole count: the 4×4 grids, nodes counted.
+    let enc4 = Encoding::new(Shape::for_size(4).unwrap()).unwrap();
+    let all = SudokuSolver::new(&enc4)
+        .count(&Grid::new(4).unwrap(), None)
+        .unwrap();
+    assert_eq!((all.solutions, all.is_complete()), (288, true));
+    assert!(all.stats.nodes > 1 && all.stats.nodes < 288 * 4);
+}
+
+/// Every puzzle of every set in `DLX_SUDOKU_SETS` (a folder of tdoku's sets, such as
+/// `../shared/data/sudoku`): the bitboard engine against the dense engine, counting to
+/// 2 (`puzzles7_serg_benchmark`: every solution, 1,982,741 in all). Release build advised:
+/// `DLX_SUDOKU_SETS=../shared/data/sudoku cargo test --release -p dlx-sudoku --test sudoku
+/// -- --ignored bitboard_agrees_on_whole_sets`.
+#[test]
+#[ignore = "minutes; reads the folder named by DLX_SUDOKU_SETS"]
+fn bitboard_agrees_on_whole_sets() {
+    let Some(dir) = std::env::var_os("DLX_SUDOKU_SETS") else {
+        eprintln!(
+            "DLX_SUDOKU_SETS is not set: nothing to compare (give it the folder of the sets)"
+        );
+        return;
+    };
+    let enc = Encoding::new(Shape::classic()).unwrap();
+    let bitboard = SudokuSolver::new(&enc);
+    let dense = SudokuSolver::new(&enc)
+        .with_engine(SudokuEngine::Dense)
+        .unwrap();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("the folder DLX_SUDOKU_SETS names")
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("puzzles"))
+        })
+        .collect();
+    files.sort();
+    assert!(
+        !files.is_empty(),
+        "no puzzles* files in {}",
+        dir.to_string_lossy()
+    );
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let all = path.to_string_lossy().contains("serg");
+        let limit = if all { None } else { Some(2) };
+        let (mut puzzles, mut solutions) = (0u64, 0u64);
+        for entry in Parser::new().puzzles(&text) {
+            let entry = entry.unwrap();
+            let got = bitboard.count(&entry.grid, limit).unwrap();
+            let want = dense.count(&entry.grid, limit).unwrap();
+            assert_eq!(
+                (got.solutions, got.stop),
+                (want.solutions, want.stop),
+                "{}:{}",
+                path.display(),
+                entry.line
+            );
+            if let Uniqueness::Unique(g) = bitboard.unique(&entry.grid).unwrap() {
+                enc.shape().verify_solution(&entry.grid, &g).unwrap();
+                assert_eq!(dense.solve(&entry.grid).unwrap(), First::Found(g));
+            }
+            puzzles += 1;
+            solutions += got.solutions;
+        }
+        eprintln!(
+            "{}: {puzzles} puzzles agree ({solutions} solutions)",
+            path.display()
+        );
+        if all {
+            assert_eq!(solutions, 1_982_741);
+        }
+    }
+}
+
+#[test]
+fn bitboard_with_more_than_128_full_houses() {
+    // The rows again, twelve times over: 135 full houses, the same puzzles.
+    let mut shape = Shape::classic();
+    for _ in 0..12 {
+        for r in 0..9 {
+            shape = shape.with_house((0..9).map(|c| Cell::new(r, c))).unwrap();
+        }
+    }
+    let many = Encoding::new(shape).unwrap();
+    let classic = Encoding::new(Shape::classic()).unwrap();
+    let rules = Rules::boxed(3, 3);
+    let text = data("sudoku_bitboard_sample");
+    for entry in Parser::new().puzzles(&text).skip(200).take(20) {
+        let puzzle = entry.unwrap().grid;
+        let want = SudokuSolver::new(&classic).unique(&puzzle).unwrap();
+        assert_eq!(SudokuSolver::new(&many).unique(&puzzle).unwrap(), want);
+        assert!(engines_agree(&many, &rules, &puzzle, 2, u64::MAX));
+    }
+    let serg = data("sudoku_serg_benchmark");
+    let puzzle = Parser::new().puzzles(&serg).next().unwrap().unwrap().grid;
+    assert!(engines_agree(&many, &rules, &puzzle, 30, u64::MAX));
 }

@@ -109,9 +109,45 @@ pub struct SudokuArgs {
     pub svg: Option<PathBuf>,
     #[command(flatten)]
     pub parallel: ParallelArgs,
+    /// The engine: `auto` (the default: `bitboard` up to 9×9, `dense` up to 12×12, `links`
+    /// beyond), `bitboard` (a set of cells per digit, forced moves before each branch; up to
+    /// 25×25), `dense` or `links` (Knuth's exact cover tree). All give the same answers;
+    /// `--stats` says which ran.
+    #[arg(long, value_enum, default_value_t = SudokuEngineArg::Auto)]
+    pub engine: SudokuEngineArg,
+    /// Print the engine that answered each shape's puzzles on standard error.
+    #[arg(long)]
+    pub stats: bool,
     /// No summary on standard error.
     #[arg(long, short)]
     pub quiet: bool,
+}
+
+/// The engine `dlx sudoku` runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum SudokuEngineArg {
+    /// The fastest engine for the shape.
+    #[default]
+    Auto,
+    /// Bitboards (grids up to 25×25; the default up to 9×9).
+    Bitboard,
+    /// The dense exact cover engine.
+    Dense,
+    /// Dancing links.
+    Links,
+}
+
+impl SudokuEngineArg {
+    /// The engine `dlx_sudoku` takes.
+    pub fn engine(self) -> dlx_sudoku::sudoku::SudokuEngine {
+        use dlx_sudoku::sudoku::SudokuEngine;
+        match self {
+            SudokuEngineArg::Auto => SudokuEngine::Auto,
+            SudokuEngineArg::Bitboard => SudokuEngine::Bitboard,
+            SudokuEngineArg::Dense => SudokuEngine::Dense,
+            SudokuEngineArg::Links => SudokuEngine::Links,
+        }
+    }
 }
 
 impl SudokuArgs {

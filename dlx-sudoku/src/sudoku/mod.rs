@@ -30,6 +30,7 @@
 #![deny(missing_docs)]
 
 mod alphabet;
+mod bitboard;
 mod check;
 mod encode;
 mod grid;
@@ -49,5 +50,5 @@ pub use parse::{ParseError, Parser, PuzzleLine, Puzzles};
 pub use picture::trace_picture;
 pub use render::render_text;
 pub use shape::{Cell, House, HouseKind, Shape, ShapeError, MAX_SIZE};
-pub use solve::{GridSolutions, SolveError, SudokuSolver};
+pub use solve::{EngineError, GridSolutions, SolveError, SudokuEngine, SudokuSolver};
 pub use svg::render_svg;

@@ -1,9 +1,11 @@
-//! Solving puzzles: the givens are fixed with `preselect` on a fresh copy of a prebuilt
-//! solver for the shape, so a puzzle costs a copy and a few covers before the search. The
-//! answers come from the dense engine ([`DenseSolver`]), which searches the same tree as
-//! the dancing-links [`Solver`] in less time; [`SudokuSolver::prepare`] still gives the
-//! links engine, for watching the search. The choice is one engine value,
-//! [`Auto`](dlx_core::Auto).
+//! Solving puzzles. By default the answers come from the bitboard engine (the
+//! `bitboard` module: the same exact cover, options kept as one set of cells per digit,
+//! forced options taken before each branch) for shapes up to 9×9 (on request up to
+//! 25×25). The exact cover engines of `dlx-core` stay for watching the search and for
+//! larger shapes: there the
+//! givens are fixed with `preselect` on a fresh copy of a prebuilt solver for the shape,
+//! and the dense engine ([`DenseSolver`]), which searches the same tree as the
+//! dancing-links [`Solver`] in less time, answers up to 12×12. [`SudokuEngine`] picks one.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -15,6 +17,7 @@ use dlx_core::{
 use thiserror::Error;
 
 use crate::sudoku::alphabet::Alphabet;
+use crate::sudoku::bitboard::{Bitboard, Limits, Stepper};
 use crate::sudoku::check::{Conflict, SizeMismatch};
 use crate::sudoku::encode::Encoding;
 use crate::sudoku::grid::Grid;
@@ -54,8 +57,69 @@ pub enum SolveError {
     },
 }
 
-/// Solves puzzles of one shape: holds the shape's prebuilt links and copies them for each
-/// puzzle, fixing the givens before the search.
+/// The engine that answers a [`SudokuSolver`]'s questions.
+///
+/// ```
+/// use dlx_sudoku::sudoku::{Encoding, Shape, SudokuEngine, SudokuSolver};
+/// let enc = Encoding::new(Shape::classic())?;
+/// assert_eq!(SudokuSolver::new(&enc).engine(), SudokuEngine::Bitboard);
+/// let dense = SudokuSolver::new(&enc).with_engine(SudokuEngine::Dense)?;
+/// assert_eq!(dense.engine().name(), "dense");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SudokuEngine {
+    /// The fastest for the shape: the bitboard engine up to 9×9 (unless a branching
+    /// cutoff is set), else the dense engine up to 12×12, else dancing links.
+    #[default]
+    Auto,
+    /// Sets of cells per digit, forced options taken before each branch (up to 25×25).
+    Bitboard,
+    /// `dlx-core`'s dense engine: Knuth's tree, a state copied per level.
+    Dense,
+    /// `dlx-core`'s dancing links: Knuth's tree and DLX1's updates.
+    Links,
+}
+
+impl SudokuEngine {
+    /// The engine's name, as `--engine` takes it and `--stats` prints it.
+    ///
+    /// See [`SudokuEngine`] for an example.
+    pub fn name(self) -> &'static str {
+        match self {
+            SudokuEngine::Auto => "auto",
+            SudokuEngine::Bitboard => "bitboard",
+            SudokuEngine::Dense => "dense",
+            SudokuEngine::Links => "links",
+        }
+    }
+}
+
+/// The engine asked for cannot take the shape.
+///
+/// ```
+/// use dlx_sudoku::sudoku::{Encoding, Shape, SudokuEngine, SudokuSolver};
+/// let enc = Encoding::new(Shape::for_size(36)?)?;
+/// let err = SudokuSolver::new(&enc).with_engine(SudokuEngine::Bitboard).unwrap_err();
+/// assert_eq!(err.to_string(),
+///            "the bitboard engine takes grids up to 25×25, not 36×36");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("the {} engine takes grids up to {max}×{max}, not {size}×{size}", .engine.name())]
+pub struct EngineError {
+    /// The engine asked for.
+    pub engine: SudokuEngine,
+    /// The largest size it takes.
+    pub max: usize,
+    /// The shape's size.
+    pub size: usize,
+}
+
+/// Solves puzzles of one shape: up to 9×9 by default on the bitboard engine (see
+/// [`SudokuEngine`]);
+/// for the exact cover engines, it holds the shape's prebuilt links and copies them for
+/// each puzzle, fixing the givens before the search.
 ///
 /// ```
 /// use dlx_sudoku::sudoku::{Encoding, Shape, SudokuSolver};
@@ -77,7 +141,20 @@ pub struct SudokuSolver<'e> {
     /// rule.
     dense: DenseSolver<'e>,
     branch_cutoff: u32,
+    /// The bitboard engine, when the shape fits it.
+    bitboard: Option<Bitboard>,
+    engine: SudokuEngine,
+    /// The node budget and cancel flag, for the bitboard engine.
+    limits: Limits,
 }
+
+/// The largest shape the bitboard engine takes.
+const BITBOARD_MAX_SIZE: usize = 25;
+
+/// The largest shape the bitboard engine answers by default: up to 9×9 it is as fast as the
+/// dense engine or faster; on 16×16 puzzles it was measured slower than the links engine
+/// (`docs/performance.md`, "Sudoku at bitboard speed"), so larger shapes keep the old rule.
+const BITBOARD_AUTO_MAX_SIZE: usize = 9;
 
 /// The most options (cells × digits) for which the dense engine answers: 12×12 shapes
 /// (1,728) and smaller. Its state, copied per level, grows with the shape; from 16×16 on
@@ -97,6 +174,70 @@ impl<'e> SudokuSolver<'e> {
             dense: DenseSolver::try_new(encoding.problem())
                 .expect("a Sudoku has no multiplicities and few options an item"),
             branch_cutoff: 0,
+            bitboard: Bitboard::new(encoding.shape()),
+            engine: SudokuEngine::Auto,
+            limits: Limits {
+                nodes: u64::MAX,
+                cancel: None,
+            },
+        }
+    }
+
+    /// Answers on this engine (see [`SudokuEngine`]); fails when it cannot take the shape.
+    ///
+    /// See [`SudokuEngine`] for an example.
+    pub fn with_engine(mut self, engine: SudokuEngine) -> Result<Self, EngineError> {
+        if engine == SudokuEngine::Bitboard && self.bitboard.is_none() {
+            return Err(EngineError {
+                engine,
+                max: BITBOARD_MAX_SIZE,
+                size: self.encoding.shape().size(),
+            });
+        }
+        self.engine = engine;
+        Ok(self)
+    }
+
+    /// The engine that answers: never [`SudokuEngine::Auto`], which is resolved here for
+    /// the shape.
+    ///
+    /// ```
+    /// use dlx_sudoku::sudoku::{Encoding, Shape, SudokuEngine, SudokuSolver};
+    /// let big = Encoding::new(Shape::for_size(36)?)?;
+    /// assert_eq!(SudokuSolver::new(&big).engine(), SudokuEngine::Links);
+    /// let twelve = Encoding::new(Shape::for_size(12)?)?;
+    /// assert_eq!(SudokuSolver::new(&twelve).engine(), SudokuEngine::Dense);
+    /// let nine = Encoding::new(Shape::classic())?;
+    /// let cut = SudokuSolver::new(&nine).with_branch_cutoff(1);
+    /// assert_eq!(cut.engine(), SudokuEngine::Links);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn engine(&self) -> SudokuEngine {
+        match self.engine {
+            SudokuEngine::Auto
+                if self.branch_cutoff == 0
+                    && self.bitboard.is_some()
+                    && self.encoding.shape().size() <= BITBOARD_AUTO_MAX_SIZE =>
+            {
+                SudokuEngine::Bitboard
+            }
+            SudokuEngine::Auto
+                if self.branch_cutoff == 0
+                    && self.encoding.problem().num_options() <= DENSE_MAX_OPTIONS =>
+            {
+                SudokuEngine::Dense
+            }
+            SudokuEngine::Auto => SudokuEngine::Links,
+            chosen => chosen,
+        }
+    }
+
+    /// The bitboard engine, when it answers.
+    fn bitboard(&self) -> Option<&Bitboard> {
+        if self.engine() == SudokuEngine::Bitboard {
+            self.bitboard.as_ref()
+        } else {
+            None
         }
     }
 
@@ -113,6 +254,7 @@ impl<'e> SudokuSolver<'e> {
     pub fn with_node_budget(mut self, nodes: u64) -> Self {
         self.template = self.template.with_node_budget(nodes);
         self.dense = self.dense.with_node_budget(nodes);
+        self.limits.nodes = nodes;
         self
     }
 
@@ -131,7 +273,8 @@ impl<'e> SudokuSolver<'e> {
     /// ```
     pub fn with_cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
         self.template = self.template.with_cancel_flag(Arc::clone(&flag));
-        self.dense = self.dense.with_cancel_flag(flag);
+        self.dense = self.dense.with_cancel_flag(Arc::clone(&flag));
+        self.limits.cancel = Some(flag);
         self
     }
 
@@ -205,15 +348,51 @@ impl<'e> SudokuSolver<'e> {
         Ok(solver)
     }
 
-    /// The search that answers, as one engine value: the dense engine's for shapes up to
-    /// 12×12 unless a branching cutoff is set, else the links engine's.
+    /// The exact cover search that answers, as one engine value: the dense engine's when it
+    /// is chosen (or, under `Auto`, for shapes up to 12×12 unless a branching cutoff is
+    /// set), else the links engine's.
     fn prepared(&self, puzzle: &Grid) -> Result<Solver<'e, Auto>, SolveError> {
         let small = self.encoding.problem().num_options() <= DENSE_MAX_OPTIONS;
-        Ok(if self.branch_cutoff == 0 && small {
+        let dense = match self.engine {
+            SudokuEngine::Dense => true,
+            SudokuEngine::Links => false,
+            _ => self.branch_cutoff == 0 && small,
+        };
+        Ok(if dense {
             self.prepare_dense(puzzle)?.into_auto()
         } else {
             self.prepare(puzzle)?.into_auto()
         })
+    }
+
+    /// Runs `ask` on the bitboard engine with the puzzle's givens, when that engine
+    /// answers: `Ok(None)` when it does not. Givens that clash are named as the exact
+    /// cover engines name them.
+    fn on_bitboard<T>(
+        &self,
+        puzzle: &Grid,
+        ask: impl FnOnce(&Bitboard, &[u8], Limits) -> Option<T>,
+    ) -> Result<Option<T>, SolveError> {
+        let Some(bitboard) = self.bitboard() else {
+            return Ok(None);
+        };
+        let shape = self.encoding.shape();
+        shape.check_size(puzzle)?;
+        match ask(bitboard, puzzle.values(), self.limits.clone()) {
+            Some(answer) => Ok(Some(answer)),
+            None => match shape.first_conflict(puzzle)? {
+                Some(conflict) => Err(SolveError::Conflict(conflict)),
+                // Not expected: the exact cover engine answers (or names the given).
+                None => Ok(None),
+            },
+        }
+    }
+
+    fn grid_of(&self, values: Vec<u8>, alphabet: Alphabet) -> Grid {
+        let mut grid = Grid::from_values(self.encoding.shape().size(), values)
+            .expect("the engine fills the shape's grid");
+        grid.set_alphabet_unchecked(alphabet);
+        grid
     }
 
     /// Fixes each given with `preselect`; when one cannot be, names the two givens that
@@ -267,6 +446,9 @@ impl<'e> SudokuSolver<'e> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve(&self, puzzle: &Grid) -> Result<First<Grid>, SolveError> {
+        if let Some(first) = self.on_bitboard(puzzle, |b, v, l| b.first(v, l))? {
+            return Ok(first.map(|v| self.grid_of(v, puzzle.alphabet())));
+        }
         let first = self.prepared(puzzle)?.first();
         Ok(first.map(|s| self.grid(&s, puzzle.alphabet())))
     }
@@ -286,6 +468,9 @@ impl<'e> SudokuSolver<'e> {
     /// ```
     pub fn count(&self, puzzle: &Grid, limit: Option<u64>) -> Result<Count, SolveError> {
         let limit = limit.unwrap_or(u64::MAX);
+        if let Some(count) = self.on_bitboard(puzzle, |b, v, l| b.count(v, limit, l))? {
+            return Ok(count);
+        }
         Ok(self.prepared(puzzle)?.with_solution_limit(limit).count())
     }
 
@@ -303,6 +488,9 @@ impl<'e> SudokuSolver<'e> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn unique(&self, puzzle: &Grid) -> Result<Uniqueness<Grid>, SolveError> {
+        if let Some(unique) = self.on_bitboard(puzzle, |b, v, l| b.unique(v, l))? {
+            return Ok(unique.map(|v| self.grid_of(v, puzzle.alphabet())));
+        }
         let unique = self.prepared(puzzle)?.unique();
         Ok(unique.map(|s| self.grid(&s, puzzle.alphabet())))
     }
@@ -324,8 +512,15 @@ impl<'e> SudokuSolver<'e> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solutions(&self, puzzle: &Grid) -> Result<GridSolutions<'e>, SolveError> {
+        if let Some(search) = self.on_bitboard(puzzle, |b, v, l| b.solutions(v, l))? {
+            return Ok(GridSolutions {
+                inner: Inner::Bitboard(search),
+                encoding: self.encoding,
+                alphabet: puzzle.alphabet(),
+            });
+        }
         Ok(GridSolutions {
-            inner: self.prepared(puzzle)?.solutions(),
+            inner: Inner::Exact(Box::new(self.prepared(puzzle)?.solutions())),
             encoding: self.encoding,
             alphabet: puzzle.alphabet(),
         })
@@ -345,9 +540,16 @@ impl<'e> SudokuSolver<'e> {
 /// ```
 #[derive(Debug)]
 pub struct GridSolutions<'e> {
-    inner: Solutions<'e, NoObserver, Auto>,
+    inner: Inner<'e>,
     encoding: &'e Encoding,
     alphabet: Alphabet,
+}
+
+/// The search behind a [`GridSolutions`].
+#[derive(Debug)]
+enum Inner<'e> {
+    Exact(Box<Solutions<'e, NoObserver, Auto>>),
+    Bitboard(Box<dyn Stepper>),
 }
 
 impl GridSolutions<'_> {
@@ -355,7 +557,10 @@ impl GridSolutions<'_> {
     ///
     /// See [`SudokuSolver::solutions`] for an example.
     pub fn is_complete(&self) -> bool {
-        self.inner.is_complete()
+        match &self.inner {
+            Inner::Exact(solutions) => solutions.is_complete(),
+            Inner::Bitboard(search) => search.is_complete(),
+        }
     }
 }
 
@@ -363,8 +568,14 @@ impl Iterator for GridSolutions<'_> {
     type Item = Grid;
 
     fn next(&mut self) -> Option<Grid> {
-        let solution = self.inner.next()?;
-        let mut grid = self.encoding.grid(solution.options());
+        let mut grid = match &mut self.inner {
+            Inner::Exact(solutions) => self.encoding.grid(solutions.next()?.options()),
+            Inner::Bitboard(search) => {
+                let values = search.next_values().ok()?;
+                Grid::from_values(self.encoding.shape().size(), values)
+                    .expect("the engine fills the shape's grid")
+            }
+        };
         grid.set_alphabet_unchecked(self.alphabet);
         Some(grid)
     }

@@ -109,14 +109,20 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
             .with_context(|| format!("{}: cannot create directory", dir.display()))?;
     }
     let stop = interrupt_flag();
-    let solvers: Vec<(usize, SudokuSolver<'_>)> = loaded
+    let solvers = loaded
         .encodings
         .iter()
         .map(|(size, encoding)| {
-            let solver = SudokuSolver::new(encoding).with_cancel_flag(Arc::clone(&stop));
-            (*size, solver)
+            let solver = SudokuSolver::new(encoding)
+                .with_cancel_flag(Arc::clone(&stop))
+                .with_engine(args.engine.engine())
+                .map_err(|e| {
+                    InputError::new(format!("{name}: {e}"))
+                        .with_hint("--engine auto picks an engine that takes every shape")
+                })?;
+            Ok((*size, solver))
         })
-        .collect();
+        .collect::<Result<Vec<(usize, SudokuSolver<'_>)>, InputError>>()?;
     let solver_for = |size: usize| {
         solvers
             .iter()
@@ -179,6 +185,14 @@ pub fn run(args: &SudokuArgs) -> Result<ExitCode> {
     drop(counter);
     let tally = printer.finish()?;
     let interrupted = stop.load(Ordering::Relaxed);
+    if args.stats {
+        for (size, solver) in &solvers {
+            note!(
+                "dlx: {size}×{size} puzzles: {} engine",
+                solver.engine().name()
+            );
+        }
+    }
     if !args.quiet {
         note!("{}", summary(&tally, entries.len(), elapsed, interrupted));
     }

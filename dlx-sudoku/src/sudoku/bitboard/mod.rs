@@ -1,0 +1,170 @@
+//! The bitboard engine: Algorithm X for Sudoku-shaped exact cover, on sets of cells.
+//!
+//! A Sudoku of any shape is an exact cover problem whose options are (cell, digit) and
+//! whose items say that a cell is filled and that a house holds a digit. Here the options
+//! left are kept as one set of cells per digit (a [`bits::Bits`], 2 words for a 9×9 grid),
+//! so that covering an option's items is a few word operations, and the items with one
+//! option left are found for all cells at once: cells with one candidate (naked singles)
+//! by bit-sliced counting across the digits, houses with one place for a digit (hidden
+//! singles) by one mask per house. Those forced options are taken before each branch;
+//! then the search branches on the item with the fewest options (Algorithm X's rule), so
+//! it is still the exact cover search, with each level's state copied instead of covered
+//! and uncovered.
+//!
+//! It lives in `dlx-sudoku`, not `dlx-core`, because it must know the grid: which cells
+//! make a house, so that one word operation covers a house's item for every cell.
+//!
+//! Shapes fit when they have at most 25 digits (the layouts are 64, 128, 256 and 640
+//! cells); [`Bitboard::new`] says `None` otherwise.
+
+mod bits;
+mod board;
+mod layout;
+mod search;
+
+use std::fmt;
+use std::ops::Deref;
+use std::sync::Arc;
+use std::time::Instant;
+
+use dlx_core::{Count, First, Stats, StopReason, Uniqueness};
+
+use crate::sudoku::shape::Shape;
+
+use layout::Layout;
+pub(crate) use search::Limits;
+use search::Search;
+
+/// The bitboard engine for one shape: its layout, in the smallest board it fits.
+#[derive(Clone, Debug)]
+pub(crate) enum Bitboard {
+    /// Up to 8×8.
+    Small(Arc<Layout<1, 8>>),
+    /// 9×9.
+    Nine(Arc<Layout<2, 9>>),
+    /// 10×10 and 11×11.
+    Eleven(Arc<Layout<2, 11>>),
+    /// 12×12 to 16×16.
+    Sixteen(Arc<Layout<4, 16>>),
+    /// 17×17 to 25×25.
+    TwentyFive(Arc<Layout<10, 25>>),
+}
+
+/// Runs `$body` with `$l` bound to the layout, whatever its board.
+macro_rules! each {
+    ($b:expr, $l:ident => $body:expr) => {
+        match $b {
+            Bitboard::Small($l) => $body,
+            Bitboard::Nine($l) => $body,
+            Bitboard::Eleven($l) => $body,
+            Bitboard::Sixteen($l) => $body,
+            Bitboard::TwentyFive($l) => $body,
+        }
+    };
+}
+
+/// A solution search that can be resumed: the bitboard engine's solutions one at a time.
+pub(crate) trait Stepper: fmt::Debug + Send + Sync {
+    /// The next solution's digits (row by row), or why there is none.
+    fn next_values(&mut self) -> Result<Vec<u8>, Option<StopReason>>;
+    /// True once every solution has been produced.
+    fn is_complete(&self) -> bool;
+}
+
+impl<L, const W: usize, const D: usize> Stepper for Search<L, W, D>
+where
+    L: Deref<Target = Layout<W, D>> + fmt::Debug + Send + Sync,
+{
+    fn next_values(&mut self) -> Result<Vec<u8>, Option<StopReason>> {
+        self.step()?;
+        Ok(self
+            .values()
+            .expect("a step that succeeds finds a solution"))
+    }
+
+    fn is_complete(&self) -> bool {
+        Search::is_complete(self)
+    }
+}
+
+impl Bitboard {
+    /// The engine for a shape, or `None` when the shape is larger than 25×25.
+    pub(crate) fn new(shape: &Shape) -> Option<Self> {
+        let n = shape.size();
+        Some(if n <= 8 {
+            Bitboard::Small(Arc::new(Layout::new(shape)))
+        } else if n == 9 {
+            Bitboard::Nine(Arc::new(Layout::new(shape)))
+        } else if n <= 11 {
+            Bitboard::Eleven(Arc::new(Layout::new(shape)))
+        } else if n <= 16 {
+            Bitboard::Sixteen(Arc::new(Layout::new(shape)))
+        } else if n <= 25 {
+            Bitboard::TwentyFive(Arc::new(Layout::new(shape)))
+        } else {
+            return None;
+        })
+    }
+
+    /// Counts the solutions of the puzzle with givens `values`, stopping at `limit`; `None`
+    /// when two givens clash.
+    pub(crate) fn count(&self, values: &[u8], limit: u64, limits: Limits) -> Option<Count> {
+        each!(self, l => {
+            let start = Instant::now();
+            let mut search = Search::new(&**l, values, limits)?;
+            let stop = loop {
+                if search.solutions >= limit {
+                    break Some(StopReason::SolutionLimit);
+                }
+                match search.step() {
+                    Ok(()) => {}
+                    Err(why) => break why,
+                }
+            };
+            Some(Count {
+                solutions: search.solutions,
+                stop,
+                stats: stats(search.nodes, search.forced, search.solutions, start),
+            })
+        })
+    }
+
+    /// The first solution; `None` when two givens clash.
+    pub(crate) fn first(&self, values: &[u8], limits: Limits) -> Option<First<Vec<u8>>> {
+        each!(self, l => {
+            let mut search = Search::new(&**l, values, limits)?;
+            Some(First::from_steps(search.step().map(|()| {
+                search.values().expect("a solution")
+            })))
+        })
+    }
+
+    /// Whether the solution is unique (the search stops at the second); `None` when two
+    /// givens clash.
+    pub(crate) fn unique(&self, values: &[u8], limits: Limits) -> Option<Uniqueness<Vec<u8>>> {
+        each!(self, l => {
+            let mut search = Search::new(&**l, values, limits)?;
+            Some(Uniqueness::from_steps(|| {
+                search.step().map(|()| search.values().expect("a solution"))
+            }))
+        })
+    }
+
+    /// Every solution, one at a time; `None` when two givens clash.
+    pub(crate) fn solutions(&self, values: &[u8], limits: Limits) -> Option<Box<dyn Stepper>> {
+        each!(self, l => {
+            let search = Search::new(Arc::clone(l), values, limits)?;
+            Some(Box::new(search) as Box<dyn Stepper>)
+        })
+    }
+}
+
+fn stats(nodes: u64, forced: u64, solutions: u64, start: Instant) -> Stats {
+    Stats {
+        nodes,
+        updates: forced,
+        solutions,
+        profile: Vec::new(),
+        elapsed: start.elapsed(),
+    }
+}
