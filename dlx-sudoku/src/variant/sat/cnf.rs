@@ -624,6 +624,22 @@ mod tests {
     fn required_digits_and_runs_keep_exactly_their_grids() {
         use crate::variant::rules::sums::tests::{sudoku_grids_4, sudoku_model_4};
         let grids = sudoku_grids_4();
+        // The grids the clauses allow against those `keep` allows, both sorted.
+        let agree = |m: &Model, keep: &dyn Fn(&[Val; 16]) -> bool, what: String| {
+            let mut want: Vec<Vec<Val>> = grids
+                .iter()
+                .filter(|g| keep(g))
+                .map(|g| g.to_vec())
+                .collect();
+            let mut found: Vec<Vec<Val>> = solutions(m, None)
+                .into_iter()
+                .map(|(a, _)| a.iter().map(|p| p.1).collect())
+                .collect();
+            want.sort();
+            found.sort();
+            assert!(!want.is_empty(), "{what}: no grid to compare");
+            assert_eq!(found, want, "{what}");
+        };
         // A table: its cells and its rows.
         let tables: [(&[Var], &[&[Val]]); 4] = [
             (&[0, 1], &[&[1, 2], &[2, 1], &[3, 4]]),
@@ -641,46 +657,23 @@ mod tests {
                 .map(|r| cells.iter().copied().zip(r.iter().copied()).collect())
                 .collect();
             m.choice("t", alts);
-            let want: Vec<Vec<Val>> = grids
-                .iter()
-                .filter(|g| {
-                    rows.iter()
-                        .any(|r| cells.iter().zip(*r).all(|(&c, &x)| g[c as usize] == x))
-                })
-                .map(|g| g.to_vec())
-                .collect();
-            let mut found: Vec<Vec<Val>> = solutions(&m, None)
-                .into_iter()
-                .map(|(a, _)| a.iter().map(|p| p.1).collect())
-                .collect();
-            found.sort();
-            let mut want = want;
-            want.sort();
-            assert_eq!(found, want, "table over {cells:?}");
+            let keep = |g: &[Val; 16]| {
+                rows.iter()
+                    .any(|r| cells.iter().zip(*r).all(|(&c, &x)| g[c as usize] == x))
+            };
+            agree(&m, &keep, format!("table over {cells:?}"));
         }
         let runs: [&[Var]; 4] = [&[0, 1, 4], &[0, 1, 10], &[0, 5, 10, 15], &[2, 7]];
         for cells in runs {
             let mut m = sudoku_model_4();
             m.house(cells.to_vec());
             m.run(cells.to_vec());
-            let want: Vec<Vec<Val>> = grids
-                .iter()
-                .filter(|g| {
-                    let mut v: Vec<Val> = cells.iter().map(|&c| g[c as usize]).collect();
-                    v.sort_unstable();
-                    v.windows(2).all(|w| w[1] == w[0] + 1)
-                })
-                .map(|g| g.to_vec())
-                .collect();
-            let mut found: Vec<Vec<Val>> = solutions(&m, None)
-                .into_iter()
-                .map(|(a, _)| a.iter().map(|p| p.1).collect())
-                .collect();
-            found.sort();
-            let mut want = want;
-            want.sort();
-            assert!(!want.is_empty());
-            assert_eq!(found, want, "run over {cells:?}");
+            let keep = |g: &[Val; 16]| {
+                let mut v: Vec<Val> = cells.iter().map(|&c| g[c as usize]).collect();
+                v.sort_unstable();
+                v.windows(2).all(|w| w[1] == w[0] + 1)
+            };
+            agree(&m, &keep, format!("run over {cells:?}"));
         }
     }
 
