@@ -1,13 +1,4 @@
-//! Checkpoints: which units of a run are finished (with their counts) and which are still
-//! to do, as versioned JSON, written atomically, naming the problem by a hash of its
-//! canonical text.
-//!
-//! A checkpoint is only used once it proves that it covers the search tree exactly once:
-//! every record is an interval of the search's order (see [`Position`]), and sorted by
-//! their starts each must end where the next begins, from the start of the search to its
-//! end. Each unit is replayed on the problem to check that it exists and where it ends, and
-//! the counts are added without wrapping. A unit removed, repeated or added, or a unit of
-//! another split, is refused.
+//! Documented on [`Checkpoint`], which this private module defines.
 
 use std::io::Read;
 use std::path::Path;
@@ -127,6 +118,17 @@ impl UnitRecord {
 /// assert_eq!(c.totals().unwrap().solutions, 0);
 /// assert_eq!(c.pending().count(), 1);
 /// ```
+///
+/// Checkpoints: which units of a run are finished (with their counts) and which are still
+/// to do, as versioned JSON, written atomically, naming the problem by a hash of its
+/// canonical text.
+///
+/// A checkpoint is only used once it proves that it covers the search tree exactly once:
+/// every record is an interval of the search's order (see [`Position`]), and sorted by
+/// their starts each must end where the next begins, from the start of the search to its
+/// end. Each unit is replayed on the problem to check that it exists and where it ends, and
+/// the counts are added without wrapping. A unit removed, repeated or added, or a unit of
+/// another split, is refused.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Checkpoint {
     /// The format's version ([`CHECKPOINT_VERSION`]).
@@ -257,7 +259,7 @@ impl Checkpoint {
     }
 
     /// Checks the version, the problem, and that the records cover the problem's search
-    /// tree exactly once (see the [module docs](self)); also that the finished counts add
+    /// tree exactly once (see the documentation of [`Checkpoint`]); also that the finished counts add
     /// up without passing 2⁶⁴.
     ///
     /// ```
