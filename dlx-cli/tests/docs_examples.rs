@@ -234,5 +234,9 @@ fn every_install_line_is_locked() {
         }
     }
     assert!(installs >= 2, "the README says how to install dlx");
-    assert!(unlocked.is_empty(), "install without --locked:\n{}", unlocked.join("\n"));
+    assert!(
+        unlocked.is_empty(),
+        "install without --locked:\n{}",
+        unlocked.join("\n")
+    );
 }

@@ -7,7 +7,6 @@
 //! A new file in `tests/` needs its `mod` line here; `every_test_file_is_a_module` fails
 //! until it has one.
 
-mod common;
 mod checkpoint;
 mod cli_behaviour;
 mod cli_errors;
@@ -16,6 +15,7 @@ mod cli_memo;
 mod cli_outputs;
 mod cli_svg;
 mod cli_variant;
+mod common;
 mod docs_examples;
 mod fuzz;
 mod malformed_inputs;

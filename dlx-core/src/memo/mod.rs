@@ -613,7 +613,7 @@ impl<'p> MemoSolver<'p> {
 
     /// Builds the decision diagram of all solutions (one thread).
     ///
-    /// See the [`zdd`] module page for an example.
+    /// See [`Zdd`] for an example.
     pub fn zdd(self) -> Result<Zdd, MemoError> {
         Ok(self.zdd_with_stats()?.0)
     }
