@@ -89,6 +89,8 @@ Problems in Knuth's DLX format (a line of item names, then one option per line):
 
 Puzzles:
   dlx sudoku FILE         solve, --count or --unique, any size, jigsaw, diagonals
+  dlx variant FILE        a variant Sudoku (TOML, f-puzzles JSON or link): killer, thermo,
+                          arrows, Kropki, XV, ... solved, counted or proved unique
   dlx knightdoku FILE     solve a Knightdoku board
   dlx tour MxN            a knight's tour of any board, or --count them on small ones
   dlx variant FILE        variant Sudoku (f-puzzles, TOML): solve, --count, --candidates
@@ -98,7 +100,8 @@ Conventions: FILE may be `-` for standard input. Results go to standard output, 
 and progress to standard error; --json prints JSON lines, one object per result.
 
 Exit status: 0 success; 1 no solution (or, with --unique, not every puzzle unique); 2 bad
-usage or input; 130 interrupted (what was counted so far is printed, marked incomplete).
+usage or input; 3 stopped at the --node-budget (what was counted so far is printed, marked
+incomplete); 130 interrupted (the same).
 
 Examples:
   dlx gen queens 12 | dlx count -

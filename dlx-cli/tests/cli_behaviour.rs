@@ -2,7 +2,7 @@
 //! (exit 130 after printing what was counted, marked incomplete), a closed standard
 //! output (quiet, exit 0), pictures written to files, exit codes.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};

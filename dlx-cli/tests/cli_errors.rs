@@ -1,7 +1,7 @@
 //! Every class of error, as snapshots: a `dlx: error:` line naming the file, line and
 //! column where there is one, a hint where one helps, and exit code 2.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -1,7 +1,7 @@
 //! The help text, snapshot by snapshot: the top level and every command this crate's
 //! puzzle and generator commands add, short and long. `--help` and `--version` exit 0.
 
-mod common;
+use crate::common;
 
 use common::run;
 

@@ -2,7 +2,7 @@
 //! `dlx gen dominoes|tiling` and `dlx tour --count --memo`, as snapshots of what a user sees,
 //! and their counts against the plain count.
 
-mod common;
+use crate::common;
 
 use common::{run, run_stdin, Run};
 

@@ -1,7 +1,7 @@
 //! Typical output of every puzzle and generator command, as snapshots: what a user sees on
 //! standard output and standard error, and the exit code.
 
-mod common;
+use crate::common;
 
 use common::{run, run_stdin};
 

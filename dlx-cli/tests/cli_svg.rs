@@ -3,7 +3,7 @@
 //! flag, `dlx sudoku --svg DIR` on a one-puzzle file) fail with a message saying what to
 //! give instead, and write nothing.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -4,7 +4,7 @@
 //! JSON, the puzzle with half its givens removed, and an f-puzzles file with a constraint we
 //! do not support.
 
-mod common;
+use crate::common;
 
 use common::{run, run_stdin};
 

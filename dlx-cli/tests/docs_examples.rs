@@ -3,7 +3,7 @@
 //! Commands run with bash in a scratch directory that sees the repository's folders, with
 //! the `dlx` under test first on the PATH.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -175,7 +175,7 @@ fn leading_number(comment: &str) -> Option<&str> {
 fn every_readme_command_runs_as_written_on_bundled_files() {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
     assert!(
-        readme.contains("cargo install --path dlx-cli"),
+        readme.contains("cargo install --locked --path dlx-cli"),
         "the README says how to install dlx"
     );
     let commands = readme_commands(&readme);
@@ -209,4 +209,34 @@ fn every_readme_command_runs_as_written_on_bundled_files() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// Every `cargo install` the README and the docs show builds with `--locked`: without it
+/// Cargo ignores `Cargo.lock`, compiles every dependency again at its newest version, and
+/// the `dlx` installed is built with versions no test ran with.
+#[test]
+fn every_install_line_is_locked() {
+    let mut files = vec![root().join("README.md")];
+    for entry in std::fs::read_dir(root().join("docs")).unwrap() {
+        files.push(entry.unwrap().path());
+    }
+    let mut installs = 0;
+    let mut unlocked = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (k, line) in text.lines().enumerate() {
+            if line.contains("cargo install ") {
+                installs += 1;
+                if !line.contains("--locked") {
+                    unlocked.push(format!("{}:{}: {line}", file.display(), k + 1));
+                }
+            }
+        }
+    }
+    assert!(installs >= 2, "the README says how to install dlx");
+    assert!(
+        unlocked.is_empty(),
+        "install without --locked:\n{}",
+        unlocked.join("\n")
+    );
 }

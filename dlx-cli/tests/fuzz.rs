@@ -6,13 +6,13 @@
 //!
 //! Each case runs the binary, so CI runs a few (`DLX_FUZZ_CASES`, 32 by default here;
 //! `.ci/run` sets it). Long runs: `DLX_FUZZ_CASES=20000 cargo test --release -p dlx-cli
-//! --test fuzz` (see `docs/reliability.md`). Failures are saved in
+//! --test integration fuzz::` (see `docs/reliability.md`). Failures are saved in
 //! `tests/fuzz.proptest-regressions` and replayed first: commit it, and add a named test.
 //!
 //! The variant readers (f-puzzles JSON and links, the variant TOML) get their own target
 //! in `dlx-sudoku/tests/fuzz.rs`, on the same pattern.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::time::Duration;

@@ -5,7 +5,7 @@
 //! name), and mutations of valid files may still be valid, so those may also succeed (0)
 //! or find no solution (1), but never anything else.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -2,7 +2,7 @@
 //! printed a wrong total, replaced a file it should not have, or took memory without
 //! bound now gives a clear error or the right answer.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;

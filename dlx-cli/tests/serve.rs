@@ -6,7 +6,7 @@
 //! vanishes mid-search, malformed JSON, an oversized message, unknown commands and rules,
 //! many clients at once. Every wait is bounded.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::net::TcpStream;

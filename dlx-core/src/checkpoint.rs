@@ -1,24 +1,4 @@
-//! Checkpoints: which units of a run are finished (with their counts) and which are still
-//! to do, as versioned JSON, written atomically, naming the problem by a hash of its
-//! canonical text.
-//!
-//! A checkpoint is only used once it proves that it covers the search tree exactly once:
-//! every record is an interval of the search's order (see [`Position`]), and sorted by
-//! their starts each must end where the next begins, from the start of the search to its
-//! end. Each unit is replayed on the problem to check that it exists and where it ends, and
-//! the counts are added without wrapping. A unit removed, repeated or added, or a unit of
-//! another split, is refused.
-//!
-//! A finished record's counts, and where a finished record ends when that is past its own
-//! unit (finished neighbours are merged into one record, so the file stays a few records
-//! per thread), cannot be checked without searching its part of the tree again. A file
-//! therefore carries a digest over its records (their units, ends and counts, and the
-//! problem's hash), written by [`Checkpoint::save`] and checked by [`Checkpoint::load`]: a
-//! record edited, removed, merged into another or given another end is refused, unless
-//! whoever edits it also recomputes the digest ([`Checkpoint::digest`]). The digest is not
-//! a secret: it detects damage and hand edits, not a forger who runs this code. A
-//! checkpoint built in memory (not read from a file) is trusted for its counts and for the
-//! ends of its finished records past their units; everything else is checked.
+//! Documented on [`Checkpoint`], which this private module defines.
 
 use std::io::Read;
 use std::path::Path;
@@ -139,6 +119,28 @@ impl UnitRecord {
 /// assert_eq!(c.totals().unwrap().solutions, 0);
 /// assert_eq!(c.pending().count(), 1);
 /// ```
+///
+/// Checkpoints: which units of a run are finished (with their counts) and which are still
+/// to do, as versioned JSON, written atomically, naming the problem by a hash of its
+/// canonical text.
+///
+/// A checkpoint is only used once it proves that it covers the search tree exactly once:
+/// every record is an interval of the search's order (see [`Position`]), and sorted by
+/// their starts each must end where the next begins, from the start of the search to its
+/// end. Each unit is replayed on the problem to check that it exists and where it ends, and
+/// the counts are added without wrapping. A unit removed, repeated or added, or a unit of
+/// another split, is refused.
+///
+/// A finished record's counts, and where a finished record ends when that is past its own
+/// unit (finished neighbours are merged into one record, so the file stays a few records
+/// per thread), cannot be checked without searching its part of the tree again. A file
+/// therefore carries a digest over its records (their units, ends and counts, and the
+/// problem's hash), written by [`Checkpoint::save`] and checked by [`Checkpoint::load`]: a
+/// record edited, removed, merged into another or given another end is refused, unless
+/// whoever edits it also recomputes the digest ([`Checkpoint::digest`]). The digest is not
+/// a secret: it detects damage and hand edits, not a forger who runs this code. A
+/// checkpoint built in memory (not read from a file) is trusted for its counts and for the
+/// ends of its finished records past their units; everything else is checked.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Checkpoint {
     /// The format's version ([`CHECKPOINT_VERSION`]).
@@ -278,7 +280,7 @@ impl Checkpoint {
     }
 
     /// Checks the version, the problem, and that the records cover the problem's search
-    /// tree exactly once (see the [module docs](self)); also that the finished counts add
+    /// tree exactly once (see the documentation of [`Checkpoint`]); also that the finished counts add
     /// up without passing 2⁶⁴.
     ///
     /// ```

@@ -1,32 +1,4 @@
-//! The contract between [`Solver`](crate::Solver) and the engines that search: fix options
-//! before the search (preselect), run under limits to the next solution, read that
-//! solution, and report the counters. [`Links`] (dancing links, Algorithms X, C and M) and
-//! [`Dense`] (a state copied per level, Algorithms X, C and M) both fulfil it, so the solver's
-//! API (count, first, unique, the iterator, budgets, cancellation) is written once, as
-//! `Solver<E: Engine>`, with static dispatch: each engine's search loop is compiled into
-//! the solver as it is, untouched.
-//!
-//! ```
-//! use dlx_core::{format::parse, Dense, Engine, Links, Solver};
-//!
-//! fn count<E: Engine>(p: &dlx_core::Problem) -> u64 {
-//!     Solver::<E>::try_new(p).expect("the engine takes the problem").count().solutions
-//! }
-//! let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
-//! assert_eq!(count::<Links>(&p), 92);
-//! assert_eq!(count::<Dense>(&p), 92);
-//! assert_eq!((Links::NAME, Dense::NAME), ("links", "dense"));
-//! ```
-//!
-//! Front ends that choose at run time hold one engine value, [`Auto`]: it picks the faster
-//! engine for the problem (or holds the one given) and says which.
-//!
-//! ```
-//! use dlx_core::{format::parse, Auto, Solver};
-//! let p = parse(include_str!("../tests/data/pent4x15.dlx")).unwrap();
-//! let solver = Solver::new(&p).with_node_budget(10).into_auto();
-//! assert_eq!(solver.engine_name(), "links");
-//! ```
+//! Documented on [`Engine`], which this private module defines.
 
 use std::convert::Infallible;
 
@@ -39,7 +11,35 @@ use crate::solver::PreselectError;
 /// An engine the [`Solver`](crate::Solver) can run: [`Links`] or [`Dense`]. Sealed: its
 /// methods (preselect, run under limits, read a solution, counters) are the crate's own.
 ///
-/// See the [module documentation](self) for an example.
+/// The contract between [`Solver`](crate::Solver) and the engines that search: fix options
+/// before the search (preselect), run under limits to the next solution, read that
+/// solution, and report the counters. [`Links`] (dancing links, Algorithms X, C and M) and
+/// [`Dense`] (a state copied per level, Algorithms X, C and M) both fulfil it, so the solver's
+/// API (count, first, unique, the iterator, budgets, cancellation) is written once, as
+/// `Solver<E: Engine>`, with static dispatch: each engine's search loop is compiled into
+/// the solver as it is, untouched.
+///
+/// ```
+/// use dlx_core::{format::parse, Dense, Engine, Links, Solver};
+///
+/// fn count<E: Engine>(p: &dlx_core::Problem) -> u64 {
+///     Solver::<E>::try_new(p).expect("the engine takes the problem").count().solutions
+/// }
+/// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+/// assert_eq!(count::<Links>(&p), 92);
+/// assert_eq!(count::<Dense>(&p), 92);
+/// assert_eq!((Links::NAME, Dense::NAME), ("links", "dense"));
+/// ```
+///
+/// Front ends that choose at run time hold one engine value, [`Auto`]: it picks the faster
+/// engine for the problem (or holds the one given) and says which.
+///
+/// ```
+/// use dlx_core::{format::parse, Auto, Solver};
+/// let p = parse(include_str!("../tests/data/pent4x15.dlx")).unwrap();
+/// let solver = Solver::new(&p).with_node_budget(10).into_auto();
+/// assert_eq!(solver.engine_name(), "links");
+/// ```
 pub trait Engine:
     Clone + std::fmt::Debug + sealed::Run<BuildError = <Self as Engine>::Error>
 {
@@ -86,7 +86,7 @@ pub(crate) mod sealed {
 /// observers, work units and the parallel search. The default engine of
 /// [`Solver`](crate::Solver).
 ///
-/// See the [module documentation](self) for an example.
+/// See [`Engine`] for an example.
 #[derive(Clone, Debug)]
 pub struct Links {
     pub(crate) search: Search,

@@ -79,3 +79,9 @@ pub use search::StopReason;
 pub use solver::{Count, First, PreselectError, Solution, Solutions, Solver, Stats, Uniqueness};
 pub use unit::{split_units, split_units_with, Position, Unit, UnitCounts, UnitError, UnitSearch};
 pub use verify::{verify, VerifyError};
+
+/// The README's Rust examples, compiled and run as this crate's doc tests, so that what a
+/// reader pastes compiles (`cargo test --doc -p dlx-core`).
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeExamples;

@@ -809,13 +809,17 @@ impl ProblemBuilder {
     /// b.add_secondary("x").unwrap();
     /// b.add_option_by_names(["A", "x:red"]).unwrap();
     /// assert!(matches!(b.add_option_by_names(["B"]), Err(ProblemError::UnknownItem { .. })));
+    /// // Owned names too (any `AsRef<str>`): names built at run time need no borrowing.
+    /// let names: Vec<String> = vec!["A".into(), "x:blue".into()];
+    /// b.add_option_by_names(names).unwrap();
     /// ```
-    pub fn add_option_by_names<'a>(
+    pub fn add_option_by_names<S: AsRef<str>>(
         &mut self,
-        names: impl IntoIterator<Item = &'a str>,
+        names: impl IntoIterator<Item = S>,
     ) -> Result<AddedOption, ProblemError> {
         let mut entries = Vec::new();
         for word in names {
+            let word = word.as_ref();
             let (name, color) = match word.split_once(':') {
                 Some((n, c)) => (n, Some(c)),
                 None => (word, None),

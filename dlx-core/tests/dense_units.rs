@@ -48,6 +48,7 @@ fn triple(c: UnitCounts) -> (u64, u64, u64) {
 }
 
 #[test]
+#[ignore = "slow (seconds in the test profile): .ci/run runs it with --ignored"]
 fn every_unit_counts_the_same_nodes_and_solutions_on_both_engines() {
     for (name, units, knuth) in INSTANCES {
         let p = load(name);

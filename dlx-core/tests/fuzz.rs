@@ -6,7 +6,7 @@
 //!
 //! CI runs a bounded number of cases per target (`DLX_FUZZ_CASES`, 64 by default; `.ci/run`
 //! sets it). The long-running mode, for hours on a spare machine, is
-//! `DLX_FUZZ_CASES=1000000 cargo test --release -p dlx-core --test fuzz` (see
+//! `DLX_FUZZ_CASES=1000000 cargo test --release -p dlx-core --test integration fuzz::` (see
 //! `docs/reliability.md`). A failure is shrunk and its seed saved in
 //! `tests/fuzz.proptest-regressions`, which is replayed first on every run: commit it, and
 //! turn the case into a named regression test beside the fix.

@@ -96,6 +96,7 @@ fn queens_8_10_12() {
 }
 
 #[test]
+#[ignore = "slow (seconds in the test profile): .ci/run runs it with --ignored"]
 fn queens_14() {
     check(&plain("q14.dlx", 365_596, 5_474_542, 91_497_926));
 }
@@ -111,6 +112,7 @@ fn pentominoes_3x20() {
 }
 
 #[test]
+#[ignore = "slow (seconds in the test profile): .ci/run runs it with --ignored"]
 fn pentominoes_4x15() {
     check(&plain("pent4x15.dlx", 1_472, 852_893, 279_621_691));
 }

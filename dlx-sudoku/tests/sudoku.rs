@@ -69,7 +69,7 @@ impl Rules {
                 symbols
                     .iter()
                     .enumerate()
-                    .filter(|(_, &s)| s == name)
+                    .filter(|&(_, &s)| s == name)
                     .map(|(k, _)| k)
                     .collect(),
             );
@@ -242,6 +242,7 @@ fn grid(text: &str) -> Grid {
 }
 
 #[test]
+#[ignore = "slow (seconds in the test profile): .ci/run runs it with --ignored"]
 fn seventeen_clue_sample_every_puzzle_is_unique() {
     let text = data("sudoku_17_clue_first5000");
     let enc = Encoding::new(Shape::classic()).unwrap();
@@ -368,6 +369,7 @@ fn preselected_givens_search_the_same_tree_as_knuths_reduced_problem() {
 }
 
 #[test]
+#[ignore = "slow (seconds in the test profile): .ci/run runs it with --ignored"]
 fn serg_benchmark_totals_1982741_solutions() {
     let text = data("sudoku_serg_benchmark");
     let enc = Encoding::new(Shape::classic()).unwrap();
@@ -388,6 +390,7 @@ fn serg_benchmark_totals_1982741_solutions() {
 }
 
 #[test]
+#[ignore = "slow (seconds in the test profile): .ci/run runs it with --ignored"]
 fn serg_first_500_solutions_are_valid_distinct_and_match_brute_force() {
     let text = data("sudoku_serg_benchmark");
     let enc = Encoding::new(Shape::classic()).unwrap();

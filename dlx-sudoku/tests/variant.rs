@@ -919,6 +919,7 @@ fn four_by_four() -> (Shape, Vec<Grid>, Vec<Vec<bool>>) {
 }
 
 #[test]
+#[ignore = "slow (seconds in the test profile): .ci/run runs it with --ignored"]
 fn every_rule_agrees_with_brute_force_on_4x4() {
     let (shape, grids, shadings) = four_by_four();
     assert_eq!(grids.len(), 288);
@@ -1295,6 +1296,7 @@ fn unknown_fpuzzles_constraints_are_named() {
 /// (`negative-xv`), the grid's unmarked pairs adding up to the other mark's sum break it,
 /// and the puzzle has no solution.
 #[test]
+#[ignore = "slow (seconds in the test profile): .ci/run runs it with --ignored"]
 fn own_puzzles_depend_on_their_rule() {
     type Case = (&'static str, fn(&Constraint) -> bool, bool);
     let cases: [Case; 3] = [

@@ -93,6 +93,7 @@ fn the_peer_suite_is_right() {
 }
 
 #[test]
+#[ignore = "slow (seconds in the test profile): .ci/run runs it with --ignored"]
 fn the_stress_puzzles_are_unique() {
     let list = files(&Path::new(DATA).join("stress"), &["toml"]);
     assert!(list.len() >= 10);
@@ -174,6 +175,7 @@ fn engines_agree(path: &Path, p: &VariantPuzzle) -> usize {
 }
 
 #[test]
+#[ignore = "slow (seconds in the test profile): .ci/run runs it with --ignored"]
 fn every_engine_agrees_on_every_puzzle() {
     let mut list = files(Path::new(DATA), &["toml", "json"]);
     list.extend(files(&Path::new(DATA).join("stress"), &["toml"]));

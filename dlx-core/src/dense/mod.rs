@@ -1,44 +1,4 @@
-//! A second engine for problems of modest size: Algorithm X with colours where each level
-//! keeps its own copy of the state (a tally of live options per primary item, one bit per option,
-//! the colours fixed), so that backtracking undoes nothing.
-//!
-//! Dancing links make every change undoable in place; this engine instead copies the
-//! state down one level before applying an option (a level with a single option left to
-//! try applies it in place), and backtracking simply returns to the level above, whose copy
-//! is intact. The state is small when the problem is (a 9×9 Sudoku's is 800 bytes: 324
-//! two-byte tallies, each holding its item's number so that X3 is a single minimum, padded
-//! to 352, and 729 bits), and applying an option is one walk over a precomputed row of the
-//! options that clash with it, a 64-bit word at a time, with a few tally decrements per
-//! option killed: a few instructions each on flat arrays instead of a chain of dependent
-//! loads through the links. See `docs/architecture.md`, "The dense engine".
-//!
-//! The tree searched is exactly Algorithm X's (the item with the fewest live options,
-//! ties to the leftmost; its options in input order), so node counts and profiles equal
-//! [`Solver`](crate::Solver)'s; updates count items covered plus options made not live.
-//! It takes primary and secondary items, colours, and multiplicities (`u:v|item`: Algorithm
-//! M, in a search of its own, `multi.rs`, whose tree is the links engine's and Knuth's DLX3's,
-//! node for node).
-//!
-//! ```
-//! use dlx_core::{DenseSolver, ProblemBuilder, Solver, Uniqueness};
-//!
-//! // Knuth's example from TAOCP 7.2.2.1: items a..g, six options.
-//! let mut b = ProblemBuilder::new();
-//! for name in ["a", "b", "c", "d", "e", "f", "g"] {
-//!     b.add_primary(name)?;
-//! }
-//! for option in ["c e", "a d g", "b c f", "a d f", "b g", "d e g"] {
-//!     b.add_option_by_names(option.split(' '))?;
-//! }
-//! let problem = b.build()?;
-//!
-//! let count = DenseSolver::try_new(&problem)?.count();
-//! assert_eq!(count.solutions, 1);
-//! assert_eq!(count.stats.nodes, Solver::new(&problem).count().stats.nodes);
-//! let Uniqueness::Unique(s) = DenseSolver::try_new(&problem)?.unique() else { panic!() };
-//! assert_eq!(s.sorted(), Solver::new(&problem).first().solution().unwrap().sorted());
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! Documented on [`Dense`], which this private module defines.
 
 mod apply;
 mod layout;
@@ -127,7 +87,7 @@ macro_rules! on_tallies {
 mod unit;
 
 /// The dense engine: Algorithm X (C, M) with a state copied per level (see the
-/// [module documentation](self)). Cloning one before it starts (for instance after
+/// documentation of [`Dense`]). Cloning one before it starts (for instance after
 /// [`preselect`](crate::Solver::preselect)) copies only its root state and shares its
 /// read-only tables. Nodes and the profile are Knuth's, as the links engine counts them
 /// (the same tree is searched); updates count items covered plus options made not live
@@ -143,6 +103,48 @@ mod unit;
 /// // Cover A, and its one option is no longer live.
 /// assert_eq!((stats.nodes, stats.updates, stats.solutions), (2, 2, 1));
 /// assert_eq!(stats.profile, [1, 1]);
+/// ```
+///
+/// A second engine for problems of modest size: Algorithm X with colours where each level
+/// keeps its own copy of the state (a tally of live options per primary item, one bit per option,
+/// the colours fixed), so that backtracking undoes nothing.
+///
+/// Dancing links make every change undoable in place; this engine instead copies the
+/// state down one level before applying an option (a level with a single option left to
+/// try applies it in place), and backtracking simply returns to the level above, whose copy
+/// is intact. The state is small when the problem is (a 9×9 Sudoku's is 800 bytes: 324
+/// two-byte tallies, each holding its item's number so that X3 is a single minimum, padded
+/// to 352, and 729 bits), and applying an option is one walk over a precomputed row of the
+/// options that clash with it, a 64-bit word at a time, with a few tally decrements per
+/// option killed: a few instructions each on flat arrays instead of a chain of dependent
+/// loads through the links. See `docs/architecture.md`, "The dense engine".
+///
+/// The tree searched is exactly Algorithm X's (the item with the fewest live options,
+/// ties to the leftmost; its options in input order), so node counts and profiles equal
+/// [`Solver`](crate::Solver)'s; updates count items covered plus options made not live.
+/// It takes primary and secondary items, colours, and multiplicities (`u:v|item`: Algorithm
+/// M, in a search of its own, `multi.rs`, whose tree is the links engine's and Knuth's DLX3's,
+/// node for node).
+///
+/// ```
+/// use dlx_core::{DenseSolver, ProblemBuilder, Solver, Uniqueness};
+///
+/// // Knuth's example from TAOCP 7.2.2.1: items a..g, six options.
+/// let mut b = ProblemBuilder::new();
+/// for name in ["a", "b", "c", "d", "e", "f", "g"] {
+///     b.add_primary(name)?;
+/// }
+/// for option in ["c e", "a d g", "b c f", "a d f", "b g", "d e g"] {
+///     b.add_option_by_names(option.split(' '))?;
+/// }
+/// let problem = b.build()?;
+///
+/// let count = DenseSolver::try_new(&problem)?.count();
+/// assert_eq!(count.solutions, 1);
+/// assert_eq!(count.stats.nodes, Solver::new(&problem).count().stats.nodes);
+/// let Uniqueness::Unique(s) = DenseSolver::try_new(&problem)?.unique() else { panic!() };
+/// assert_eq!(s.sorted(), Solver::new(&problem).first().solution().unwrap().sorted());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Dense {

@@ -88,7 +88,7 @@ pub enum ParseErrorKind {
 /// The most characters of the input an error message quotes.
 const EXCERPT_CHARS: usize = 24;
 
-/// A name from the input as an error message quotes it: at most [`EXCERPT_CHARS`]
+/// A name from the input as an error message quotes it: at most 24 (`EXCERPT_CHARS`)
 /// characters (then `…`), control characters escaped, so that a message never carries a
 /// terminal escape sequence or a long stretch of a file that is not DLX text (the first
 /// line of `/etc/shadow`).

@@ -1,32 +1,4 @@
-//! Counting what enumeration cannot: the memoised search (DXZ, Nishino, Yasuda, Minato and
-//! Nagata, AAAI-17) for Algorithms X and C.
-//!
-//! The plain search visits every solution, so its time grows with their number. Many
-//! problems reach the same sub-problem (the same primary items still to cover, the same
-//! options still live) along many paths: the memoised search stores each sub-problem's
-//! count under its key and looks it up before searching below it, so a count of 10^30
-//! tilings costs as many steps as there are distinct sub-problems. The same search can
-//! build a decision diagram of all the solutions ([`Zdd`]), which counts, lists and draws
-//! them uniformly at random.
-//!
-//! The key of a sub-problem is a bit per primary item (set while uncovered) and a code per
-//! secondary item: its colour, or "untouched", or "no live option holds it" (then it no
-//! longer matters how it got there). Counts are exact: `u128` while they fit, and the search
-//! is run again with big numbers the moment one would not. The memo's memory is bounded
-//! ([`MemoSolver::memo_limit`]); a full memo is emptied and refilled, which costs time and
-//! never exactness.
-//!
-//! ```
-//! use dlx_core::{format::parse, ItemOrder, MemoSolver, Solver};
-//!
-//! // Domino tilings of a 2×4 board (items: cells; options: dominoes).
-//! let p = parse("a b c d e f g h\na b\nb c\nc d\ne f\nf g\ng h\na e\nb f\nc g\nd h\n").unwrap();
-//! let memo = MemoSolver::new(&p)?.order(ItemOrder::First).count()?;
-//! assert_eq!(memo.solutions, 5u8.into());
-//! assert_eq!(u64::try_from(&memo.solutions).unwrap(), Solver::new(&p).count().solutions);
-//! assert!(memo.stats.hits > 0);
-//! # Ok::<(), dlx_core::MemoError>(())
-//! ```
+//! Documented on [`MemoSolver`], which this private module defines.
 
 mod gather;
 mod layout;
@@ -269,7 +241,35 @@ impl MemoCount {
 
 /// The memoised search of a problem: count its solutions, or build their diagram.
 ///
-/// See the [module](self) page for an example.
+/// Counting what enumeration cannot: the memoised search (DXZ, Nishino, Yasuda, Minato and
+/// Nagata, AAAI-17) for Algorithms X and C.
+///
+/// The plain search visits every solution, so its time grows with their number. Many
+/// problems reach the same sub-problem (the same primary items still to cover, the same
+/// options still live) along many paths: the memoised search stores each sub-problem's
+/// count under its key and looks it up before searching below it, so a count of 10^30
+/// tilings costs as many steps as there are distinct sub-problems. The same search can
+/// build a decision diagram of all the solutions ([`Zdd`]), which counts, lists and draws
+/// them uniformly at random.
+///
+/// The key of a sub-problem is a bit per primary item (set while uncovered) and a code per
+/// secondary item: its colour, or "untouched", or "no live option holds it" (then it no
+/// longer matters how it got there). Counts are exact: `u128` while they fit, and the search
+/// is run again with big numbers the moment one would not. The memo's memory is bounded
+/// ([`MemoSolver::memo_limit`]); a full memo is emptied and refilled, which costs time and
+/// never exactness.
+///
+/// ```
+/// use dlx_core::{format::parse, ItemOrder, MemoSolver, Solver};
+///
+/// // Domino tilings of a 2×4 board (items: cells; options: dominoes).
+/// let p = parse("a b c d e f g h\na b\nb c\nc d\ne f\nf g\ng h\na e\nb f\nc g\nd h\n").unwrap();
+/// let memo = MemoSolver::new(&p)?.order(ItemOrder::First).count()?;
+/// assert_eq!(memo.solutions, 5u8.into());
+/// assert_eq!(u64::try_from(&memo.solutions).unwrap(), Solver::new(&p).count().solutions);
+/// assert!(memo.stats.hits > 0);
+/// # Ok::<(), dlx_core::MemoError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct MemoSolver<'p> {
     problem: &'p Problem,
@@ -301,7 +301,7 @@ impl<'p> MemoSolver<'p> {
     /// A memoised search of `problem` (which must have no multiplicities), with the
     /// [`ItemOrder::Fewest`] rule, one thread and [`default_memo_limit`].
     ///
-    /// See the [module](self) page for an example.
+    /// See [`MemoSolver`] for an example.
     pub fn new(problem: &'p Problem) -> Result<Self, MemoError> {
         if problem.has_multiplicities() {
             return Err(MemoError::Multiplicities);
@@ -321,7 +321,7 @@ impl<'p> MemoSolver<'p> {
 
     /// The rule for choosing items.
     ///
-    /// See the [module](self) page for an example.
+    /// See [`MemoSolver`] for an example.
     pub fn order(mut self, order: ItemOrder) -> Self {
         self.order = order;
         self
@@ -413,7 +413,7 @@ impl<'p> MemoSolver<'p> {
     /// picks, on as many threads), and
     /// [`MemoStats::fell_back`] says so.
     ///
-    /// See the [module](self) page for an example.
+    /// See [`MemoSolver`] for an example.
     pub fn count(self) -> Result<MemoCount, MemoError> {
         let started = Instant::now();
         if let Some(p) = &self.limits.progress {
@@ -613,7 +613,7 @@ impl<'p> MemoSolver<'p> {
 
     /// Builds the decision diagram of all solutions (one thread).
     ///
-    /// See the [`zdd`] module page for an example.
+    /// See [`Zdd`] for an example.
     pub fn zdd(self) -> Result<Zdd, MemoError> {
         Ok(self.zdd_with_stats()?.0)
     }

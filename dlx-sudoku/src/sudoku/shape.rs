@@ -317,7 +317,7 @@ impl Shape {
             }
             counts[r] += 1;
         }
-        if let Some((region, &cells)) = counts.iter().enumerate().find(|(_, &c)| c != size) {
+        if let Some((region, &cells)) = counts.iter().enumerate().find(|&(_, &c)| c != size) {
             return Err(ShapeError::RegionSize {
                 region,
                 cells,

@@ -307,7 +307,7 @@ pub fn render_svg_with(
         let wet: Vec<Cell> = water
             .iter()
             .enumerate()
-            .filter(|(_, &w)| w)
+            .filter(|&(_, &w)| w)
             .map(|(k, _)| Cell::from_index(k, n))
             .collect();
         canvas.fill_cells(&wet, "#bfe3f7");

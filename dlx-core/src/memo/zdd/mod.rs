@@ -1,26 +1,4 @@
-//! A zero-suppressed decision diagram of all the solutions of a problem, as the memoised
-//! search (DXZ) builds it: each node is an option and two children, `lo` and `hi`; the
-//! family of solutions of a node is `lo`'s family together with `hi`'s solutions, each with
-//! the node's option added. Node 0 (⊥) is the empty family, node 1 (⊤) the family whose one
-//! member is the empty solution. Equal nodes are one node, so a diagram of 10^30 solutions
-//! can fit in a few megabytes.
-//!
-//! Along a path the options need not increase (the diagram is not *ordered*: a sub-problem's
-//! options come in the order its search tried them); every operation here works without
-//! that, and `lo`'s family and `hi`'s never share a solution (`lo`'s solutions do not hold
-//! the node's option), so counts add up exactly.
-//!
-//! ```
-//! use dlx_core::{format::parse, MemoSolver};
-//! let p = parse("A B C\nA B\nC\nA\nB C\n").unwrap();
-//! let zdd = MemoSolver::new(&p)?.zdd()?;
-//! assert_eq!(zdd.count(), 2u8.into());
-//! let all: Vec<_> = zdd.solutions().map(|s| s.sorted()).collect();
-//! assert_eq!(all.len(), 2);
-//! let drawn = zdd.sampler(42).next().unwrap();
-//! assert!(all.contains(&drawn.sorted()));
-//! # Ok::<(), dlx_core::MemoError>(())
-//! ```
+//! Documented on [`Zdd`], which this private module defines.
 
 pub(crate) mod build;
 mod counts;
@@ -107,7 +85,29 @@ pub enum ZddError {
 
 /// The decision diagram of a solution family.
 ///
-/// See the [module](self) page for an example.
+/// A zero-suppressed decision diagram of all the solutions of a problem, as the memoised
+/// search (DXZ) builds it: each node is an option and two children, `lo` and `hi`; the
+/// family of solutions of a node is `lo`'s family together with `hi`'s solutions, each with
+/// the node's option added. Node 0 (⊥) is the empty family, node 1 (⊤) the family whose one
+/// member is the empty solution. Equal nodes are one node, so a diagram of 10^30 solutions
+/// can fit in a few megabytes.
+///
+/// Along a path the options need not increase (the diagram is not *ordered*: a sub-problem's
+/// options come in the order its search tried them); every operation here works without
+/// that, and `lo`'s family and `hi`'s never share a solution (`lo`'s solutions do not hold
+/// the node's option), so counts add up exactly.
+///
+/// ```
+/// use dlx_core::{format::parse, MemoSolver};
+/// let p = parse("A B C\nA B\nC\nA\nB C\n").unwrap();
+/// let zdd = MemoSolver::new(&p)?.zdd()?;
+/// assert_eq!(zdd.count(), 2u8.into());
+/// let all: Vec<_> = zdd.solutions().map(|s| s.sorted()).collect();
+/// assert_eq!(all.len(), 2);
+/// let drawn = zdd.sampler(42).next().unwrap();
+/// assert!(all.contains(&drawn.sorted()));
+/// # Ok::<(), dlx_core::MemoError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Zdd {
     nodes: Vec<ZddNode>,
@@ -247,7 +247,7 @@ impl Zdd {
 
     /// The number of solutions, exactly.
     ///
-    /// See the [module](self) page for an example.
+    /// See [`Zdd`] for an example.
     pub fn count(&self) -> BigUint {
         self.counts.get(self.root)
     }
@@ -283,7 +283,7 @@ impl Zdd {
 
     /// Every solution, in the diagram's order (see [`Zdd::solution`]), one at a time.
     ///
-    /// See the [module](self) page for an example.
+    /// See [`Zdd`] for an example.
     pub fn solutions(&self) -> Solutions<'_> {
         Solutions {
             zdd: self,
@@ -300,7 +300,7 @@ impl Zdd {
     /// independently), reproducibly from `seed` (ChaCha8); an empty iterator when there is
     /// no solution.
     ///
-    /// See the [module](self) page for an example.
+    /// See [`Zdd`] for an example.
     pub fn sampler(&self, seed: u64) -> Sampler<'_> {
         Sampler::new(self, seed)
     }

@@ -3,7 +3,7 @@
 //! Each module holds everything about its rule: the declaration (a public type), its
 //! encoding into the constraint model, its independent check on a finished solution, its
 //! drawing, and how it is read from and written to f-puzzles JSON and our TOML format.
-//! A rule is a type that implements [`Rule`] (the behaviour) and [`Read`] (the formats);
+//! A rule is a type that implements the crate's `Rule` (the behaviour) and `Read` (the formats);
 //! both traits have no default methods, so a rule left half-done does not compile.
 //!
 //! The list at the bottom of this file registers every rule: adding a rule is its own
