@@ -111,7 +111,7 @@ impl<const W: usize> Bits<W> {
         self.0
             .iter()
             .enumerate()
-            .find(|(_, &w)| w != 0)
+            .find(|(_, w)| **w != 0)
             .map(|(i, &w)| i * 64 + w.trailing_zeros() as usize)
     }
 
