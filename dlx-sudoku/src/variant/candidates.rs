@@ -6,10 +6,13 @@
 //! and only a candidate still below the cap gets a search of its own. On the clause
 //! solver that search is an assumption on one incremental solver (`sat/candidates.rs`:
 //! learnt clauses kept from question to question, found solutions blocked for good); on
-//! dancing links it is the puzzle with that digit given, enumerated up to the cap.
-//! Under [`Engine::Auto`] the clause solver runs on the whole-table encoding and, after the
-//! same delay as a uniqueness proof's race, on the decomposed one beside it; the first to
-//! settle every candidate answers.
+//! dancing links it is the search with that candidate's option chosen first (Knuth's
+//! problem with one option preselected, compiled once), enumerated up to the cap.
+//! Under [`Engine::Auto`] the clause solver runs on the whole-table encoding; dancing
+//! links without look-ahead joins it after 40 ms (it wins on open grids, where a solution
+//! lies below nearly every node), and after the same delay as a uniqueness proof's race
+//! the clause solver on the decomposed encoding; the first to settle every candidate
+//! answers.
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -233,6 +236,18 @@ impl TrueCandidates {
     }
 }
 
+/// How long the clause solver looks for true candidates alone before dancing links
+/// joins the race ([`Engine::Auto`]): most setters' grids are answered by then, and on a
+/// machine with few cores a second runner only slows the first.
+const LINKS_AFTER: Duration = Duration::from_millis(40);
+
+/// Most nodes one search of dancing links may take in that race. On an open grid every
+/// query ends within a few hundred nodes (the empty 9×9 grid, coloured: 22,554 nodes over
+/// about 700 queries); a query that needs more is proving a candidate impossible, which
+/// clause learning does better, and dancing links gives up rather than take the clause
+/// solver's core.
+const LINKS_RACE_NODES: u64 = 10_000;
+
 impl VariantSolver {
     /// The true candidates: for every cell and digit, how many solutions put the digit
     /// there, up to `cap` (1: plain true candidates; 8: the f-puzzles coloured view; 0 is
@@ -258,10 +273,7 @@ impl VariantSolver {
                     self.sat_candidates(cap, budget, flags),
                 )
             }
-            Engine::Auto => {
-                let run = self.race_candidates(cap, budget, cancel, race_after);
-                TrueCandidates::from_run(n, cap, solution_cap, run)
-            }
+            Engine::Auto => self.race_candidates(cap, budget, cancel, race_after),
         }
     }
 
@@ -291,57 +303,123 @@ impl VariantSolver {
         }
     }
 
-    /// The clause solver on both encodings, the decomposed one joining after `after`, as
-    /// a uniqueness proof races them: complete answers are the same (exact counts), so the
-    /// first complete one is taken.
+    /// The race under [`Engine::Auto`]: the clause solver on the whole-table encoding
+    /// starts, dancing links without look-ahead joins after [`LINKS_AFTER`], the clause
+    /// solver on the decomposed encoding after `after` (as a uniqueness proof's race
+    /// does); the
+    /// first complete answer is taken and stops the others (complete answers are the
+    /// same: exact counts). Each wins somewhere: on an open grid (a setter's first clues)
+    /// dancing links meets a solution at nearly every leaf and settles the coloured
+    /// candidates of the empty 9×9 grid in milliseconds, where the clause solver needs
+    /// one query and one blocking clause per solution (seconds); on a nearly finished
+    /// puzzle most candidates must be proved impossible, which clause learning does from
+    /// what it learnt before, and dancing links by one whole search each.
     fn race_candidates(
         &self,
         cap: u32,
         budget: Option<u64>,
         cancel: Option<Arc<AtomicBool>>,
         after: Duration,
-    ) -> CandidateRun {
+    ) -> TrueCandidates {
+        let n = self.puzzle().size();
+        let solution_cap = u64::from(cap).max(2);
+        // Raised by the first complete answer, or when the caller cancels.
         let stop = Arc::new(AtomicBool::new(false));
-        let mut flags: Vec<Arc<AtomicBool>> = cancel.into_iter().collect();
+        let mut flags: Vec<Arc<AtomicBool>> = cancel.iter().cloned().collect();
         flags.push(Arc::clone(&stop));
-        let run = |solver: &VariantSolver, flags: Vec<Arc<AtomicBool>>| {
-            let out = solver.sat_candidates(cap, budget, flags);
+        let clauses = |solver: &VariantSolver| {
+            let out = solver.sat_candidates(cap, budget, flags.clone());
+            if out.stop.is_none() {
+                stop.store(true, Ordering::Relaxed);
+            }
+            TrueCandidates::from_run(n, cap, solution_cap, out)
+        };
+        let links = || {
+            let mut solver = self
+                .clone()
+                .with_engine(Engine::DancingLinks)
+                .with_lookahead(false)
+                .with_cancel_flag(Arc::clone(&stop));
+            // A query past this many nodes means the grid is not open: dancing links
+            // leaves the race to clause learning.
+            let nodes = budget.map_or(LINKS_RACE_NODES, |b| b.min(LINKS_RACE_NODES));
+            solver = solver.with_node_budget(nodes);
+            let out = solver.links_candidates(cap, solution_cap);
             if out.stop.is_none() {
                 stop.store(true, Ordering::Relaxed);
             }
             out
         };
         std::thread::scope(|scope| {
-            let (done, finished) = std::sync::mpsc::channel();
+            let (done, finished) = std::sync::mpsc::channel::<()>();
+            // A runner's end wakes the waiting below at once.
+            let began = Instant::now();
+            // Waits until `until` has passed since the start or a complete answer came,
+            // passing the caller's cancel flag on to dancing links (which watches `stop`
+            // alone); says whether an answer came.
+            let wait = |until: Duration| loop {
+                if cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                if stop.load(Ordering::Relaxed) {
+                    return true;
+                }
+                let left = until.saturating_sub(began.elapsed());
+                if left.is_zero() {
+                    return false;
+                }
+                let _ = finished.recv_timeout(left.min(Duration::from_millis(10)));
+            };
             let whole = {
-                let (flags, run) = (flags.clone(), &run);
+                let (done, clauses) = (done.clone(), &clauses);
                 scope.spawn(move || {
-                    let out = run(self, flags);
+                    let out = clauses(self);
                     let _ = done.send(());
                     out
                 })
             };
-            let decomposed = match finished.recv_timeout(after) {
-                Ok(()) => None,
-                Err(_) => self.decomposed().map(|other| run(&other, flags)),
+            let links = (!wait(LINKS_AFTER.min(after))).then(|| {
+                let (done, links) = (done.clone(), &links);
+                scope.spawn(move || {
+                    let out = links();
+                    let _ = done.send(());
+                    out
+                })
+            });
+            let decomposed = if wait(after) {
+                None
+            } else {
+                self.decomposed().map(|other| clauses(&other))
             };
+            // Until the others end, pass the caller's cancel flag on.
+            while !(whole.is_finished() && links.as_ref().is_none_or(|l| l.is_finished())) {
+                if cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                let _ = finished.recv_timeout(Duration::from_millis(10));
+            }
             let whole = whole.join().expect("the clause solver does not panic");
+            let links = links.map(|l| l.join().expect("dancing links does not panic"));
+            if let Some(links) = links.filter(|l| l.stop.is_none()) {
+                return links;
+            }
             match decomposed {
                 Some(other) if other.stop.is_none() && whole.stop.is_some() => other,
+                // Complete, or stopped by the caller or the budget: its settled counts.
                 _ => whole,
             }
         })
     }
 
-    /// Dancing links: each candidate not yet at the cap is given (the puzzle with that
-    /// digit in that cell, compiled) and its solutions enumerated up to the cap; every
-    /// solution goes into one set, and each count is the number of distinct solutions in
-    /// it holding the candidate.
+    /// Dancing links: each candidate not yet at the cap is chosen before the search (its
+    /// option preselected in the compiled problem) and its solutions enumerated up to the
+    /// cap; every solution goes into one set, and each count is the number of distinct
+    /// solutions in it holding the candidate.
     fn links_candidates(&self, cap: u32, solution_cap: u64) -> TrueCandidates {
         let start = Instant::now();
         let puzzle = self.puzzle();
         let n = puzzle.size();
-        let (_, budget, cancel, _) = self.settings();
+        let (_, _budget, _cancel, _) = self.settings();
         let mut counts = vec![0u32; n * n * n];
         let mut settled = vec![false; n * n * n];
         let mut seen: HashSet<VariantSolution> = HashSet::new();
@@ -381,6 +459,7 @@ impl VariantSolver {
             Some(StopReason::SolutionLimit) => {}
             Some(other) => stop = Some(other),
         }
+        let options = self.assign_options();
         'candidates: for i in 0..n * n * n {
             if stop.is_some() {
                 break;
@@ -393,29 +472,21 @@ impl VariantSolver {
                 settled[i] = true;
                 continue;
             }
-            let mut forced = puzzle.clone();
-            forced
-                .givens
-                .set(cell, Some(digit))
-                .expect("a digit of the grid");
-            // The puzzle compiled, and a given changes no rule (it narrows a domain).
-            let mut solver = VariantSolver::new(&forced)
-                .expect("a puzzle that compiled compiles with one more given")
-                .with_engine(Engine::DancingLinks);
-            if let Some(b) = budget {
-                solver = solver.with_node_budget(b);
-            }
-            if let Some(flag) = &cancel {
-                solver = solver.with_cancel_flag(Arc::clone(flag));
-            }
-            let (count, report) = solver.count_each(Some(u64::from(cap)), |s| {
-                add(s, &mut counts, &mut settled);
+            // The candidate as an option chosen before the search starts: the puzzle
+            // is compiled once, not once per candidate.
+            let Some(option) = options[i] else {
+                // Static filtering proved the digit impossible there.
+                settled[i] = true;
+                continue;
+            };
+            let outcome = self.links_from(Some(option), Some(u64::from(cap)), &mut |s| {
+                add(&s, &mut counts, &mut settled);
                 true
             });
             queries += 1;
-            nodes += report.nodes;
-            rejected += report.rejected;
-            match count.stop {
+            nodes += outcome.report.nodes;
+            rejected += outcome.report.rejected;
+            match outcome.stop {
                 None | Some(StopReason::SolutionLimit) => settled[i] = true,
                 Some(other) => {
                     stop = Some(other);
@@ -449,7 +520,7 @@ impl VariantSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::from_toml;
+    use crate::variant::{from_toml, VariantPuzzle};
 
     /// The race's candidates are each encoding's alone, on a puzzle with several solutions.
     #[test]
@@ -473,5 +544,41 @@ mod tests {
         assert_eq!(raced.counts(), whole.counts());
         assert_eq!(raced.counts(), decomposed.counts());
         assert!(raced.solutions() >= 3);
+    }
+
+    /// On an open grid (the empty 4 × 4, 288 solutions) the race with dancing links gives
+    /// the coloured counts that each engine gives alone: every candidate in at least 8
+    /// solutions, each count exact and final.
+    #[test]
+    fn the_race_with_dancing_links_agrees_on_an_open_grid() {
+        let p = VariantPuzzle::new(crate::sudoku::Shape::for_size(4).expect("4 × 4"));
+        let mut racing = VariantSolver::new(&p).expect("valid");
+        racing.set_race_after(Duration::ZERO);
+        let raced = racing.true_candidates(8);
+        for engine in [Engine::DancingLinks, Engine::ClauseLearning] {
+            let alone = VariantSolver::new(&p)
+                .unwrap()
+                .with_engine(engine)
+                .true_candidates(8);
+            assert!(alone.is_complete(), "{engine:?}");
+            assert_eq!(raced.counts(), alone.counts(), "{engine:?}");
+        }
+        assert!(raced.is_complete());
+        assert!(raced.counts().iter().all(|&c| c == 8));
+        assert!(raced.solutions() >= 8);
+    }
+
+    /// A race cancelled before it starts says so: incomplete, nothing passed off as final.
+    #[test]
+    fn a_cancelled_race_for_candidates_is_incomplete() {
+        let p = VariantPuzzle::new(crate::sudoku::Shape::for_size(9).expect("9 × 9"));
+        let flag = Arc::new(AtomicBool::new(true));
+        let mut racing = VariantSolver::new(&p)
+            .expect("valid")
+            .with_cancel_flag(Arc::clone(&flag));
+        racing.set_race_after(Duration::ZERO);
+        let raced = racing.true_candidates(8);
+        assert!(!raced.is_complete());
+        assert_eq!(raced.stop(), Some(StopReason::Cancelled));
     }
 }

@@ -21,7 +21,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use dlx_core::{
-    Count, First, NoObserver, Observer, Problem, Solution, Solver, Stats, StopReason, Uniqueness,
+    Count, First, NoObserver, Observer, OptionId, Problem, Solution, Solver, Stats, StopReason,
+    Uniqueness,
 };
 
 use crate::sudoku::{Cell, Grid};
@@ -254,10 +255,10 @@ fn same_model(a: &Encoded, b: &Encoded) -> bool {
 /// The outcome of one search: how many solutions were handed out, why it stopped before
 /// its end if it did (at the limit asked for, or when `found` said to: a solution limit),
 /// and how it went.
-struct Outcome {
-    solutions: u64,
-    stop: Option<StopReason>,
-    report: SearchReport,
+pub(crate) struct Outcome {
+    pub(crate) solutions: u64,
+    pub(crate) stop: Option<StopReason>,
+    pub(crate) report: SearchReport,
 }
 
 impl Outcome {
@@ -527,6 +528,35 @@ impl VariantSolver {
     /// The dancing-links search, handing each checked solution to `found` until it
     /// returns false or `limit` were found; stopped after the node budget.
     fn links(&self, limit: Option<u64>, found: &mut dyn FnMut(VariantSolution) -> bool) -> Outcome {
+        self.links_from(None, limit, found)
+    }
+
+    /// For each cell (grid index `k`) and digit `d`, at index `k · n + d − 1`, the option
+    /// that puts `d` in the cell, if the compiled problem has one (static filtering
+    /// removes the digits it proves impossible).
+    pub(crate) fn assign_options(&self) -> Vec<Option<OptionId>> {
+        let n = self.encoded.n;
+        let mut out = vec![None; n * n * n];
+        for (o, m) in self.encoded.emitted.meanings.iter().enumerate() {
+            if let Meaning::Assign(v, x) = *m {
+                let (k, x) = (v as usize, x as usize);
+                if k < n * n && (1..=n).contains(&x) {
+                    out[k * n + x - 1] = Some(OptionId::new(o as u32));
+                }
+            }
+        }
+        out
+    }
+
+    /// [`links`](Self::links) with `preselected` fixed before the search (X1's initial
+    /// state with that option already chosen: a candidate forced without compiling the
+    /// puzzle again).
+    pub(crate) fn links_from(
+        &self,
+        preselected: Option<OptionId>,
+        limit: Option<u64>,
+        found: &mut dyn FnMut(VariantSolution) -> bool,
+    ) -> Outcome {
         let start = Instant::now();
         let report = |nodes: u64, rejected: u64| SearchReport {
             engine: Engine::DancingLinks,
@@ -539,13 +569,20 @@ impl VariantSolver {
             return Outcome::infeasible(Engine::DancingLinks);
         }
         let mut solver = Solver::new(self.problem());
+        if let Some(o) = preselected {
+            if solver.preselect(o).is_err() {
+                // The option clashes with the puzzle itself: no solution holds it.
+                return Outcome::infeasible(Engine::DancingLinks);
+            }
+        }
         if let Some(nodes) = self.node_budget {
             solver = solver.with_node_budget(nodes);
         }
         if let Some(flag) = &self.cancel {
             solver = solver.with_cancel_flag(flag.clone());
         }
-        let look = self.lookahead.then(|| self.encoded.lookahead.clone());
+        let look = (self.lookahead && std::env::var("DLX_NO_LOOK").is_err())
+            .then(|| self.encoded.lookahead.clone());
         let (solutions, stop, nodes, rejected) = match (look, self.connectivity()) {
             (None, None) => self.links_run(solver, NoObserver, limit, found),
             (look, conn) => self.links_run(solver, SideConditions { look, conn }, limit, found),
