@@ -400,7 +400,7 @@ impl<'p> Solver<'p> {
     /// assert_eq!((dlx1.solutions, quick.solutions), (2, 2));
     /// ```
     pub fn with_branch_cutoff(mut self, len: u32) -> Self {
-        self.engine.search.set_branch_cutoff(len);
+        self.engine.set_branch_cutoff(len);
         self
     }
 
@@ -422,7 +422,7 @@ impl<'p> Solver<'p> {
     /// assert_eq!((walk.solutions, walk.nodes, walk.updates), (bytes.solutions, bytes.nodes, bytes.updates));
     /// ```
     pub fn with_byte_lengths(mut self, on: bool) -> Self {
-        self.engine.search.set_byte_lengths(on);
+        self.engine.set_byte_lengths(on);
         self
     }
 

@@ -2,10 +2,10 @@
 //! branches under multiplicities), by walking the active items or from the byte lengths.
 
 use super::arena::COVERED;
-use super::Search;
+use super::Links;
 use crate::engine::first_at_most;
 
-impl Search {
+impl Links {
     /// The active primary item with the fewest options, ties to the leftmost, and its length;
     /// or the first item with at most [`branch_cutoff`](Self::branch_cutoff) options.
     #[inline(always)]

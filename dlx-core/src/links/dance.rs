@@ -350,7 +350,7 @@ fn byte_lengths<const TRACK: bool>(small: &mut [u8]) -> (&mut [u8], usize) {
 
 /// Algorithm M's operations on the links (TAOCP 7.2.2.1): `tweak`, `untweak`, and M6/M7's
 /// bookkeeping of the other items of an option.
-impl super::Search {
+impl super::Links {
     /// `tweak(x, i)`: take option `x` out of item `i`'s list for the rest of this level's
     /// subtree; with `hide` also out of every other item's list (when `i` is still active).
     pub(crate) fn tweak(&mut self, x: u32, i: u32, hide: bool, updates: &mut u64) {

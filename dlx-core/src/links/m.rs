@@ -1,13 +1,13 @@
 //! Algorithm M: exact cover with multiplicities (and colours), as TAOCP 7.2.2.1 states it.
 
-use super::{Label, Search};
+use super::{Label, Links};
 use crate::engine::{Counters, Limits, Step};
 use std::sync::Arc;
 
 use crate::observer::Observer;
 use crate::problem::ItemId;
 
-impl Search {
+impl Links {
     /// Algorithm M: exact cover with multiplicities and colours.
     pub(super) fn run_m<O: Observer, const UNIT: bool>(
         &mut self,

@@ -31,24 +31,6 @@ use crate::engine::{sealed, Counters, Engine, Limits, PreselectError, Step};
 use crate::observer::{Observer, View};
 use crate::problem::{OptionId, Problem};
 
-/// The dancing-links engine: Knuth's Algorithms X, C and M on a pointer-free arena, with
-/// observers, work units and the parallel search. The default engine of
-/// [`Solver`](crate::Solver).
-///
-/// See [`Engine`] for an example.
-#[derive(Clone, Debug)]
-pub struct Links {
-    pub(crate) search: Search,
-}
-
-impl Links {
-    pub(crate) fn from_arena(arena: Arena) -> Self {
-        Links {
-            search: Search::new(arena),
-        }
-    }
-}
-
 impl Engine for Links {
     type Error = Infallible;
     const NAME: &'static str = "links";
@@ -65,40 +47,105 @@ impl sealed::Run for Links {
         Ok(Links::from_arena(Arena::new(problem)))
     }
 
-    #[inline]
+    /// Fixes an option before the search starts, as if it had been chosen: its items are
+    /// covered (or, in M, their bounds lowered) and it can't be chosen again.
     fn preselect(&mut self, option: OptionId) -> Result<(), PreselectError> {
-        self.search.preselect(option)
+        if self.label != Label::Enter || self.level != 0 || self.counters.nodes != 0 {
+            return Err(PreselectError::AlreadyStarted);
+        }
+        if option.index() >= self.arena.layout.option_first.len() {
+            return Err(PreselectError::UnknownOption(option));
+        }
+        if !self.arena.option_is_live(option) {
+            return Err(PreselectError::Conflict(option));
+        }
+        let first = self.arena.layout.option_first[option.index()];
+        let mut updates = 0;
+        if self.multiplicities {
+            // Take the option out of every list, then count it against its items.
+            let num_primary = self.arena.layout.num_primary;
+            self.arena.hide(first, &mut updates);
+            let i = self.arena.nodes[first as usize].top;
+            let n = self.arena.nodes[first as usize];
+            self.arena.nodes[n.up as usize].down = n.down;
+            self.arena.nodes[n.down as usize].up = n.up;
+            self.arena.nodes[i as usize].top -= 1;
+            let mut p = first;
+            loop {
+                let j = self.arena.nodes[p as usize].top;
+                if j == 0 {
+                    break;
+                }
+                if j <= num_primary {
+                    if self.arena.bound[j as usize] == 0 {
+                        return Err(PreselectError::Conflict(option));
+                    }
+                    self.arena.bound[j as usize] -= 1;
+                    if self.arena.bound[j as usize] == 0 {
+                        self.arena.cover(j, &mut updates);
+                    }
+                } else {
+                    self.arena.commit(p, &mut updates);
+                }
+                p += 1;
+            }
+        } else {
+            let mut p = first;
+            while self.arena.nodes[p as usize].top != 0 {
+                self.arena.commit(p, &mut updates);
+                p += 1;
+            }
+        }
+        self.counters.updates += updates;
+        self.preselected.push(option);
+        Ok(())
     }
 
-    #[inline]
+    /// Runs until the next solution, the end, or an interruption.
     fn run<O: Observer>(&mut self, obs: &mut O, limits: &Limits) -> Step {
-        self.search.run(obs, limits)
+        match (self.multiplicities, self.colors, self.arena.tracks()) {
+            (true, _, _) => self.run_m::<O, false>(obs, limits),
+            (false, true, _) => self.run_xc::<O, false, true, false>(obs, limits),
+            (false, false, false) => self.run_xc::<O, false, false, false>(obs, limits),
+            (false, false, true) => self.run_xc::<O, false, false, true>(obs, limits),
+        }
     }
 
+    /// Appends the options of the solution last found to `out`.
     fn solution_into(&self, out: &mut Vec<OptionId>) {
-        self.search.solution_into(out)
+        out.extend_from_slice(&self.preselected);
+        for &x in &self.choice[..self.solution_depth] {
+            if !self.arena.is_header(x) {
+                out.push(self.arena.option_of(x));
+            }
+        }
     }
 
+    /// The counters so far.
     #[inline]
     fn counters(&self) -> Counters {
-        self.search.counters()
+        self.counters
     }
 
+    /// Nodes per level so far.
     fn profile(&self) -> &[u64] {
-        self.search.profile()
+        &self.profile
     }
 
+    /// Moves the profile out (the search is over with).
     fn take_profile(&mut self) -> Vec<u64> {
-        self.search.take_profile()
+        std::mem::take(&mut self.profile)
     }
 
+    /// True once the search is over.
     #[inline]
     fn is_done(&self) -> bool {
-        self.search.is_done()
+        self.label == Label::Done
     }
 
+    /// Lets Algorithm X/C end without unwinding (see the field).
     fn end_without_unwinding(&mut self) {
-        self.search.end_without_unwinding();
+        self.end_without_unwinding = true;
     }
 }
 
@@ -117,9 +164,13 @@ pub(crate) enum Label {
     Done,
 }
 
-/// The state of one search: its own copy of the links plus the level stack.
+/// The dancing-links engine: Knuth's Algorithms X, C and M on a pointer-free arena, with
+/// observers, work units and the parallel search. The default engine of
+/// [`Solver`](crate::Solver). Its state: its own copy of the links plus the level stack.
+///
+/// See [`Engine`] for an example.
 #[derive(Clone, Debug)]
-pub(crate) struct Search {
+pub struct Links {
     arena: Arena,
     /// True when some item has multiplicity bounds: use Algorithm M.
     multiplicities: bool,
@@ -171,8 +222,8 @@ pub(crate) struct Search {
     end_without_unwinding: bool,
 }
 
-impl Search {
-    pub fn new(arena: Arena) -> Search {
+impl Links {
+    pub(crate) fn from_arena(arena: Arena) -> Links {
         let multiplicities = arena.layout.slack.iter().any(|&s| s != 0)
             || arena
                 .bound
@@ -182,7 +233,7 @@ impl Search {
                 .any(|&b| b != 1);
         let colors = arena.layout.has_colors;
         let depth = Self::initial_depth(&arena.layout, multiplicities);
-        Search {
+        Links {
             arena,
             multiplicities,
             colors,
@@ -255,34 +306,14 @@ impl Search {
         self.profile.resize(n, 0);
     }
 
-    /// Runs until the next solution, the end, or an interruption.
-    pub fn run<O: Observer>(&mut self, obs: &mut O, limits: &Limits) -> Step {
-        match (self.multiplicities, self.colors, self.arena.tracks()) {
-            (true, _, _) => self.run_m::<O, false>(obs, limits),
-            (false, true, _) => self.run_xc::<O, false, true, false>(obs, limits),
-            (false, false, false) => self.run_xc::<O, false, false, false>(obs, limits),
-            (false, false, true) => self.run_xc::<O, false, false, true>(obs, limits),
-        }
-    }
-
     /// Like [`run`](Self::run), for a work unit: obeys the per-level limits in `last` and
     /// keeps the counter snapshots that splitting needs.
-    pub fn run_unit<O: Observer>(&mut self, obs: &mut O, limits: &Limits) -> Step {
+    pub(crate) fn run_confined<O: Observer>(&mut self, obs: &mut O, limits: &Limits) -> Step {
         match (self.multiplicities, self.colors, self.arena.tracks()) {
             (true, _, _) => self.run_m::<O, true>(obs, limits),
             (false, true, _) => self.run_xc::<O, true, true, false>(obs, limits),
             (false, false, false) => self.run_xc::<O, true, false, false>(obs, limits),
             (false, false, true) => self.run_xc::<O, true, false, true>(obs, limits),
-        }
-    }
-
-    /// Appends the options of the solution last found to `out`.
-    pub fn solution_into(&self, out: &mut Vec<OptionId>) {
-        out.extend_from_slice(&self.preselected);
-        for &x in &self.choice[..self.solution_depth] {
-            if !self.arena.is_header(x) {
-                out.push(self.arena.option_of(x));
-            }
         }
     }
 
@@ -345,7 +376,7 @@ impl Search {
         self.solution_depth = depth;
         if O::WANTS_SOLUTIONS {
             let mut options = Vec::new();
-            self.solution_into(&mut options);
+            sealed::Run::solution_into(self, &mut options);
             obs.solution(level, &options);
         }
     }
@@ -355,85 +386,10 @@ impl Search {
     /// [`Solver::with_byte_lengths`](crate::Solver::with_byte_lengths)). Ignored for
     /// problems with colours or multiplicities, or with a list longer than 127. Only
     /// before the search starts (the 127 limit is checked on the lists as they are).
-    pub fn set_byte_lengths(&mut self, on: bool) {
+    pub(crate) fn set_byte_lengths(&mut self, on: bool) {
         debug_assert!(!on || self.counters.nodes == 0, "byte lengths mid-search");
         self.arena
             .set_tracking(on && !self.colors && !self.multiplicities);
-    }
-
-    /// Fixes an option before the search starts, as if it had been chosen: its items are
-    /// covered (or, in M, their bounds lowered) and it can't be chosen again.
-    pub fn preselect(&mut self, option: OptionId) -> Result<(), PreselectError> {
-        if self.label != Label::Enter || self.level != 0 || self.counters.nodes != 0 {
-            return Err(PreselectError::AlreadyStarted);
-        }
-        if option.index() >= self.arena.layout.option_first.len() {
-            return Err(PreselectError::UnknownOption(option));
-        }
-        if !self.arena.option_is_live(option) {
-            return Err(PreselectError::Conflict(option));
-        }
-        let first = self.arena.layout.option_first[option.index()];
-        let mut updates = 0;
-        if self.multiplicities {
-            // Take the option out of every list, then count it against its items.
-            let num_primary = self.arena.layout.num_primary;
-            self.arena.hide(first, &mut updates);
-            let i = self.arena.nodes[first as usize].top;
-            let n = self.arena.nodes[first as usize];
-            self.arena.nodes[n.up as usize].down = n.down;
-            self.arena.nodes[n.down as usize].up = n.up;
-            self.arena.nodes[i as usize].top -= 1;
-            let mut p = first;
-            loop {
-                let j = self.arena.nodes[p as usize].top;
-                if j == 0 {
-                    break;
-                }
-                if j <= num_primary {
-                    if self.arena.bound[j as usize] == 0 {
-                        return Err(PreselectError::Conflict(option));
-                    }
-                    self.arena.bound[j as usize] -= 1;
-                    if self.arena.bound[j as usize] == 0 {
-                        self.arena.cover(j, &mut updates);
-                    }
-                } else {
-                    self.arena.commit(p, &mut updates);
-                }
-                p += 1;
-            }
-        } else {
-            let mut p = first;
-            while self.arena.nodes[p as usize].top != 0 {
-                self.arena.commit(p, &mut updates);
-                p += 1;
-            }
-        }
-        self.counters.updates += updates;
-        self.preselected.push(option);
-        Ok(())
-    }
-    /// The counters so far.
-    #[inline]
-    pub(crate) fn counters(&self) -> Counters {
-        self.counters
-    }
-
-    /// Nodes per level so far.
-    pub(crate) fn profile(&self) -> &[u64] {
-        &self.profile
-    }
-
-    /// Moves the profile out (the search is over with).
-    pub(crate) fn take_profile(&mut self) -> Vec<u64> {
-        std::mem::take(&mut self.profile)
-    }
-
-    /// True once the search is over.
-    #[inline]
-    pub(crate) fn is_done(&self) -> bool {
-        self.label == Label::Done
     }
 
     /// How many levels the stacks hold now.
@@ -445,17 +401,13 @@ impl Search {
     pub(crate) fn set_branch_cutoff(&mut self, len: u32) {
         self.branch_cutoff = len;
     }
-
-    /// Lets Algorithm X/C end without unwinding (see the field).
-    pub(crate) fn end_without_unwinding(&mut self) {
-        self.end_without_unwinding = true;
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::arena::Arena;
-    use super::{Label, Limits, Search, Step};
+    use super::{Label, Limits, Links, Step};
+    use crate::engine::sealed::Run;
     use crate::{Observer, OptionId, ProblemBuilder, Solver, View};
 
     /// Removes, at every node, every live option whose index is odd and below the level's
@@ -480,7 +432,8 @@ mod tests {
         for text in [text, mult] {
             let p = crate::format::parse(text).unwrap();
             let fresh = Arena::new(&p);
-            let (_, _, search) = run_to_the_end(Search::new(fresh.clone()), &mut RemoveOdd, false);
+            let (_, _, search) =
+                run_to_the_end(Links::from_arena(fresh.clone()), &mut RemoveOdd, false);
             assert!(search.removed.is_empty());
             assert_eq!(search.arena.nodes, fresh.nodes, "{text}");
             assert_eq!(search.arena.items, fresh.items, "{text}");
@@ -583,7 +536,7 @@ mod tests {
         for seed in 0..120u64 {
             let (p, givens) = random_case(seed, 0);
             let solver = Solver::new(&p).with_byte_lengths(true);
-            assert!(solver.engine.search.arena.tracks());
+            assert!(solver.engine.arena.tracks());
             for cutoff in 0..=3 {
                 let bytes = count_with_cutoff(&p, cutoff, &givens, false);
                 let walk = count_with_cutoff(&p, cutoff, &givens, true);
@@ -610,7 +563,7 @@ mod tests {
                     late.preselect(given).unwrap();
                 }
                 let late = late.with_byte_lengths(true);
-                assert!(late.engine.search.arena.tracks());
+                assert!(late.engine.arena.tracks());
                 let s = late.count().stats;
                 assert_eq!(
                     (s.solutions, s.nodes, s.updates, s.profile),
@@ -646,7 +599,7 @@ mod tests {
                 );
             }
             let fresh = Arena::new(&p);
-            let mut search = Search::new(fresh.clone());
+            let mut search = Links::from_arena(fresh.clone());
             search.set_byte_lengths(true);
             let (_, _, mut search) = run_to_the_end(search, &mut RemoveOdd, false);
             search.set_byte_lengths(false);
@@ -660,7 +613,7 @@ mod tests {
         for text in ["A B | x\nA x:1\nB x:2\nA B\n", "1:2|A B\nA\nA B\nB\n"] {
             let p = crate::format::parse(text).unwrap();
             let solver = Solver::new(&p).with_byte_lengths(true);
-            assert!(!solver.engine.search.arena.tracks(), "{text}");
+            assert!(!solver.engine.arena.tracks(), "{text}");
         }
     }
 
@@ -713,7 +666,7 @@ mod tests {
             b.add_option([d]).unwrap();
             let p = b.build().unwrap();
             let solver = Solver::new(&p).with_byte_lengths(true);
-            assert_eq!(solver.engine.search.arena.tracks(), kept, "len {len}");
+            assert_eq!(solver.engine.arena.tracks(), kept, "len {len}");
             for cutoff in [0, 1, 2, 126, 127, 128, 300] {
                 let bytes = count_with_cutoff(&p, cutoff, &[], false).unwrap();
                 let walk = count_with_cutoff(&p, cutoff, &[], true).unwrap();
@@ -752,7 +705,7 @@ mod tests {
         let p = random_problem(11, 25, 70);
         let fresh = Arena::new(&p);
         // After a whole search, and after givens.
-        let mut search = Search::new(fresh.clone());
+        let mut search = Links::from_arena(fresh.clone());
         search.set_byte_lengths(true);
         assert!(search.arena.tracks());
         let (_, _, mut search) = run_to_the_end(search, &mut crate::NoObserver, false);
@@ -796,10 +749,10 @@ mod tests {
     /// Runs a whole search with an observer, returning every solution (as it is found), the
     /// counters and the search itself; `count_through` as counting runs it.
     fn run_to_the_end<O: Observer>(
-        mut search: Search,
+        mut search: Links,
         obs: &mut O,
         count_through: bool,
-    ) -> (Vec<Vec<OptionId>>, (super::Counters, Vec<u64>), Search) {
+    ) -> (Vec<Vec<OptionId>>, (super::Counters, Vec<u64>), Links) {
         let limits = Limits {
             count_through,
             ..Limits::default()
@@ -834,7 +787,7 @@ mod tests {
                             return None;
                         }
                     }
-                    let mut search = solver.engine.search;
+                    let mut search = solver.engine;
                     search.set_byte_lengths(bytes);
                     Some(search)
                 };
@@ -862,7 +815,7 @@ mod tests {
     fn a_search_that_needs_no_unwinding_stops_at_its_last_dead_end() {
         // One solution, {a} then {b}, both forced: the search is over right after it.
         let p = crate::format::parse("a b\na\nb\n").unwrap();
-        let fresh = Search::new(Arena::new(&p));
+        let fresh = Links::from_arena(Arena::new(&p));
         let (solutions, counts, restored) =
             run_to_the_end(fresh.clone(), &mut crate::NoObserver, false);
         assert_eq!((solutions.len(), counts.0.nodes), (1, 3));
@@ -884,7 +837,7 @@ mod tests {
     fn stacks_start_as_deep_as_a_search_without_multiplicities_can_go() {
         for seed in 1..120u64 {
             let (p, _) = random_case(seed, 0);
-            let search = Search::new(Arena::new(&p));
+            let search = Links::from_arena(Arena::new(&p));
             let depth = search.choice.len();
             let (_, _, searched) = run_to_the_end(search, &mut crate::NoObserver, true);
             assert_eq!(searched.choice.len(), depth, "seed {seed}: the stacks grew");
@@ -908,10 +861,10 @@ mod tests {
             }
         }
         let sudoku = b.build().unwrap();
-        assert_eq!(Search::new(Arena::new(&sudoku)).choice.len(), 83);
+        assert_eq!(Links::from_arena(Arena::new(&sudoku)).choice.len(), 83);
         // With multiplicities a level may choose no option: 64 levels, grown on demand.
         let mult = crate::format::parse("1:2|A B 0:3|C | x\nA x:1\nA B\nB C x:1\nC\n").unwrap();
-        assert_eq!(Search::new(Arena::new(&mult)).choice.len(), 5);
+        assert_eq!(Links::from_arena(Arena::new(&mult)).choice.len(), 5);
     }
 
     #[test]

@@ -3,16 +3,16 @@
 //! only through these methods ([`UnitEngine`]).
 
 use super::m::too_few_left;
-use super::{Label, Links, Search};
-use crate::engine::Limits;
-use crate::engine::Step;
+use super::{Label, Links};
+use crate::engine::sealed::Run;
 use crate::engine::{Counters, UnitEngine, UnitError, UnitView};
+use crate::engine::{Limits, Step};
 use crate::observer::NoObserver;
 use crate::problem::OptionId;
 
-impl Search {
+impl UnitEngine for Links {
     /// X2–X4 (or M2–M4) without counting: enter `level`, choose its item, cover it.
-    pub(crate) fn enter_quietly(&mut self, level: usize) -> Result<(), UnitError> {
+    fn enter_quietly(&mut self, level: usize) -> Result<(), UnitError> {
         self.ensure_depth(level);
         if self.arena.items[0].right == 0 {
             return Err(UnitError::PathThroughLeaf { level });
@@ -43,7 +43,7 @@ impl Search {
 
     /// Moves past `n` branches at `level` without exploring them (X6 without X5; in M, the
     /// tweaks of M5 are still made, since later branches depend on them).
-    pub(crate) fn pass_branches(&mut self, level: usize, n: u32) -> Result<(), UnitError> {
+    fn pass_branches(&mut self, level: usize, n: u32) -> Result<(), UnitError> {
         let i = self.item[level];
         for _ in 0..n {
             let x = self.choice[level];
@@ -70,7 +70,7 @@ impl Search {
     }
 
     /// X5 (or M5–M6) without counting: take the current branch at `level` and go down.
-    pub(crate) fn take_branch_quietly(&mut self, level: usize) -> Result<(), UnitError> {
+    fn take_branch_quietly(&mut self, level: usize) -> Result<(), UnitError> {
         let i = self.item[level];
         let x = self.choice[level];
         let mut ignored = 0;
@@ -119,7 +119,7 @@ impl Search {
     /// Confines the search to the branches of `level` from the current one to `last`
     /// (1-based), with its counters at zero: it resumes at X5 there and ends when it backs
     /// up past `level`.
-    pub(crate) fn confine(&mut self, level: usize, last: u32) {
+    fn confine(&mut self, level: usize, last: u32) {
         self.floor = level;
         self.level = level;
         self.last[level] = last;
@@ -131,7 +131,7 @@ impl Search {
     /// Narrows the search to the branches of `level` up to `keep` and restarts its
     /// counters from the start of the branch now tried there (its snapshot), which it
     /// returns: what the search had counted before.
-    pub(crate) fn narrow(&mut self, level: usize, keep: u32) -> Counters {
+    fn narrow(&mut self, level: usize, keep: u32) -> Counters {
         self.floor = level;
         self.last[level] = keep;
         let closed = Counters::rebase(&mut self.snapshot, level, &mut self.profile);
@@ -140,7 +140,7 @@ impl Search {
     }
 
     /// Where the search stands, for a work unit's cut, split and progress.
-    pub(crate) fn unit_view(&self) -> UnitView<'_> {
+    fn unit_view(&self) -> UnitView<'_> {
         let level = self.level;
         let (entering, split_top, progress_top) = match self.label {
             Label::Enter => (Some(level), level.checked_sub(1), level.checked_sub(1)),
@@ -163,31 +163,12 @@ impl Search {
             progress_top,
         }
     }
-}
 
-impl UnitEngine for Links {
-    fn enter_quietly(&mut self, level: usize) -> Result<(), UnitError> {
-        self.search.enter_quietly(level)
-    }
-    fn pass_branches(&mut self, level: usize, n: u32) -> Result<(), UnitError> {
-        self.search.pass_branches(level, n)
-    }
-    fn take_branch_quietly(&mut self, level: usize) -> Result<(), UnitError> {
-        self.search.take_branch_quietly(level)
-    }
-    fn confine(&mut self, level: usize, last: u32) {
-        self.search.confine(level, last)
-    }
-    fn narrow(&mut self, level: usize, keep: u32) -> Counters {
-        self.search.narrow(level, keep)
-    }
     fn run_unit(&mut self, limits: &Limits) -> Step {
-        self.search.run_unit(&mut NoObserver, limits)
+        self.run_confined(&mut NoObserver, limits)
     }
+
     fn solution_into(&self, out: &mut Vec<OptionId>) {
-        self.search.solution_into(out)
-    }
-    fn unit_view(&self) -> UnitView<'_> {
-        self.search.unit_view()
+        Run::solution_into(self, out)
     }
 }

@@ -1,12 +1,12 @@
 //! Algorithm X with colours (Algorithm C): the links engine's loop for problems without
 //! multiplicities, step for step as DLX1 and DLX2 run it.
 
-use super::{Label, Search};
+use super::{Label, Links};
 use crate::engine::{Counters, Limits, Step};
 use crate::observer::Observer;
 use crate::problem::ItemId;
 
-impl Search {
+impl Links {
     /// Algorithm X with colours (Algorithm C), as DLX1 and DLX2 run it. With `TRACK` (no
     /// colours; see [`set_byte_lengths`](Self::set_byte_lengths)) the lengths are the
     /// bytes of `Arena::small`, and X3 reads them.
