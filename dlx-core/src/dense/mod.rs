@@ -193,11 +193,7 @@ impl Run for Dense {
 
     #[inline]
     fn counters(&self) -> Counters {
-        on_tallies!(&self.search, s => Counters {
-            nodes: s.nodes,
-            updates: s.updates(),
-            solutions: s.solutions,
-        })
+        on_tallies!(&self.search, s => Counters::new(s.nodes, s.updates(), s.solutions))
     }
 
     fn profile(&self) -> &[u64] {

@@ -984,11 +984,7 @@ impl<K: Key> MultiSearch<K> {
                     }
                     self.pos[level] = k;
                     if UNIT {
-                        self.snapshot[level] = Counters {
-                            nodes,
-                            updates,
-                            solutions,
-                        };
+                        self.snapshot[level] = Counters::new(nodes, updates, solutions);
                     }
                     let s = self.levels[level].state as usize;
                     // The level's last branch is applied to its own state.
@@ -1141,11 +1137,7 @@ impl<K: Key> MultiSearch<K> {
             Label::Done => (None, None, None),
         };
         UnitView {
-            counters: Counters {
-                nodes: self.nodes,
-                updates: self.updates,
-                solutions: self.solutions,
-            },
+            counters: Counters::new(self.nodes, self.updates, self.solutions),
             done: self.label == Label::Done,
             floor: self.floor,
             last: self.last,

@@ -520,11 +520,7 @@ impl<T: Tally> DenseSearch<T> {
                         }
                         if UNIT {
                             // A forced level takes its one branch now.
-                            let counters = Counters {
-                                nodes,
-                                updates,
-                                solutions,
-                            };
+                            let counters = Counters::new(nodes, updates, solutions);
                             self.book.enter(level, least, lv.forced, counters);
                         }
                         if !lv.forced {
@@ -560,11 +556,7 @@ impl<T: Tally> DenseSearch<T> {
                     lv.option = o;
                     if UNIT {
                         self.book.pos[level] += 1;
-                        self.book.snapshot[level] = Counters {
-                            nodes,
-                            updates,
-                            solutions,
-                        };
+                        self.book.snapshot[level] = Counters::new(nodes, updates, solutions);
                     }
                     if lv.forced || lv.exhausted() {
                         // The only or the last option (no live one left in the item's last
@@ -723,7 +715,7 @@ impl<T: Tally> DenseSearch<T> {
 
     /// Narrows the search to the branches of `level` up to `keep` and restarts its
     /// counters from the start of the branch now taken there (its snapshot), which it
-    /// returns as `Counters { nodes, updates, solutions }`: what the search had counted before.
+    /// returns: what the search had counted before.
     pub fn narrow(&mut self, level: usize, keep: u32) -> Counters {
         self.floor = level;
         self.last = keep;
@@ -747,11 +739,7 @@ impl<T: Tally> DenseSearch<T> {
             Label::Done => (None, None, None),
         };
         UnitView {
-            counters: Counters {
-                nodes: self.nodes,
-                updates: self.updates(),
-                solutions: self.solutions,
-            },
+            counters: Counters::new(self.nodes, self.updates(), self.solutions),
             done: self.label == Label::Done,
             floor: self.floor,
             last: self.last,

@@ -70,6 +70,16 @@ impl std::ops::SubAssign for Counters {
 }
 
 impl Counters {
+    /// The counters `nodes`, `updates`, `solutions` (the order in which `--stats` prints them).
+    #[inline(always)]
+    pub(crate) const fn new(nodes: u64, updates: u64, solutions: u64) -> Counters {
+        Counters {
+            solutions,
+            nodes,
+            updates,
+        }
+    }
+
     /// Restarts a unit's counters from the start of the branch now taken at `level`, where
     /// the search is being narrowed (every engine's `narrow`): `snapshot[level]` (the
     /// counters when that branch began) is taken off the snapshots of `level` and below,
