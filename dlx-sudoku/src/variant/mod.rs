@@ -60,7 +60,7 @@ pub use native::{from_toml, to_toml, NativeError, Position};
 pub use puzzle::{VariantError, VariantPuzzle};
 pub use rules::{
     AntiKing, AntiKnight, Arrow, Candidates, CloneCells, Constraint, CountingCircles, Diagonal,
-    Difference, DisjointGroups, Even, ExtraRegion, Indexer, IndexerKind, Killer, Letter,
+    Difference, DisjointGroups, Even, ExtraRegion, Indexer, IndexerKind, Killer, Kind, Letter,
     LetterCircle, Letters, Line, LineKind, LittleKiller, Maximum, Minimum, Negative, NegativeKind,
     NonConsecutive, Odd, Outside, Quadruple, Ratio, Sandwich, Shade, Side, Skyscraper, XSum, Xv,
     YinYang,
