@@ -189,12 +189,17 @@ fn contradiction(name: &str, what: &str) -> anyhow::Error {
     )
 }
 
-/// What [`solve`] found: the solution, whether it is unique (`None`: not asked, or not
-/// known), and whether the search was interrupted.
-struct Found {
-    solution: Option<VariantSolution>,
-    unique: Option<bool>,
-    interrupted: bool,
+/// What [`solve`] knows of the solution's uniqueness when it ends.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Proof {
+    /// Proved unique.
+    Unique,
+    /// Proved not unique (another solution, or none).
+    NotUnique,
+    /// Not asked (`--first`), the search complete.
+    NotAsked,
+    /// The search was interrupted.
+    Interrupted,
 }
 
 /// One solution, proved unique unless `--first` (the solution printed as text, JSON or
@@ -210,21 +215,14 @@ fn solve(
     let (name, ignored) = (cx.name, cx.ignored);
     // A second solution and the cells where it differs, when the puzzle is not unique.
     let mut second: Option<(VariantSolution, Vec<Cell>)> = None;
-    let (found, report) = if !args.first {
+    let (solution, proof, report) = if !args.first {
         let (answer, report) = solver.unique_with_report();
         match answer {
             Uniqueness::Unique(s) => {
                 if cx.given.is_some_and(|g| *g != s.grid) {
                     return Err(contradiction(name, "dlx found one other solution only"));
                 }
-                (
-                    Found {
-                        solution: Some(s),
-                        unique: Some(true),
-                        interrupted: false,
-                    },
-                    report,
-                )
+                (Some(s), Proof::Unique, report)
             }
             Uniqueness::Multiple(a, b) => {
                 if !ignored.is_empty() {
@@ -249,36 +247,15 @@ fn solve(
                     return Ok((EXIT_NO_SOLUTION, report));
                 }
                 second = Some((b, differ));
-                (
-                    Found {
-                        solution: Some(a),
-                        unique: Some(false),
-                        interrupted: false,
-                    },
-                    report,
-                )
+                (Some(a), Proof::NotUnique, report)
             }
             Uniqueness::NoSolution => {
                 if cx.given.is_some() {
                     return Err(contradiction(name, "dlx found no solution"));
                 }
-                (
-                    Found {
-                        solution: None,
-                        unique: Some(false),
-                        interrupted: false,
-                    },
-                    report,
-                )
+                (None, Proof::NotUnique, report)
             }
-            Uniqueness::Incomplete { found, .. } => (
-                Found {
-                    solution: found,
-                    unique: None,
-                    interrupted: true,
-                },
-                report,
-            ),
+            Uniqueness::Incomplete { found, .. } => (found, Proof::Interrupted, report),
         }
     } else {
         let (first, report) = solver.first_with_report();
@@ -295,20 +272,19 @@ fn solve(
                 );
             }
         }
-        (
-            Found {
-                solution,
-                unique: None,
-                interrupted,
-            },
-            report,
-        )
+        let proof = if interrupted {
+            Proof::Interrupted
+        } else {
+            Proof::NotAsked
+        };
+        (solution, proof, report)
     };
-    let Found {
-        solution,
-        unique,
-        interrupted,
-    } = found;
+    let interrupted = proof == Proof::Interrupted;
+    let unique = match proof {
+        Proof::Unique => Some(true),
+        Proof::NotUnique => Some(false),
+        Proof::NotAsked | Proof::Interrupted => None,
+    };
     if args.json {
         let mut o = json!({ "solved": solution.is_some(), "engine": report.engine.name() });
         if let Some(s) = &solution {
