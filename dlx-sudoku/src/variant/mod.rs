@@ -48,6 +48,7 @@ mod native;
 mod puzzle;
 pub mod rules;
 mod sat;
+mod solution;
 mod solve;
 mod svg;
 
@@ -65,9 +66,8 @@ pub use rules::{
     NonConsecutive, Odd, Outside, Quadruple, Ratio, Sandwich, Shade, Side, Skyscraper, XSum, Xv,
     YinYang,
 };
-pub use solve::{
-    links_advice, EncodingStats, Engine, SearchReport, VariantSolution, VariantSolver,
-};
+pub use solution::VariantSolution;
+pub use solve::{links_advice, EncodingStats, Engine, SearchReport, VariantSolver};
 pub use svg::{candidate_colour, render_svg, render_svg_with, SvgExtras};
 
 /// Reads a puzzle in any supported format: f-puzzles JSON (text starting with `{`; other

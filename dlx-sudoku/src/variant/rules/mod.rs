@@ -17,7 +17,7 @@ use crate::sudoku::Cell;
 use crate::variant::fpuzzles::{FpIn, FpOut, FpuzzlesError};
 use crate::variant::native::{NativeError, TomlIn, TomlKey, TomlOut};
 use crate::variant::puzzle::VariantPuzzle;
-use crate::variant::solve::VariantSolution;
+use crate::variant::solution::VariantSolution;
 use crate::variant::svg::Canvas;
 
 pub(crate) mod context;
@@ -35,7 +35,7 @@ pub(crate) mod prelude {
     pub(crate) use crate::variant::puzzle::VariantPuzzle;
     pub(crate) use crate::variant::rules::context::*;
     pub(crate) use crate::variant::rules::{Constraint, Inexpressible, Read, Rule};
-    pub(crate) use crate::variant::solve::VariantSolution;
+    pub(crate) use crate::variant::solution::VariantSolution;
     pub(crate) use crate::variant::svg::{centre, corner, midpoint, Canvas};
 }
 
