@@ -7,16 +7,20 @@ mod gen;
 mod knightdoku;
 mod memo;
 mod parse;
+mod serve;
 mod sudoku;
 mod tour;
+mod variant;
 
 pub use completions::CompletionsArgs;
 pub use gen::{GenArgs, GenCommand, MAX_PENTOMINO_SQUARES, MAX_TILING_SQUARES};
 pub use knightdoku::{KnightdokuArgs, PictureFormat};
 pub use memo::{memory_size, MemoOptions, MemoOrder, SampleArgs, ZddArgs};
 pub use parse::parse;
+pub use serve::ServeArgs;
 pub use sudoku::{ShapeArgs, SudokuArgs, SudokuFormat, MAX_PUZZLE_SIZE};
 pub use tour::{TourArgs, MAX_COUNT_SQUARES, MAX_FRONTIER_SQUARES, MAX_TOUR_SQUARES};
+pub use variant::VariantArgs;
 
 /// Exact cover by Dancing Links: count, enumerate and check solutions of exact cover
 /// problems and puzzles.
@@ -50,10 +54,10 @@ pub enum Command {
     /// Watch Algorithm X step by step: text, JSON lines or an interactive HTML page.
     Trace(TraceArgs),
     /// Solve a variant Sudoku (TOML, f-puzzles JSON or link): solution, count, uniqueness, SVG.
-    Variant(crate::commands::variant::VariantArgs),
+    Variant(VariantArgs),
     /// Serve f-puzzles: the SudokuSolver userscript's websocket protocol (true candidates,
     /// solve, check, count) on ws://127.0.0.1:4545.
-    Serve(crate::commands::serve::ServeArgs),
+    Serve(ServeArgs),
     /// Solve, count or check Sudoku puzzles of any size: boxes, jigsaw regions, diagonals.
     Sudoku(SudokuArgs),
     /// Solve a Knightdoku board: knights instead of digits, clues count knight moves.

@@ -6,9 +6,12 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::arena::Arena;
+use crate::engine::{Auto, Counters, DenseError, EngineChoice, Limits, Step};
+use crate::links::arena::Arena;
+use crate::links::Links;
 use crate::problem::Problem;
-use crate::unit::{Position, Unit, UnitCounts, UnitError};
+use crate::unit::{Position, Unit, UnitError, UnitRecord, UnitSearch};
+use std::cmp::Ordering;
 
 /// The checkpoint format's version. Version 2 added `until` (where each record ends), so
 /// that a checkpoint can be checked to cover the tree exactly once; version 3 the
@@ -39,68 +42,6 @@ pub fn problem_hash(problem: &Problem) -> String {
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
     format!("{h:016x}")
-}
-
-/// One unit of a checkpoint and its state.
-///
-/// A record covers an interval of the search's order: from the start of `unit` to
-/// `until` (or, without `until`, to the unit's own end). A pending record covers its whole
-/// unit; a finished one may stop earlier (a part closed by a split or a checkpoint, where
-/// the rest of the unit is in other records) or, once neighbouring finished records are
-/// merged, go on past it.
-///
-/// ```
-/// use dlx_core::{Position, UnitRecord, Unit, UnitCounts};
-/// let r = UnitRecord { unit: Unit::Root, weight: 1.0, done: None, until: Some(Position::End) };
-/// assert!(!r.is_done());
-/// ```
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct UnitRecord {
-    /// The unit.
-    pub unit: Unit,
-    /// Its estimated share of the tree (for progress).
-    pub weight: f64,
-    /// Its counts, once finished; `None` while it is still to do.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub done: Option<UnitCounts>,
-    /// Where the record's part of the tree ends (exclusive); `None`: where its unit ends.
-    /// Written for every record, so that the records can be checked to meet end to start.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub until: Option<Position>,
-}
-
-impl UnitRecord {
-    /// True once the unit is finished.
-    ///
-    /// See [`UnitRecord`] for an example.
-    pub fn is_done(&self) -> bool {
-        self.done.is_some()
-    }
-
-    /// A record of `unit` still to do, ending at `until`.
-    pub(crate) fn pending(unit: Unit, weight: f64, until: Position) -> UnitRecord {
-        UnitRecord {
-            unit,
-            weight,
-            done: None,
-            until: Some(until),
-        }
-    }
-
-    /// A record of the part of `unit` up to `until`, finished with counts `done`.
-    pub(crate) fn finished(
-        unit: Unit,
-        weight: f64,
-        done: UnitCounts,
-        until: Position,
-    ) -> UnitRecord {
-        UnitRecord {
-            unit,
-            weight,
-            done: Some(done),
-            until: Some(until),
-        }
-    }
 }
 
 /// The state of a run: the units that partition the tree, each finished or to do.
@@ -360,11 +301,11 @@ impl Checkpoint {
     /// The sum of the finished units' counts; an error if it would pass 2⁶⁴ − 1.
     ///
     /// See [`Checkpoint`] for an example.
-    pub fn totals(&self) -> Result<UnitCounts, CheckpointError> {
+    pub fn totals(&self) -> Result<Counters, CheckpointError> {
         self.units
             .iter()
             .filter_map(|r| r.done)
-            .try_fold(UnitCounts::default(), |a, b| a.checked_add(b))
+            .try_fold(Counters::default(), |a, b| a.checked_add(b))
             .ok_or(CheckpointError::Overflow)
     }
 
@@ -698,4 +639,170 @@ fn check_partition(records: &[UnitRecord], ends: &[Position]) -> Result<(), Chec
         });
     }
     Ok(())
+}
+/// Splits the search tree of `problem` into at least `at_least` units to do (fewer only if
+/// the tree is smaller), for runs spread over processes or machines. The result is a
+/// [`Checkpoint`](Checkpoint): the parts explored while splitting are finished units
+/// with their counts; the rest are pending; every record says where it ends, so the
+/// records can be checked to cover the tree exactly once. Deterministic: the same problem
+/// and number give the same units. The largest pending unit is split first, so units are
+/// of similar size; choosing it takes a heap, so a split into `n` units takes
+/// `O(n log n)` besides the replays.
+///
+/// ```
+/// use dlx_core::{format::parse, split_units, UnitSearch, Solver};
+/// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+/// let plan = split_units(&p, 10);
+/// assert!(plan.pending().count() >= 10);
+/// plan.check(&p).unwrap(); // the units partition the tree
+/// let mut total = plan.totals().unwrap();
+/// for unit in plan.pending() {
+///     total += UnitSearch::new(&p, unit).unwrap().count();
+/// }
+/// let seq = Solver::new(&p).count();
+/// assert_eq!((total.solutions, total.nodes, total.updates),
+///            (92, seq.stats.nodes, seq.stats.updates));
+/// ```
+pub fn split_units(problem: &Problem, at_least: usize) -> Checkpoint {
+    split_on(
+        problem,
+        Auto::Links(Links::from_arena(Arena::new(problem))),
+        at_least,
+    )
+}
+
+/// [`split_units`] with the engine `choice` picks: the same units, positions, weights and
+/// nodes and solutions of the parts explored while splitting (the tree is the same); the
+/// updates of those parts are that engine's. Fails only when [`EngineChoice::Dense`] is
+/// asked for a problem the dense engine cannot take.
+///
+/// ```
+/// use dlx_core::{format::parse, split_units, split_units_with, DenseSolver, EngineChoice, UnitSearch};
+/// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+/// let plan = split_units_with(&p, 10, EngineChoice::Dense).unwrap();
+/// let links = split_units(&p, 10);
+/// assert_eq!(plan.pending().collect::<Vec<_>>(), links.pending().collect::<Vec<_>>());
+/// let mut total = plan.totals().unwrap();
+/// for unit in plan.pending() {
+///     total += UnitSearch::with_engine(&p, unit, EngineChoice::Dense).unwrap().count();
+/// }
+/// let seq = DenseSolver::try_new(&p).unwrap().count();
+/// assert_eq!((total.solutions, total.nodes, total.updates),
+///            (92, seq.stats.nodes, seq.stats.updates));
+/// ```
+pub fn split_units_with(
+    problem: &Problem,
+    at_least: usize,
+    choice: EngineChoice,
+) -> Result<Checkpoint, DenseError> {
+    Ok(split_on(problem, choice.build(problem)?, at_least))
+}
+
+/// [`split_units`] on `engine`, at the root of `problem`.
+fn split_on(problem: &Problem, engine: Auto, at_least: usize) -> Checkpoint {
+    use std::collections::BinaryHeap;
+
+    /// A pending unit in the heap: the largest weight first, then the one made first.
+    struct Entry {
+        weight: f64,
+        seq: usize,
+        unit: Unit,
+        end: Position,
+    }
+    impl PartialEq for Entry {
+        fn eq(&self, other: &Self) -> bool {
+            self.cmp(other) == Ordering::Equal
+        }
+    }
+    impl Eq for Entry {}
+    impl PartialOrd for Entry {
+        fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+            Some(self.cmp(other))
+        }
+    }
+    impl Ord for Entry {
+        fn cmp(&self, other: &Self) -> Ordering {
+            self.weight
+                .total_cmp(&other.weight)
+                .then(other.seq.cmp(&self.seq))
+        }
+    }
+
+    let mut done: Vec<crate::UnitRecord> = Vec::new();
+    let mut pending = BinaryHeap::new();
+    pending.push(Entry {
+        weight: 1.0,
+        seq: 0,
+        unit: Unit::Root,
+        end: Position::End,
+    });
+    let mut seq = 1;
+    while pending.len() < at_least {
+        let Some(Entry {
+            unit, weight, end, ..
+        }) = pending.pop()
+        else {
+            break;
+        };
+        let mut us = UnitSearch::from_engine(engine.clone(), &unit)
+            .expect("units made by splitting fit their problem");
+        us.weight = weight;
+        let mut limits = Limits::default();
+        loop {
+            limits.node_budget = us.counts().nodes + 1;
+            match us.run(&limits) {
+                Step::Solution => {}
+                Step::Exhausted => {
+                    done.push(UnitRecord::finished(
+                        us.unit.clone(),
+                        us.weight,
+                        us.counts(),
+                        end,
+                    ));
+                    break;
+                }
+                Step::Interrupted(_) => {
+                    let unit_before = us.unit.clone();
+                    let weight_before = us.weight;
+                    if let Some(split) = us.split() {
+                        // (Nothing is closed when the split comes at the unit's start.)
+                        if split.closed_until > unit_before.start() {
+                            let weight =
+                                weight_before - split.continuing_weight - split.given_weight;
+                            done.push(UnitRecord::finished(
+                                unit_before,
+                                weight.max(0.0),
+                                split.closed,
+                                split.closed_until,
+                            ));
+                        }
+                        pending.push(Entry {
+                            weight: split.continuing_weight,
+                            seq,
+                            unit: split.continuing,
+                            end: split.continuing_end,
+                        });
+                        pending.push(Entry {
+                            weight: split.given_weight,
+                            seq: seq + 1,
+                            unit: split.given,
+                            end: split.given_end,
+                        });
+                        seq += 2;
+                        break;
+                    }
+                }
+            }
+        }
+        if pending.is_empty() {
+            break;
+        }
+    }
+    let mut units = done;
+    units.extend(
+        pending
+            .into_iter()
+            .map(|e| UnitRecord::pending(e.unit, e.weight, e.end)),
+    );
+    Checkpoint::from_records(problem, units)
 }

@@ -39,7 +39,8 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::checkpoint::Checkpoint;
-use crate::unit::{Position, Unit, UnitCounts};
+use crate::engine::Counters;
+use crate::unit::{Position, Unit};
 
 /// The version of the unit-line format. Version 2 added `split` (the split's digest) and
 /// `until` (where each unit ends).
@@ -84,7 +85,7 @@ pub struct UnitLine {
     pub weight: f64,
     /// Its counts, once finished.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub done: Option<UnitCounts>,
+    pub done: Option<Counters>,
 }
 
 /// A line of a units file.
@@ -261,7 +262,7 @@ pub struct Merged {
     /// The split's header.
     pub header: SplitHeader,
     /// The sum of every unit's counts.
-    pub counts: UnitCounts,
+    pub counts: Counters,
 }
 
 /// Adds up the results of a split. `files` are `(name, text)` pairs: the file written by
@@ -286,7 +287,7 @@ pub fn merge(files: &[(&str, &str)]) -> Result<Merged, UnitsError> {
     let mut header: Option<(SplitHeader, String)> = None;
     let mut problem: Option<(String, String)> = None;
     let mut units: BTreeMap<u64, Seen> = BTreeMap::new();
-    let mut results: BTreeMap<u64, (UnitCounts, String)> = BTreeMap::new();
+    let mut results: BTreeMap<u64, (Counters, String)> = BTreeMap::new();
     // The split digest of every unit line, to compare with the header's once it is known.
     let mut digests: Vec<(Option<String>, String)> = Vec::new();
     for &(name, text) in files {
@@ -429,7 +430,7 @@ pub fn merge(files: &[(&str, &str)]) -> Result<Merged, UnitsError> {
     }
     let counts = results
         .values()
-        .try_fold(UnitCounts::default(), |a, (c, _)| a.checked_add(*c))
+        .try_fold(Counters::default(), |a, (c, _)| a.checked_add(*c))
         .ok_or_else(|| UnitsError::whole("the counts add up to more than 2^64 - 1"))?;
     Ok(Merged { header, counts })
 }
@@ -560,7 +561,7 @@ mod tests {
             .lines()
             .map(|l| {
                 let mut u: UnitLine = serde_json::from_str(l).unwrap();
-                u.done = Some(UnitCounts {
+                u.done = Some(Counters {
                     solutions: u64::MAX / 2,
                     nodes: 0,
                     updates: 0,

@@ -31,7 +31,6 @@
 
 #![deny(missing_docs)]
 
-mod arena;
 mod checkpoint;
 mod dense;
 pub mod distributed;
@@ -44,21 +43,22 @@ mod observer;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod problem;
-mod search;
 mod solver;
 pub mod trace;
 mod unit;
 mod verify;
 
 pub use checkpoint::{
-    problem_hash, Checkpoint, CheckpointError, UnitRecord, CHECKPOINT_VERSION, MAX_CHECKPOINT_BYTES,
+    problem_hash, split_units, split_units_with, Checkpoint, CheckpointError, CHECKPOINT_VERSION,
+    MAX_CHECKPOINT_BYTES,
 };
-pub use dense::{DenseError, DenseSolutions, DenseSolver};
+pub use dense::Dense;
 pub use engine::{
-    dense_state_bytes, Auto, Dense, Engine, EngineChoice, Links, AUTO_DENSE_MAX_OPTIONS,
-    AUTO_DENSE_MAX_STATE_BYTES,
+    dense_state_bytes, Auto, Counters, Counters as UnitCounts, DenseError, Engine, EngineChoice,
+    PreselectError, StopReason, UnitError, AUTO_DENSE_MAX_OPTIONS, AUTO_DENSE_MAX_STATE_BYTES,
 };
 pub use error::ProblemError;
+pub use links::Links;
 pub use memo::zdd::text as zdd_text;
 pub use memo::zdd::{
     NodeId, Sampler, Solutions as ZddSolutions, Zdd, ZddError, ZddNode, BOTTOM, TOP,
@@ -75,9 +75,10 @@ pub use problem::{
     AddedOption, ColorId, ItemId, ItemKind, OptionEntry, OptionId, Problem, ProblemBuilder,
     SkippedOption,
 };
-pub use search::StopReason;
-pub use solver::{Count, First, PreselectError, Solution, Solutions, Solver, Stats, Uniqueness};
-pub use unit::{split_units, split_units_with, Position, Unit, UnitCounts, UnitError, UnitSearch};
+pub use solver::{
+    Count, DenseSolutions, DenseSolver, First, Solution, Solutions, Solver, Stats, Uniqueness,
+};
+pub use unit::{Position, Unit, UnitRecord, UnitSearch};
 pub use verify::{verify, VerifyError};
 
 /// The README's Rust examples, compiled and run as this crate's doc tests, so that what a

@@ -3,7 +3,7 @@
 //! The search is generic over its observer, so with [`NoObserver`] (the default) every call
 //! compiles to nothing: tracing costs nothing when it is off.
 
-use crate::arena::Arena;
+use crate::links::arena::Arena;
 use crate::problem::{ItemId, OptionId};
 
 /// A read-only look at the search's current state, handed to an [`Observer`].

@@ -8,14 +8,16 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::arena::Arena;
-use crate::checkpoint::{Checkpoint, CheckpointError, UnitRecord};
-use crate::dense::DenseError;
-use crate::engine::{sealed::Run, Auto, Engine, EngineChoice, Links};
+use crate::checkpoint::{Checkpoint, CheckpointError};
+use crate::engine::{
+    raised, sealed::Run, Auto, Counters, DenseError, Engine, EngineChoice, Limits, Step,
+    StopReason, UnitError,
+};
+use crate::links::arena::Arena;
+use crate::links::Links;
 use crate::problem::Problem;
-use crate::search::{Limits, Step, StopReason};
 use crate::solver::{Count, First, Solution, Stats, Uniqueness};
-use crate::unit::{Cut, Position, Unit, UnitCounts, UnitError, UnitSearch};
+use crate::unit::{Cut, Position, Unit, UnitRecord, UnitSearch};
 
 /// Nodes a worker searches between looks at the table (to split, report, or stop).
 const CHUNK: u64 = 2048;
@@ -167,7 +169,7 @@ impl Progress {
         };
     }
 
-    fn finish_part(&self, worker: Option<usize>, weight: f64, counts: UnitCounts) {
+    fn finish_part(&self, worker: Option<usize>, weight: f64, counts: Counters) {
         *self.inner.done_weight.lock().expect("progress lock") += weight;
         self.inner
             .done_solutions
@@ -222,7 +224,7 @@ pub enum ParallelError {
 enum State {
     Pending,
     Running,
-    Done(UnitCounts),
+    Done(Counters),
 }
 
 #[derive(Debug)]
@@ -703,7 +705,7 @@ impl<'p> ParallelSolver<'p> {
             None => Auto::Links(Links::from_arena(Arena::new(self.problem))),
         };
         let mut table = Table::default();
-        let mut base = UnitCounts::default();
+        let mut base = Counters::default();
         match (&self.resume, &self.units) {
             (Some(c), _) => {
                 c.check_header(self.problem)?;
@@ -766,7 +768,7 @@ impl<'p> ParallelSolver<'p> {
             found: AtomicU64::new(0),
             idle: AtomicUsize::new(0),
             pending: AtomicUsize::new(0),
-            partial: Mutex::new(UnitCounts::default()),
+            partial: Mutex::new(Counters::default()),
         };
         shared.pending.store(
             shared.table.lock().expect("table").pending.len(),
@@ -861,7 +863,7 @@ impl<'p> ParallelSolver<'p> {
                 }
             }
         }
-        let mut totals = Some(UnitCounts::default());
+        let mut totals = Some(Counters::default());
         let mut complete = true;
         for r in &table.records {
             match r.state {
@@ -912,7 +914,7 @@ struct Shared {
     /// Units waiting in the queue.
     pending: AtomicUsize,
     /// Counts of units interrupted before they finished.
-    partial: Mutex<UnitCounts>,
+    partial: Mutex<Counters>,
 }
 
 impl Shared {
@@ -966,7 +968,7 @@ impl Context<'_, '_> {
         let shared = self.shared;
         let mut table = shared.table.lock().expect("table");
         loop {
-            if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            if raised(self.cancel) {
                 let mut r = shared.stop_reason.lock().expect("stop");
                 r.get_or_insert(StopReason::Cancelled);
                 shared.stop.store(true, Ordering::Relaxed);
@@ -1068,7 +1070,7 @@ impl Context<'_, '_> {
                     return None;
                 }
                 Step::Interrupted(_) => {
-                    if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                    if raised(self.cancel) {
                         shared.halt(StopReason::Cancelled);
                     }
                     if shared.stop.load(Ordering::Relaxed) {
@@ -1199,7 +1201,7 @@ impl Context<'_, '_> {
                             .head()
                             .is_some_and(|h| h != id && table.records[h].state == State::Running)
                     {
-                        if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                        if raised(self.cancel) {
                             drop(table);
                             shared.halt(StopReason::Cancelled);
                             return;

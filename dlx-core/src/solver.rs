@@ -6,13 +6,12 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use thiserror::Error;
-
-use crate::arena::Arena;
-use crate::engine::{Auto, Engine, Links};
+use crate::dense::Dense;
+use crate::engine::{Auto, Engine, Limits, PreselectError, Step, StopReason};
+use crate::links::arena::Arena;
+use crate::links::Links;
 use crate::observer::{NoObserver, Observer};
 use crate::problem::{OptionId, Problem};
-use crate::search::{Limits, Step, StopReason};
 
 /// One solution: the chosen options, in the order the search chose them (options fixed
 /// with [`Solver::preselect`] first).
@@ -339,32 +338,6 @@ impl<S> Uniqueness<S> {
     }
 }
 
-/// Why an option could not be fixed before the search.
-///
-/// ```
-/// use dlx_core::{PreselectError, ProblemBuilder, Solver, OptionId};
-/// let mut b = ProblemBuilder::new();
-/// let a = b.add_primary("A").unwrap();
-/// b.add_option([a]).unwrap();
-/// b.add_option([a]).unwrap();
-/// let p = b.build().unwrap();
-/// let mut s = Solver::new(&p);
-/// s.preselect(OptionId::new(0)).unwrap();
-/// assert_eq!(s.preselect(OptionId::new(1)), Err(PreselectError::Conflict(OptionId::new(1))));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
-pub enum PreselectError {
-    /// The option clashes with options fixed before it.
-    #[error("option {} conflicts with the options fixed before it", .0.index())]
-    Conflict(OptionId),
-    /// No such option.
-    #[error("no option {}", .0.index())]
-    UnknownOption(OptionId),
-    /// Options can only be fixed before the search starts.
-    #[error("options can only be fixed before the search starts")]
-    AlreadyStarted,
-}
-
 /// Runs Algorithm X (C, M) on a problem.
 ///
 /// A solver owns its copy of the links; make one per question. Builders set limits: a node
@@ -427,7 +400,7 @@ impl<'p> Solver<'p> {
     /// assert_eq!((dlx1.solutions, quick.solutions), (2, 2));
     /// ```
     pub fn with_branch_cutoff(mut self, len: u32) -> Self {
-        self.engine.search.set_branch_cutoff(len);
+        self.engine.set_branch_cutoff(len);
         self
     }
 
@@ -449,7 +422,7 @@ impl<'p> Solver<'p> {
     /// assert_eq!((walk.solutions, walk.nodes, walk.updates), (bytes.solutions, bytes.nodes, bytes.updates));
     /// ```
     pub fn with_byte_lengths(mut self, on: bool) -> Self {
-        self.engine.search.set_byte_lengths(on);
+        self.engine.set_byte_lengths(on);
         self
     }
 
@@ -621,7 +594,11 @@ impl<'p, E: Engine> Solver<'p, E> {
 
     /// The statistics, with `profile` for the nodes per level.
     fn stats_with(&self, profile: Vec<u64>) -> Stats {
-        let [nodes, updates, solutions] = self.engine.counters();
+        let crate::engine::Counters {
+            nodes,
+            updates,
+            solutions,
+        } = self.engine.counters();
         Stats {
             nodes,
             updates,
@@ -680,7 +657,7 @@ impl<'p, E: Engine> Solver<'p, E> {
         if self.engine.is_done() || self.stop.is_some() {
             return false;
         }
-        if self.engine.counters()[2] >= self.solution_limit {
+        if self.engine.counters().solutions >= self.solution_limit {
             self.stop = Some(StopReason::SolutionLimit);
             return false;
         }
@@ -714,7 +691,7 @@ impl<'p, E: Engine> Solver<'p, E> {
         // The solver is done with: its profile moves into the count, uncopied.
         let profile = self.engine.take_profile();
         Count {
-            solutions: self.engine.counters()[2],
+            solutions: self.engine.counters().solutions,
             stop: self.stop,
             stats: self.stats_with(profile),
         }
@@ -842,3 +819,38 @@ pub(crate) fn trimmed_profile(mut profile: Vec<u64>) -> Vec<u64> {
     }
     profile
 }
+
+/// A [`Solver`] on the dense engine: like the links engine's, one per question, with the
+/// same limits and answers (no observers).
+///
+/// ```
+/// use dlx_core::{DenseSolver, ProblemBuilder};
+/// // Two ways to cover {A, B}.
+/// let mut b = ProblemBuilder::new();
+/// let a = b.add_primary("A").unwrap();
+/// let bb = b.add_primary("B").unwrap();
+/// b.add_option([a, bb]).unwrap();
+/// b.add_option([a]).unwrap();
+/// b.add_option([bb]).unwrap();
+/// let p = b.build().unwrap();
+/// assert_eq!(DenseSolver::try_new(&p).unwrap().count().solutions, 2);
+/// let all: Vec<_> = DenseSolver::try_new(&p).unwrap().solutions().collect();
+/// assert_eq!(all.len(), 2);
+/// ```
+pub type DenseSolver<'p> = Solver<'p, Dense>;
+
+/// The solutions of a [`DenseSolver`], one at a time.
+///
+/// ```
+/// use dlx_core::{DenseSolver, ProblemBuilder};
+/// let mut b = ProblemBuilder::new();
+/// let a = b.add_primary("A").unwrap();
+/// b.add_option([a]).unwrap();
+/// b.add_option([a]).unwrap();
+/// let p = b.build().unwrap();
+/// let mut it = DenseSolver::try_new(&p).unwrap().solutions();
+/// assert!(it.next().is_some());
+/// assert!(!it.is_complete());
+/// assert_eq!(it.stats().solutions, 1);
+/// ```
+pub type DenseSolutions<'p> = Solutions<'p, NoObserver, Dense>;

@@ -24,13 +24,69 @@
 use std::cmp::Ordering;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use thiserror::Error;
 
-use crate::arena::Arena;
-use crate::checkpoint::UnitRecord;
-use crate::engine::{Auto, EngineChoice, Links};
-use crate::search::{Limits, Step};
-use crate::{DenseError, OptionId};
+pub use crate::engine::UnitError;
+use crate::engine::{Auto, Counters, EngineChoice, Limits, Step, UnitEngine};
+use crate::links::arena::Arena;
+use crate::links::Links;
+use crate::problem::OptionId;
+
+/// One unit of a checkpoint and its state.
+///
+/// A record covers an interval of the search's order: from the start of `unit` to
+/// `until` (or, without `until`, to the unit's own end). A pending record covers its whole
+/// unit; a finished one may stop earlier (a part closed by a split or a checkpoint, where
+/// the rest of the unit is in other records) or, once neighbouring finished records are
+/// merged, go on past it.
+///
+/// ```
+/// use dlx_core::{Position, UnitRecord, Unit, UnitCounts};
+/// let r = UnitRecord { unit: Unit::Root, weight: 1.0, done: None, until: Some(Position::End) };
+/// assert!(!r.is_done());
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UnitRecord {
+    /// The unit.
+    pub unit: Unit,
+    /// Its estimated share of the tree (for progress).
+    pub weight: f64,
+    /// Its counts, once finished; `None` while it is still to do.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub done: Option<Counters>,
+    /// Where the record's part of the tree ends (exclusive); `None`: where its unit ends.
+    /// Written for every record, so that the records can be checked to meet end to start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<Position>,
+}
+
+impl UnitRecord {
+    /// True once the unit is finished.
+    ///
+    /// See [`UnitRecord`] for an example.
+    pub fn is_done(&self) -> bool {
+        self.done.is_some()
+    }
+
+    /// A record of `unit` still to do, ending at `until`.
+    pub(crate) fn pending(unit: Unit, weight: f64, until: Position) -> UnitRecord {
+        UnitRecord {
+            unit,
+            weight,
+            done: None,
+            until: Some(until),
+        }
+    }
+
+    /// A record of the part of `unit` up to `until`, finished with counts `done`.
+    pub(crate) fn finished(unit: Unit, weight: f64, done: Counters, until: Position) -> UnitRecord {
+        UnitRecord {
+            unit,
+            weight,
+            done: Some(done),
+            until: Some(until),
+        }
+    }
+}
 
 /// A piece of the search tree.
 ///
@@ -219,223 +275,11 @@ pub(crate) fn position_after(path: &[u32], branch: u32, degs: &[u32]) -> Positio
     }
 }
 
-/// Why a unit could not be started on a problem.
-///
-/// ```
-/// use dlx_core::{format::parse, Unit, UnitError, UnitSearch};
-/// let p = parse("A\nA\n").unwrap();
-/// let bad = Unit::Range { path: vec![], first: 2, last: 2 };
-/// assert!(matches!(UnitSearch::new(&p, &bad), Err(UnitError::NoSuchBranch { level: 0, .. })));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum UnitError {
-    /// A branch number beyond the branches of its level.
-    #[error("level {level} has no branch {branch}")]
-    NoSuchBranch {
-        /// The level.
-        level: usize,
-        /// The branch asked for (1-based).
-        branch: u32,
-    },
-    /// The path runs through a solution or past the bottom of the tree.
-    #[error("the path ends at a leaf at level {level}: there is nothing below it")]
-    PathThroughLeaf {
-        /// The level.
-        level: usize,
-    },
-    /// `first` is 0 or greater than `last`.
-    #[error("empty branch range {first}..={last}")]
-    EmptyRange {
-        /// First branch.
-        first: u32,
-        /// Last branch.
-        last: u32,
-    },
-    /// The engine asked for cannot take the problem ([`UnitSearch::with_engine`] with
-    /// [`EngineChoice::Dense`]).
-    #[error(transparent)]
-    Engine(#[from] DenseError),
-}
-
-/// What a work unit asks of an engine: replay a path without counting, confine the search
-/// below it, run it, and say where it has got to. The links engine
-/// ([`Search`](crate::search::Search)) and the dense engine
-/// (`DenseSearch`) both fulfil it, numbering branches the same way (branch `k` of a level
-/// is the `k`-th option of its item's list, in input order, among those still live there),
-/// so that a unit names the same subtree on either. Static dispatch: each engine's
-/// `run_unit` is its own loop, compiled with the unit's bookkeeping (branch numbers,
-/// counter snapshots, a floor and a last branch there), which its plain loop does without.
-pub(crate) trait UnitEngine {
-    /// X2–X4 without counting: enter `level` and choose its item.
-    fn enter_quietly(&mut self, level: usize) -> Result<(), UnitError>;
-    /// Moves past `n` branches at `level` without exploring them (at least one must be
-    /// left).
-    fn pass_branches(&mut self, level: usize, n: u32) -> Result<(), UnitError>;
-    /// X5 without counting: takes the current (next) branch at `level` and goes down.
-    fn take_branch_quietly(&mut self, level: usize) -> Result<(), UnitError>;
-    /// Confines the search to the branches of `level` from the current one to `last`,
-    /// its counters at zero.
-    fn confine(&mut self, level: usize, last: u32);
-    /// Narrows the search to the branches of `level` up to `keep`, its counters restarted
-    /// from the start of the branch under way there; returns what they had counted before.
-    fn narrow(&mut self, level: usize, keep: u32) -> [u64; 3];
-    /// Runs to the next solution, the end of the unit, or a limit.
-    fn run_unit(&mut self, limits: &Limits) -> Step;
-    /// Appends the options of the solution just found.
-    fn solution_into(&self, out: &mut Vec<OptionId>);
-    /// Where the search stands.
-    fn unit_view(&self) -> UnitView<'_>;
-}
-
-/// Where an engine running a unit stands ([`UnitEngine::unit_view`]).
-pub(crate) struct UnitView<'a> {
-    /// Nodes, updates, solutions.
-    pub counters: [u64; 3],
-    /// The unit is finished.
-    pub done: bool,
-    /// The unit's level: the search ends when it backs up past it.
-    pub floor: usize,
-    /// The last branch the search may take at its floor (`u32::MAX`: all).
-    pub last: u32,
-    /// Per level (valid up to the current path): the branch under way (1-based).
-    pub positions: &'a [u32],
-    /// Per level: its branches when it was entered.
-    pub degrees: &'a [u32],
-    /// Per level: the counters when its branch under way began.
-    pub snapshots: &'a [[u64; 3]],
-    /// When the search stands between nodes, about to enter this level (as it does when
-    /// interrupted at a node budget).
-    pub entering: Option<usize>,
-    /// The deepest level such that every level up to it has its branch under way and its
-    /// snapshot at that branch's start (where a split may cut).
-    pub split_top: Option<usize>,
-    /// The deepest level whose branch number counts the branches finished there.
-    pub progress_top: Option<usize>,
-}
-
-impl UnitEngine for Links {
-    fn enter_quietly(&mut self, level: usize) -> Result<(), UnitError> {
-        self.search.enter_quietly(level)
-    }
-    fn pass_branches(&mut self, level: usize, n: u32) -> Result<(), UnitError> {
-        self.search.pass_branches(level, n)
-    }
-    fn take_branch_quietly(&mut self, level: usize) -> Result<(), UnitError> {
-        self.search.take_branch_quietly(level)
-    }
-    fn confine(&mut self, level: usize, last: u32) {
-        self.search.confine(level, last)
-    }
-    fn narrow(&mut self, level: usize, keep: u32) -> [u64; 3] {
-        self.search.narrow(level, keep)
-    }
-    fn run_unit(&mut self, limits: &Limits) -> Step {
-        self.search.run_unit(&mut crate::NoObserver, limits)
-    }
-    fn solution_into(&self, out: &mut Vec<OptionId>) {
-        self.search.solution_into(out)
-    }
-    fn unit_view(&self) -> UnitView<'_> {
-        self.search.unit_view()
-    }
-}
-
-/// Runs `$body` with `$e` bound to the engine `Auto` holds.
-macro_rules! on_engine {
-    ($auto:expr, $e:ident => $body:expr) => {
-        match $auto {
-            Auto::Links($e) => $body,
-            Auto::Dense($e) => $body,
-        }
-    };
-}
-
-impl UnitEngine for Auto {
-    fn enter_quietly(&mut self, level: usize) -> Result<(), UnitError> {
-        on_engine!(self, e => e.enter_quietly(level))
-    }
-    fn pass_branches(&mut self, level: usize, n: u32) -> Result<(), UnitError> {
-        on_engine!(self, e => e.pass_branches(level, n))
-    }
-    fn take_branch_quietly(&mut self, level: usize) -> Result<(), UnitError> {
-        on_engine!(self, e => e.take_branch_quietly(level))
-    }
-    fn confine(&mut self, level: usize, last: u32) {
-        on_engine!(self, e => e.confine(level, last))
-    }
-    fn narrow(&mut self, level: usize, keep: u32) -> [u64; 3] {
-        on_engine!(self, e => e.narrow(level, keep))
-    }
-    #[inline]
-    fn run_unit(&mut self, limits: &Limits) -> Step {
-        on_engine!(self, e => e.run_unit(limits))
-    }
-    fn solution_into(&self, out: &mut Vec<OptionId>) {
-        on_engine!(self, e => e.solution_into(out))
-    }
-    fn unit_view(&self) -> UnitView<'_> {
-        on_engine!(self, e => e.unit_view())
-    }
-}
-
-/// Counts of a finished unit (or of the part of a unit closed by a split).
-///
-/// Counts read from files are added with [`checked_add`](Self::checked_add), which refuses
-/// to wrap past 2⁶⁴; `+` saturates (it never wraps and never panics).
-///
-/// ```
-/// use dlx_core::UnitCounts;
-/// let a = UnitCounts { solutions: 1, nodes: 5, updates: 9 };
-/// assert_eq!(a + a, UnitCounts { solutions: 2, nodes: 10, updates: 18 });
-/// let big = UnitCounts { solutions: u64::MAX, nodes: 0, updates: 0 };
-/// assert_eq!(big.checked_add(a), None);
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct UnitCounts {
-    /// Solutions.
-    pub solutions: u64,
-    /// Search-tree nodes (Knuth's count, the same on both engines).
-    pub nodes: u64,
-    /// Updates: the count of the engine that searched (the links engine: Knuth's; the
-    /// dense engine: items covered plus options made not live).
-    pub updates: u64,
-}
-
-impl UnitCounts {
-    /// The sum, or `None` when a count would pass `u64::MAX`.
-    ///
-    /// See [`UnitCounts`] for an example.
-    pub fn checked_add(self, o: UnitCounts) -> Option<UnitCounts> {
-        Some(UnitCounts {
-            solutions: self.solutions.checked_add(o.solutions)?,
-            nodes: self.nodes.checked_add(o.nodes)?,
-            updates: self.updates.checked_add(o.updates)?,
-        })
-    }
-}
-
-impl std::ops::Add for UnitCounts {
-    type Output = UnitCounts;
-    fn add(self, o: UnitCounts) -> UnitCounts {
-        UnitCounts {
-            solutions: self.solutions.saturating_add(o.solutions),
-            nodes: self.nodes.saturating_add(o.nodes),
-            updates: self.updates.saturating_add(o.updates),
-        }
-    }
-}
-
-impl std::ops::AddAssign for UnitCounts {
-    fn add_assign(&mut self, o: UnitCounts) {
-        *self = *self + o;
-    }
-}
-
 /// The result of splitting a running unit: the part it already explored (closed, with its
 /// counts), the unit it goes on with, and the unit it gives away.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Split {
-    pub closed: UnitCounts,
+    pub closed: Counters,
     /// Where the closed part ends (where the continuing unit begins).
     pub closed_until: Position,
     pub continuing: Unit,
@@ -458,7 +302,7 @@ pub(crate) struct Cut {
     pub at: Vec<u32>,
     pub degs: Vec<u32>,
     pub floor: usize,
-    pub done: UnitCounts,
+    pub done: Counters,
 }
 
 impl Cut {
@@ -510,30 +354,6 @@ impl Cut {
         out.extend(todo);
         out
     }
-}
-
-/// Restarts a unit's counters from the start of the branch now taken at `level`, where
-/// the search is being narrowed (every engine's `narrow`): `snapshot[level]` (the counters
-/// when that branch began: nodes, updates, solutions) is taken off `counters` and off the
-/// snapshots of `level` and below, the profile is cleared, and the snapshot is returned:
-/// what the closed part had counted.
-pub(crate) fn rebase_counters(
-    snapshot: &mut [[u64; 3]],
-    level: usize,
-    counters: [&mut u64; 3],
-    profile: &mut [u64],
-) -> [u64; 3] {
-    let closed = snapshot[level];
-    for (counter, done) in counters.into_iter().zip(closed) {
-        *counter -= done;
-    }
-    for snap in &mut snapshot[level..] {
-        for (s, done) in snap.iter_mut().zip(closed) {
-            *s = s.saturating_sub(done);
-        }
-    }
-    profile.iter_mut().for_each(|p| *p = 0);
-    closed
 }
 
 /// A search confined to one unit. It is what a worker runs; it can be split while running.
@@ -668,7 +488,7 @@ impl UnitSearch {
     /// Counts the unit's solutions.
     ///
     /// See [`UnitSearch`] for an example.
-    pub fn count(mut self) -> UnitCounts {
+    pub fn count(mut self) -> Counters {
         let limits = Limits {
             count_through: true,
             ..Limits::default()
@@ -719,27 +539,17 @@ impl UnitSearch {
             return None;
         }
         let deepest = level - 1;
-        let [nodes, updates, solutions] = v.snapshots[deepest];
         Some(Cut {
             at: v.positions[..=deepest].to_vec(),
             degs: v.degrees[..=deepest].to_vec(),
             floor: v.floor,
-            done: UnitCounts {
-                solutions,
-                nodes,
-                updates,
-            },
+            done: v.snapshots[deepest],
         })
     }
 
     /// The counts so far.
-    pub(crate) fn counts(&self) -> UnitCounts {
-        let [nodes, updates, solutions] = self.search.unit_view().counters;
-        UnitCounts {
-            solutions,
-            nodes,
-            updates,
-        }
+    pub(crate) fn counts(&self) -> Counters {
+        self.search.unit_view().counters
     }
 
     /// Knuth's estimate of the fraction of the whole tree this unit has finished: the sum,
@@ -816,12 +626,7 @@ impl UnitSearch {
         let continuing_weight = w * (keep - pos + 1) as f64;
         let given_weight = w * (end - keep) as f64;
         // The search now stands for the continuing unit: rebase its counters.
-        let [nodes, updates, solutions] = self.search.narrow(level, keep);
-        let closed = UnitCounts {
-            solutions,
-            nodes,
-            updates,
-        };
+        let closed = self.search.narrow(level, keep);
         self.unit = continuing.clone();
         self.weight = continuing_weight;
         Some(Split {
@@ -837,182 +642,15 @@ impl UnitSearch {
     }
 }
 
-/// Splits the search tree of `problem` into at least `at_least` units to do (fewer only if
-/// the tree is smaller), for runs spread over processes or machines. The result is a
-/// [`Checkpoint`](crate::Checkpoint): the parts explored while splitting are finished units
-/// with their counts; the rest are pending; every record says where it ends, so the
-/// records can be checked to cover the tree exactly once. Deterministic: the same problem
-/// and number give the same units. The largest pending unit is split first, so units are
-/// of similar size; choosing it takes a heap, so a split into `n` units takes
-/// `O(n log n)` besides the replays.
-///
-/// ```
-/// use dlx_core::{format::parse, split_units, UnitSearch, Solver};
-/// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
-/// let plan = split_units(&p, 10);
-/// assert!(plan.pending().count() >= 10);
-/// plan.check(&p).unwrap(); // the units partition the tree
-/// let mut total = plan.totals().unwrap();
-/// for unit in plan.pending() {
-///     total += UnitSearch::new(&p, unit).unwrap().count();
-/// }
-/// let seq = Solver::new(&p).count();
-/// assert_eq!((total.solutions, total.nodes, total.updates),
-///            (92, seq.stats.nodes, seq.stats.updates));
-/// ```
-pub fn split_units(problem: &crate::Problem, at_least: usize) -> crate::Checkpoint {
-    split_on(
-        problem,
-        Auto::Links(Links::from_arena(Arena::new(problem))),
-        at_least,
-    )
-}
-
-/// [`split_units`] with the engine `choice` picks: the same units, positions, weights and
-/// nodes and solutions of the parts explored while splitting (the tree is the same); the
-/// updates of those parts are that engine's. Fails only when [`EngineChoice::Dense`] is
-/// asked for a problem the dense engine cannot take.
-///
-/// ```
-/// use dlx_core::{format::parse, split_units, split_units_with, DenseSolver, EngineChoice, UnitSearch};
-/// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
-/// let plan = split_units_with(&p, 10, EngineChoice::Dense).unwrap();
-/// let links = split_units(&p, 10);
-/// assert_eq!(plan.pending().collect::<Vec<_>>(), links.pending().collect::<Vec<_>>());
-/// let mut total = plan.totals().unwrap();
-/// for unit in plan.pending() {
-///     total += UnitSearch::with_engine(&p, unit, EngineChoice::Dense).unwrap().count();
-/// }
-/// let seq = DenseSolver::try_new(&p).unwrap().count();
-/// assert_eq!((total.solutions, total.nodes, total.updates),
-///            (92, seq.stats.nodes, seq.stats.updates));
-/// ```
-pub fn split_units_with(
-    problem: &crate::Problem,
-    at_least: usize,
-    choice: EngineChoice,
-) -> Result<crate::Checkpoint, DenseError> {
-    Ok(split_on(problem, choice.build(problem)?, at_least))
-}
-
-/// [`split_units`] on `engine`, at the root of `problem`.
-fn split_on(problem: &crate::Problem, engine: Auto, at_least: usize) -> crate::Checkpoint {
-    use std::collections::BinaryHeap;
-
-    /// A pending unit in the heap: the largest weight first, then the one made first.
-    struct Entry {
-        weight: f64,
-        seq: usize,
-        unit: Unit,
-        end: Position,
-    }
-    impl PartialEq for Entry {
-        fn eq(&self, other: &Self) -> bool {
-            self.cmp(other) == Ordering::Equal
-        }
-    }
-    impl Eq for Entry {}
-    impl PartialOrd for Entry {
-        fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-            Some(self.cmp(other))
-        }
-    }
-    impl Ord for Entry {
-        fn cmp(&self, other: &Self) -> Ordering {
-            self.weight
-                .total_cmp(&other.weight)
-                .then(other.seq.cmp(&self.seq))
-        }
-    }
-
-    let mut done: Vec<crate::UnitRecord> = Vec::new();
-    let mut pending = BinaryHeap::new();
-    pending.push(Entry {
-        weight: 1.0,
-        seq: 0,
-        unit: Unit::Root,
-        end: Position::End,
-    });
-    let mut seq = 1;
-    while pending.len() < at_least {
-        let Some(Entry {
-            unit, weight, end, ..
-        }) = pending.pop()
-        else {
-            break;
-        };
-        let mut us = UnitSearch::from_engine(engine.clone(), &unit)
-            .expect("units made by splitting fit their problem");
-        us.weight = weight;
-        let mut limits = Limits::default();
-        loop {
-            limits.node_budget = us.counts().nodes + 1;
-            match us.run(&limits) {
-                Step::Solution => {}
-                Step::Exhausted => {
-                    done.push(UnitRecord::finished(
-                        us.unit.clone(),
-                        us.weight,
-                        us.counts(),
-                        end,
-                    ));
-                    break;
-                }
-                Step::Interrupted(_) => {
-                    let unit_before = us.unit.clone();
-                    let weight_before = us.weight;
-                    if let Some(split) = us.split() {
-                        // (Nothing is closed when the split comes at the unit's start.)
-                        if split.closed_until > unit_before.start() {
-                            let weight =
-                                weight_before - split.continuing_weight - split.given_weight;
-                            done.push(UnitRecord::finished(
-                                unit_before,
-                                weight.max(0.0),
-                                split.closed,
-                                split.closed_until,
-                            ));
-                        }
-                        pending.push(Entry {
-                            weight: split.continuing_weight,
-                            seq,
-                            unit: split.continuing,
-                            end: split.continuing_end,
-                        });
-                        pending.push(Entry {
-                            weight: split.given_weight,
-                            seq: seq + 1,
-                            unit: split.given,
-                            end: split.given_end,
-                        });
-                        seq += 2;
-                        break;
-                    }
-                }
-            }
-        }
-        if pending.is_empty() {
-            break;
-        }
-    }
-    let mut units = done;
-    units.extend(
-        pending
-            .into_iter()
-            .map(|e| UnitRecord::pending(e.unit, e.weight, e.end)),
-    );
-    crate::Checkpoint::from_records(problem, units)
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{Cut, Split, Unit, UnitCounts, UnitSearch};
-    use crate::search::{Limits, Step};
+    use super::{Counters, Cut, Split, Unit, UnitSearch};
+    use crate::engine::{Limits, Step};
     use crate::EngineChoice;
 
     /// A cut or split with its updates left out (each engine counts its own).
-    fn without_updates(c: UnitCounts) -> UnitCounts {
-        UnitCounts { updates: 0, ..c }
+    fn without_updates(c: Counters) -> Counters {
+        Counters { updates: 0, ..c }
     }
 
     /// Runs `unit` on both engines, stopping every `step` nodes and at every solution: at
@@ -1083,7 +721,7 @@ mod tests {
                 continue;
             }
             let mut stops = stand_alike(&p, &Unit::Root, step, after_solutions);
-            let plan = super::split_units(&p, 12);
+            let plan = crate::split_units(&p, 12);
             for unit in plan.pending() {
                 stops += stand_alike(&p, unit, step, after_solutions);
             }

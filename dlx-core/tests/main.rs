@@ -10,6 +10,7 @@
 mod checkpoint;
 mod dense_units;
 mod fuzz;
+mod layers;
 mod memo;
 mod parallel;
 mod properties;

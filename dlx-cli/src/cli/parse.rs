@@ -58,11 +58,8 @@ fn one_subcommand(args: &[OsString]) -> Option<clap::Command> {
         "split" => ("split", SplitArgs::augment_args),
         "merge" => ("merge", MergeArgs::augment_args),
         "trace" => ("trace", TraceArgs::augment_args),
-        "variant" => (
-            "variant",
-            crate::commands::variant::VariantArgs::augment_args,
-        ),
-        "serve" => ("serve", crate::commands::serve::ServeArgs::augment_args),
+        "variant" => ("variant", super::VariantArgs::augment_args),
+        "serve" => ("serve", super::ServeArgs::augment_args),
         "sudoku" => ("sudoku", SudokuArgs::augment_args),
         "knightdoku" => ("knightdoku", KnightdokuArgs::augment_args),
         "tour" => ("tour", TourArgs::augment_args),

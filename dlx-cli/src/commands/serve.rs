@@ -34,7 +34,6 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use clap::Args;
 use dlx_sudoku::variant::{fpuzzles_json, from_fpuzzles, Engine, VariantSolver};
 use dlx_sudoku::{First, StopReason};
 use serde_json::{json, Value};
@@ -42,24 +41,6 @@ use tungstenite::protocol::WebSocketConfig;
 use tungstenite::Message;
 
 use super::variant::MAX_VARIANT_SIZE;
-
-/// `dlx serve`.
-#[derive(Debug, Args)]
-pub struct ServeArgs {
-    /// The address to listen on. The default, 127.0.0.1, takes connections from this
-    /// machine only (the f-puzzles page in its browser); any other address lets other
-    /// machines use this solver.
-    #[arg(long, default_value = "127.0.0.1")]
-    pub host: String,
-    /// The port (the userscript connects to 4545); 0 lets the system choose one, which is
-    /// printed.
-    #[arg(long, default_value_t = 4545)]
-    pub port: u16,
-    /// Serve at most N clients at once; more are refused (closed at once).
-    #[arg(long, value_name = "N", default_value_t = 64,
-          value_parser = clap::value_parser!(u32).range(1..=4096))]
-    pub max_clients: u32,
-}
 
 /// The largest message taken: 8 MiB. A puzzle's compressed payload is a few kilobytes; the
 /// decompressed JSON is bounded by the f-puzzles reader (`MAX_JSON_UNITS`) too.
@@ -75,7 +56,7 @@ const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 /// How often a running count reports its progress.
 const PROGRESS_EVERY: Duration = Duration::from_millis(500);
 
-pub fn run(args: &ServeArgs) -> Result<ExitCode> {
+pub fn run(args: &crate::cli::ServeArgs) -> Result<ExitCode> {
     let host: IpAddr = args.host.parse().map_err(|_| {
         crate::output::InputError::new(format!(
             "--host {}: not an IP address (give 127.0.0.1, ::1, or 0.0.0.0 for every interface)",

@@ -3,11 +3,9 @@
 //! letters where the puzzle has them), count solutions, prove uniqueness, draw SVG.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use clap::Args;
 use dlx_sudoku::sudoku::{render_text, Cell, Grid};
 use dlx_sudoku::variant::{
     read_puzzle, render_svg_with, Engine, RuleViolation, SearchReport, SvgExtras, VariantPuzzle,
@@ -20,69 +18,12 @@ use super::candidates::{
     differing_cells, to_json as candidates_json, write_differences, write_text as write_candidates,
 };
 use super::progress::interrupt_flag;
+use crate::cli::VariantArgs;
 use crate::input::{display_name, read_input};
 use crate::output::{
     count_code, note, note_stop, printable, stdout, svg_target, write_count, InputError, SvgTarget,
     EXIT_INTERRUPTED, EXIT_NO_SOLUTION, EXIT_OK,
 };
-
-/// `dlx variant`.
-#[derive(Debug, Args)]
-pub struct VariantArgs {
-    /// The puzzle: a file in our TOML format, f-puzzles JSON, or an f-puzzles or SudokuPad
-    /// link (its compressed payload); `-` reads standard input; an argument starting with
-    /// `https://` (or `http://`) that names no file is read as the link itself.
-    #[arg(value_name = "FILE|LINK")]
-    pub file: String,
-    /// Count the solutions instead of printing one.
-    #[arg(long, conflicts_with = "unique")]
-    pub count: bool,
-    /// Stop counting after N solutions (N at least 1; exit code 3 when the count stops
-    /// there).
-    #[arg(long, value_name = "N", requires = "count", value_parser = clap::value_parser!(u64).range(1..))]
-    pub limit: Option<u64>,
-    /// Prove that the solution is unique, exit code 1 if it is not (the default: a
-    /// published puzzle has one solution, and a second one under the rules as read means a
-    /// rule was not read, so it is shown rather than one of the two printed as "the"
-    /// answer).
-    #[arg(long)]
-    pub unique: bool,
-    /// Print the first solution found without proving it unique.
-    #[arg(long, conflicts_with_all = ["unique", "count"])]
-    pub first: bool,
-    /// Also draw the puzzle and its solution as SVG in PATH (a file NAME.svg), or with
-    /// `--svg -` on standard output instead of the text. (As in every command: a file for
-    /// one picture, a folder for several.)
-    #[arg(long, value_name = "PATH")]
-    pub svg: Option<PathBuf>,
-    /// Print one JSON object.
-    #[arg(long)]
-    pub json: bool,
-    /// Print the time taken, the engine that answered and its effort, and the size of the
-    /// compiled problem on standard error.
-    #[arg(long)]
-    pub stats: bool,
-    /// Print the true candidates instead of a solution: every digit that some solution
-    /// puts in each cell (text, `--json`, or pencil marks on the `--svg` picture, coloured
-    /// by how many solutions hold each), and the number of solutions.
-    #[arg(long, conflicts_with_all = ["count", "unique", "first"])]
-    pub candidates: bool,
-    /// With --candidates: count the solutions holding each candidate up to N (1, the
-    /// default: plain true candidates; 8: the coloured view of the f-puzzles solver).
-    #[arg(long, value_name = "N", requires = "candidates", default_value_t = 1,
-          value_parser = clap::value_parser!(u32).range(1..=1000))]
-    pub cap: u32,
-    /// Draw the puzzle alone, without solving it: its givens and clues, and its title and
-    /// author when the file has them, as SVG in PATH (a file NAME.svg, or `-` for standard
-    /// output); what a setter publishes.
-    #[arg(long, value_name = "PATH", conflicts_with_all = ["count", "unique", "first", "candidates", "svg", "json", "stats"])]
-    pub svg_puzzle: Option<PathBuf>,
-    /// The engine: `sat` (clause learning), `links` (dancing links with look-ahead: the
-    /// faster way to count or list very many solutions) or `auto` (the default: clause
-    /// learning; see `docs/variants.md`).
-    #[arg(long, value_enum, default_value_t = VariantEngine::Auto)]
-    pub engine: VariantEngine,
-}
 
 /// The largest grid `dlx variant` takes: 64×64. The compiled model of a grid grows as the
 /// fourth power of its size (pairs of cells in each house, for each digit): measured on an
@@ -110,17 +51,6 @@ fn size_position(text: &str) -> Option<(usize, usize)> {
         }
     }
     None
-}
-
-/// The engines `dlx variant` can run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum VariantEngine {
-    /// The automatic choice.
-    Auto,
-    /// Dancing links with look-ahead.
-    Links,
-    /// Clause learning (a CDCL solver on the same model).
-    Sat,
 }
 
 fn grid_rows(s: &VariantSolution) -> Vec<String> {
@@ -259,6 +189,19 @@ fn contradiction(name: &str, what: &str) -> anyhow::Error {
     )
 }
 
+/// What [`solve`] knows of the solution's uniqueness when it ends.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Proof {
+    /// Proved unique.
+    Unique,
+    /// Proved not unique (another solution, or none).
+    NotUnique,
+    /// Not asked (`--first`), the search complete.
+    NotAsked,
+    /// The search was interrupted.
+    Interrupted,
+}
+
 /// One solution, proved unique unless `--first` (the solution printed as text, JSON or
 /// SVG), checked against the solution the file gives when it gives one.
 fn solve(
@@ -272,15 +215,14 @@ fn solve(
     let (name, ignored) = (cx.name, cx.ignored);
     // A second solution and the cells where it differs, when the puzzle is not unique.
     let mut second: Option<(VariantSolution, Vec<Cell>)> = None;
-    // (solution, uniqueness if asked and known, interrupted)
-    let (solution, unique, interrupted, report) = if !args.first {
+    let (solution, proof, report) = if !args.first {
         let (answer, report) = solver.unique_with_report();
         match answer {
             Uniqueness::Unique(s) => {
                 if cx.given.is_some_and(|g| *g != s.grid) {
                     return Err(contradiction(name, "dlx found one other solution only"));
                 }
-                (Some(s), Some(true), false, report)
+                (Some(s), Proof::Unique, report)
             }
             Uniqueness::Multiple(a, b) => {
                 if !ignored.is_empty() {
@@ -305,15 +247,15 @@ fn solve(
                     return Ok((EXIT_NO_SOLUTION, report));
                 }
                 second = Some((b, differ));
-                (Some(a), Some(false), false, report)
+                (Some(a), Proof::NotUnique, report)
             }
             Uniqueness::NoSolution => {
                 if cx.given.is_some() {
                     return Err(contradiction(name, "dlx found no solution"));
                 }
-                (None, Some(false), false, report)
+                (None, Proof::NotUnique, report)
             }
-            Uniqueness::Incomplete { found, .. } => (found, None, true, report),
+            Uniqueness::Incomplete { found, .. } => (found, Proof::Interrupted, report),
         }
     } else {
         let (first, report) = solver.first_with_report();
@@ -330,7 +272,18 @@ fn solve(
                 );
             }
         }
-        (solution, None, interrupted, report)
+        let proof = if interrupted {
+            Proof::Interrupted
+        } else {
+            Proof::NotAsked
+        };
+        (solution, proof, report)
+    };
+    let interrupted = proof == Proof::Interrupted;
+    let unique = match proof {
+        Proof::Unique => Some(true),
+        Proof::NotUnique => Some(false),
+        Proof::NotAsked | Proof::Interrupted => None,
     };
     if args.json {
         let mut o = json!({ "solved": solution.is_some(), "engine": report.engine.name() });
@@ -528,11 +481,7 @@ pub fn run(args: &VariantArgs) -> Result<ExitCode> {
     }
     let given = given_solution(&puzzle, name)?;
     let start = std::time::Instant::now();
-    let engine = match args.engine {
-        VariantEngine::Auto => Engine::Auto,
-        VariantEngine::Links => Engine::DancingLinks,
-        VariantEngine::Sat => Engine::ClauseLearning,
-    };
+    let engine = Engine::from(args.engine);
     if engine == Engine::DancingLinks {
         if let Some(advice) = dlx_sudoku::variant::links_advice(&puzzle) {
             let text = format!("--engine links on {name}: {advice}; Ctrl-C stops it");

@@ -1,7 +1,7 @@
 //! The read-only tables of the dense engine: each option's items and each item's options,
 //! as flat arrays, and the root state every copy of a solver starts from.
 
-use super::DenseError;
+use crate::engine::DenseError;
 use crate::Problem;
 
 /// The most clash masks (12 bytes each) the layout builds: 2^20, 12 MiB. Larger problems

@@ -9,49 +9,14 @@ mod tally;
 
 use std::sync::Arc;
 
-use thiserror::Error;
-
 use crate::engine::sealed::Run;
-use crate::engine::Engine;
-use crate::observer::{NoObserver, Observer};
-use crate::search::{Limits, Step};
-use crate::solver::Solutions;
-use crate::{OptionId, PreselectError, Problem, Solver};
+use crate::engine::{Counters, DenseError, Engine, Limits, PreselectError, Step};
+use crate::observer::Observer;
+use crate::problem::{OptionId, Problem};
 use layout::{ClashForm, DenseLayout};
 use multi::MultiSearch;
 use search::{DenseSearch, Label};
 use tally::{Keyed, Tally};
-
-/// Why the dense engine cannot take a problem.
-///
-/// ```
-/// use dlx_core::{DenseSolver, DenseError, ProblemBuilder};
-/// let mut b = ProblemBuilder::new();
-/// let a = b.add_primary_with_bounds("A", 1, 2).unwrap();
-/// for _ in 0..40_000 {
-///     b.add_option([a]).unwrap();
-/// }
-/// let p = b.build().unwrap();
-/// let err = DenseSolver::try_new(&p).unwrap_err();
-/// assert_eq!(err, DenseError::LongItem { item: "A".into(), options: 40_000 });
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum DenseError {
-    /// More entries than 32-bit indices can address.
-    #[error("problem too large for 32-bit indices")]
-    TooLarge,
-    /// A primary item with more options than a 16-bit tally can count (secondary items
-    /// have no tally, so any number of options).
-    #[error(
-        "primary item `{item}` has {options} options; the dense engine takes at most 32,767 per primary item"
-    )]
-    LongItem {
-        /// The item's name.
-        item: String,
-        /// Its options.
-        options: usize,
-    },
-}
 
 /// The search, with keyed tallies when there are at most 512 primary items of at most 63
 /// options each, else byte tallies when every primary item has at most 127 options, 16-bit
@@ -151,41 +116,6 @@ pub struct Dense {
     search: Tallies,
 }
 
-/// A [`Solver`] on the dense engine: like the links engine's, one per question, with the
-/// same limits and answers (no observers).
-///
-/// ```
-/// use dlx_core::{DenseSolver, ProblemBuilder};
-/// // Two ways to cover {A, B}.
-/// let mut b = ProblemBuilder::new();
-/// let a = b.add_primary("A").unwrap();
-/// let bb = b.add_primary("B").unwrap();
-/// b.add_option([a, bb]).unwrap();
-/// b.add_option([a]).unwrap();
-/// b.add_option([bb]).unwrap();
-/// let p = b.build().unwrap();
-/// assert_eq!(DenseSolver::try_new(&p).unwrap().count().solutions, 2);
-/// let all: Vec<_> = DenseSolver::try_new(&p).unwrap().solutions().collect();
-/// assert_eq!(all.len(), 2);
-/// ```
-pub type DenseSolver<'p> = Solver<'p, Dense>;
-
-/// The solutions of a [`DenseSolver`], one at a time.
-///
-/// ```
-/// use dlx_core::{DenseSolver, ProblemBuilder};
-/// let mut b = ProblemBuilder::new();
-/// let a = b.add_primary("A").unwrap();
-/// b.add_option([a]).unwrap();
-/// b.add_option([a]).unwrap();
-/// let p = b.build().unwrap();
-/// let mut it = DenseSolver::try_new(&p).unwrap().solutions();
-/// assert!(it.next().is_some());
-/// assert!(!it.is_complete());
-/// assert_eq!(it.stats().solutions, 1);
-/// ```
-pub type DenseSolutions<'p> = Solutions<'p, NoObserver, Dense>;
-
 impl Dense {
     /// An engine whose layout builds clash tables of at most `budget` masks (none at all
     /// with 0, so that X5 covers item by item), in form `form`; X3 counts live options
@@ -262,8 +192,8 @@ impl Run for Dense {
     }
 
     #[inline]
-    fn counters(&self) -> [u64; 3] {
-        on_tallies!(&self.search, s => [s.nodes, s.updates(), s.solutions])
+    fn counters(&self) -> Counters {
+        on_tallies!(&self.search, s => Counters::new(s.nodes, s.updates(), s.solutions))
     }
 
     fn profile(&self) -> &[u64] {
@@ -282,8 +212,9 @@ impl Run for Dense {
 
 #[cfg(test)]
 mod tests {
-    use super::{layout, ClashForm, Dense, DenseError, DenseSolver, Tallies};
+    use super::{layout, ClashForm, Dense, DenseError, Tallies};
     use crate::Count;
+    use crate::DenseSolver;
     use crate::{ProblemBuilder, Solver};
 
     /// Primary items `p0`..`p{n-1}`, each in an option of its own, and an item `s`

@@ -37,9 +37,9 @@ use std::sync::Arc;
 use super::apply::PrimaryRows;
 use super::layout::DenseLayout;
 use super::search::Label;
-use crate::search::{Limits, Step};
-use crate::unit::{UnitError, UnitView};
-use crate::{ItemId, ItemKind, OptionId, PreselectError, Problem};
+use crate::engine::PreselectError;
+use crate::engine::{Counters, Limits, Step, UnitError, UnitView};
+use crate::problem::{ItemId, ItemKind, OptionId, Problem};
 
 /// The `option` of a level trying its skip branch (M5 with `x_l = i`).
 const SKIP: u32 = u32::MAX;
@@ -386,7 +386,7 @@ pub(crate) struct MultiSearch<K: Key> {
     /// Per level: its branches.
     deg: Vec<u32>,
     /// Work units only: per level, the counters when its branch under way began.
-    snapshot: Vec<[u64; 3]>,
+    snapshot: Vec<Counters>,
     level: usize,
     /// The state of the level about to be entered.
     state: usize,
@@ -887,7 +887,7 @@ impl<K: Key> MultiSearch<K> {
             self.levels.push(lv);
             self.pos.push(0);
             self.deg.push(d);
-            self.snapshot.push([0; 3]);
+            self.snapshot.push(Counters::default());
         } else {
             self.levels[level] = lv;
             self.pos[level] = 0;
@@ -984,7 +984,7 @@ impl<K: Key> MultiSearch<K> {
                     }
                     self.pos[level] = k;
                     if UNIT {
-                        self.snapshot[level] = [nodes, updates, solutions];
+                        self.snapshot[level] = Counters::new(nodes, updates, solutions);
                     }
                     let s = self.levels[level].state as usize;
                     // The level's last branch is applied to its own state.
@@ -1117,15 +1117,14 @@ impl<K: Key> MultiSearch<K> {
 
     /// Narrows the search to the branches of `level` up to `keep` and restarts its
     /// counters from the start of the branch now taken there, which it returns.
-    pub fn narrow(&mut self, level: usize, keep: u32) -> [u64; 3] {
+    pub fn narrow(&mut self, level: usize, keep: u32) -> Counters {
         self.floor = level;
         self.last = keep;
-        crate::unit::rebase_counters(
-            &mut self.snapshot,
-            level,
-            [&mut self.nodes, &mut self.updates, &mut self.solutions],
-            &mut self.profile,
-        )
+        let closed = Counters::rebase(&mut self.snapshot, level, &mut self.profile);
+        self.nodes -= closed.nodes;
+        self.updates -= closed.updates;
+        self.solutions -= closed.solutions;
+        closed
     }
 
     /// Where the search stands, for the unit's cut, split and progress.
@@ -1138,7 +1137,7 @@ impl<K: Key> MultiSearch<K> {
             Label::Done => (None, None, None),
         };
         UnitView {
-            counters: [self.nodes, self.updates, self.solutions],
+            counters: Counters::new(self.nodes, self.updates, self.solutions),
             done: self.label == Label::Done,
             floor: self.floor,
             last: self.last,

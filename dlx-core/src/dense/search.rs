@@ -9,9 +9,9 @@ use super::apply::{with_applier, Apply, ByCounts, PrimaryRows};
 use super::layout::{DenseLayout, ACTIVE_WORDS};
 use super::popcnt;
 use super::tally::Tally;
-use crate::search::{Limits, Step};
-use crate::unit::{UnitError, UnitView};
-use crate::{OptionId, PreselectError};
+use crate::engine::PreselectError;
+use crate::engine::{Counters, Limits, Step, UnitError, UnitView};
+use crate::problem::OptionId;
 
 /// Where the loop is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,14 +102,14 @@ struct Book {
     /// The level's branches (its item's live options) when it was entered.
     deg: Vec<u32>,
     /// The counters (nodes, updates, solutions) when the branch now taken there began.
-    snapshot: Vec<[u64; 3]>,
+    snapshot: Vec<Counters>,
 }
 
 impl Book {
     /// `level` just entered with `branches` branches: none taken yet, or (`forced`) its
     /// only one, taken now with the counters `counters`.
     #[inline(always)]
-    fn enter(&mut self, level: usize, branches: u32, forced: bool, counters: [u64; 3]) {
+    fn enter(&mut self, level: usize, branches: u32, forced: bool, counters: Counters) {
         if level >= self.pos.len() {
             self.grow(level);
         }
@@ -124,7 +124,7 @@ impl Book {
         let n = (level + 1).max(64).max(2 * self.pos.len());
         self.pos.resize(n, 0);
         self.deg.resize(n, 0);
-        self.snapshot.resize(n, [0; 3]);
+        self.snapshot.resize(n, Counters::default());
     }
 }
 
@@ -520,7 +520,7 @@ impl<T: Tally> DenseSearch<T> {
                         }
                         if UNIT {
                             // A forced level takes its one branch now.
-                            let counters = [nodes, updates, solutions];
+                            let counters = Counters::new(nodes, updates, solutions);
                             self.book.enter(level, least, lv.forced, counters);
                         }
                         if !lv.forced {
@@ -556,7 +556,7 @@ impl<T: Tally> DenseSearch<T> {
                     lv.option = o;
                     if UNIT {
                         self.book.pos[level] += 1;
-                        self.book.snapshot[level] = [nodes, updates, solutions];
+                        self.book.snapshot[level] = Counters::new(nodes, updates, solutions);
                     }
                     if lv.forced || lv.exhausted() {
                         // The only or the last option (no live one left in the item's last
@@ -628,7 +628,7 @@ impl<T: Tally> DenseSearch<T> {
         };
         self.levels.truncate(level);
         self.levels.push(lv);
-        self.book.enter(level, least, false, [0; 3]);
+        self.book.enter(level, least, false, Counters::default());
         self.level = level;
         Ok(())
     }
@@ -715,16 +715,15 @@ impl<T: Tally> DenseSearch<T> {
 
     /// Narrows the search to the branches of `level` up to `keep` and restarts its
     /// counters from the start of the branch now taken there (its snapshot), which it
-    /// returns as `[nodes, updates, solutions]`: what the search had counted before.
-    pub fn narrow(&mut self, level: usize, keep: u32) -> [u64; 3] {
+    /// returns: what the search had counted before.
+    pub fn narrow(&mut self, level: usize, keep: u32) -> Counters {
         self.floor = level;
         self.last = keep;
-        crate::unit::rebase_counters(
-            &mut self.book.snapshot,
-            level,
-            [&mut self.nodes, &mut self.updates, &mut self.solutions],
-            &mut self.profile,
-        )
+        let closed = Counters::rebase(&mut self.book.snapshot, level, &mut self.profile);
+        self.nodes -= closed.nodes;
+        self.updates -= closed.updates;
+        self.solutions -= closed.solutions;
+        closed
     }
 
     /// Where the search stands, for the unit's cut, split and progress.
@@ -740,7 +739,7 @@ impl<T: Tally> DenseSearch<T> {
             Label::Done => (None, None, None),
         };
         UnitView {
-            counters: [self.nodes, self.updates(), self.solutions],
+            counters: Counters::new(self.nodes, self.updates(), self.solutions),
             done: self.label == Label::Done,
             floor: self.floor,
             last: self.last,

@@ -62,7 +62,7 @@ impl Tally for u8 {
     }
     #[inline(always)]
     fn choose(tallies: &[u8]) -> Option<(u32, u32)> {
-        leftmost_least(tallies, crate::search::first_at_most)
+        leftmost_least(tallies, crate::engine::first_at_most)
     }
 }
 

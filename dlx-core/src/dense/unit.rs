@@ -4,9 +4,8 @@
 //! dense engine".
 
 use super::{Dense, Tallies};
-use crate::search::{Limits, Step};
-use crate::unit::{UnitEngine, UnitError, UnitView};
-use crate::OptionId;
+use crate::engine::{Counters, Limits, Step, UnitEngine, UnitError, UnitView};
+use crate::problem::OptionId;
 
 impl UnitEngine for Dense {
     fn enter_quietly(&mut self, level: usize) -> Result<(), UnitError> {
@@ -21,7 +20,7 @@ impl UnitEngine for Dense {
     fn confine(&mut self, level: usize, last: u32) {
         on_tallies!(&mut self.search, s => s.confine(level, last))
     }
-    fn narrow(&mut self, level: usize, keep: u32) -> [u64; 3] {
+    fn narrow(&mut self, level: usize, keep: u32) -> Counters {
         on_tallies!(&mut self.search, s => s.narrow(level, keep))
     }
     #[inline]

@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 use num_bigint::BigUint;
 use thiserror::Error;
 
+use crate::engine::StopReason;
 use crate::problem::Problem;
-use crate::search::StopReason;
 use gather::{Counting, Tally};
 use layout::Layout;
 use search::{Counters, Limits, Outcome};

@@ -10,7 +10,7 @@
 //! X3, a level whose sub-problem has an active primary item with no live option is a dead
 //! end at once (forward checking), and is not looked up.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use num_bigint::BigUint;
@@ -21,7 +21,7 @@ use super::progress::MemoProgress;
 use super::state::{Mark, State};
 use super::table::{hash, Table};
 use super::ItemOrder;
-use crate::search::StopReason;
+use crate::engine::{raised, StopReason};
 
 /// Nodes between two looks at the flags and the budget.
 const CHECK_EVERY: u64 = 1024;
@@ -294,9 +294,7 @@ pub(crate) fn run<G: Gather, M: Memo<G::Value>>(
 }
 
 fn stop(limits: &Limits, nodes: u64) -> Option<StopReason> {
-    let raised =
-        |f: &Option<Arc<AtomicBool>>| f.as_ref().is_some_and(|f| f.load(Ordering::Relaxed));
-    if raised(&limits.cancel) || raised(&limits.done) {
+    if raised(limits.cancel.as_deref()) || raised(limits.done.as_deref()) {
         Some(StopReason::Cancelled)
     } else if limits.budget.is_some_and(|b| nodes >= b) {
         Some(StopReason::NodeBudget)

@@ -23,7 +23,8 @@ use dlx_core::StopReason;
 
 use crate::sudoku::Cell;
 use crate::variant::sat::{self, CandidateRun};
-use crate::variant::solve::{Engine, SearchReport, VariantSolution, VariantSolver};
+use crate::variant::solution::VariantSolution;
+use crate::variant::solve::{Engine, SearchReport, VariantSolver};
 
 /// The true candidates of a puzzle, with their counts of solutions up to a cap.
 ///

@@ -6,7 +6,7 @@
 use thiserror::Error;
 
 use crate::variant::puzzle::VariantPuzzle;
-use crate::variant::solve::VariantSolution;
+use crate::variant::solution::VariantSolution;
 
 /// A rule that a solution breaks.
 ///

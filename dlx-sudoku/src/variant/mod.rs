@@ -48,6 +48,7 @@ mod native;
 mod puzzle;
 pub mod rules;
 mod sat;
+mod solution;
 mod solve;
 mod svg;
 
@@ -60,14 +61,13 @@ pub use native::{from_toml, to_toml, NativeError, Position};
 pub use puzzle::{VariantError, VariantPuzzle};
 pub use rules::{
     AntiKing, AntiKnight, Arrow, Candidates, CloneCells, Constraint, CountingCircles, Diagonal,
-    Difference, DisjointGroups, Even, ExtraRegion, Indexer, IndexerKind, Killer, Letter,
+    Difference, DisjointGroups, Even, ExtraRegion, Indexer, IndexerKind, Killer, Kind, Letter,
     LetterCircle, Letters, Line, LineKind, LittleKiller, Maximum, Minimum, Negative, NegativeKind,
     NonConsecutive, Odd, Outside, Quadruple, Ratio, Sandwich, Shade, Side, Skyscraper, XSum, Xv,
     YinYang,
 };
-pub use solve::{
-    links_advice, EncodingStats, Engine, SearchReport, VariantSolution, VariantSolver,
-};
+pub use solution::VariantSolution;
+pub use solve::{links_advice, EncodingStats, Engine, SearchReport, VariantSolver};
 pub use svg::{candidate_colour, render_svg, render_svg_with, SvgExtras};
 
 /// Reads a puzzle in any supported format: f-puzzles JSON (text starting with `{`; other

@@ -9,7 +9,7 @@ use crate::sudoku::{self, Cell, Grid};
 use crate::variant::candidates::TrueCandidates;
 use crate::variant::puzzle::VariantPuzzle;
 use crate::variant::rules::Side;
-use crate::variant::solve::VariantSolution;
+use crate::variant::solution::VariantSolution;
 
 /// Cell size and margin of the plain grid's drawing (see `sudoku::svg`).
 pub(crate) const CELL: f64 = 40.0;

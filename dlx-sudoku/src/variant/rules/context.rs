@@ -4,7 +4,7 @@
 use crate::sudoku::Cell;
 use crate::variant::model::{Model, Val, Var};
 use crate::variant::puzzle::VariantPuzzle;
-use crate::variant::solve::VariantSolution;
+use crate::variant::solution::VariantSolution;
 
 /// The encoder's state: the model being built and the puzzle's extra variables.
 pub(crate) struct Ctx<'a> {

@@ -17,7 +17,7 @@ use crate::sudoku::Cell;
 use crate::variant::fpuzzles::{FpIn, FpOut, FpuzzlesError};
 use crate::variant::native::{NativeError, TomlIn, TomlKey, TomlOut};
 use crate::variant::puzzle::VariantPuzzle;
-use crate::variant::solve::VariantSolution;
+use crate::variant::solution::VariantSolution;
 use crate::variant::svg::Canvas;
 
 pub(crate) mod context;
@@ -35,7 +35,7 @@ pub(crate) mod prelude {
     pub(crate) use crate::variant::puzzle::VariantPuzzle;
     pub(crate) use crate::variant::rules::context::*;
     pub(crate) use crate::variant::rules::{Constraint, Inexpressible, Read, Rule};
-    pub(crate) use crate::variant::solve::VariantSolution;
+    pub(crate) use crate::variant::solution::VariantSolution;
     pub(crate) use crate::variant::svg::{centre, corner, midpoint, Canvas};
 }
 
@@ -204,11 +204,39 @@ macro_rules! rules {
             }
         )*
 
+        /// Which rule a [`Constraint`] is: one value per entry of the rule registry (the
+        /// `rules!` list in `variant/rules/mod.rs`), so that tests can loop over every rule
+        /// ([`Kind::ALL`]) and a rule added to the list is in it.
+        ///
+        /// ```
+        /// use dlx_sudoku::sudoku::Cell;
+        /// use dlx_sudoku::variant::{Constraint, Kind, Odd};
+        /// let odd: Constraint = Odd(Cell::new(0, 0)).into();
+        /// assert_eq!(odd.kind(), Kind::Odd);
+        /// assert!(Kind::ALL.contains(&Kind::Killer));
+        /// ```
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Kind {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl Kind {
+            /// Every rule, in the registry's order.
+            pub const ALL: &'static [Kind] = &[$( Kind::$variant ),*];
+        }
+
         impl Constraint {
             /// The rule's behaviour.
             pub(crate) fn rule(&self) -> &dyn Rule {
                 match self {
                     $( Constraint::$variant(r) => r, )*
+                }
+            }
+
+            /// Which rule this is.
+            pub fn kind(&self) -> Kind {
+                match self {
+                    $( Constraint::$variant(_) => Kind::$variant, )*
                 }
             }
         }

@@ -23,7 +23,7 @@ use dlx_core::StopReason;
 
 use super::{decode, Cnf, Connectivity, Limits, SatInput};
 use crate::variant::model::{Val, Var};
-use crate::variant::solve::VariantSolution;
+use crate::variant::solution::VariantSolution;
 
 /// What a true-candidates run found.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 //! Every operation counts its updates as Knuth's DLX1 does: one per item unlinked from an
 //! active list, one per option node unlinked from its item's list. Undoing counts nothing.
 
-use crate::arena::{Arena, COVERED, PURIFIED};
+use super::arena::{Arena, COVERED, PURIFIED};
 
 /// Calls `$self.$op::<COLORS, TRACK>($args)` for the arena's kind: with colours (byte
 /// lengths are never kept then), without, or without and with byte lengths.
@@ -334,7 +334,7 @@ impl Arena {
     }
 }
 
-use crate::arena::ItemLinks;
+use super::arena::ItemLinks;
 
 /// The byte lengths and their index mask with `TRACK`; without it an empty slice, so that
 /// the walking search's dance does not even load the vector's fields.
@@ -348,9 +348,100 @@ fn byte_lengths<const TRACK: bool>(small: &mut [u8]) -> (&mut [u8], usize) {
     }
 }
 
+/// Algorithm M's operations on the links (TAOCP 7.2.2.1): `tweak`, `untweak`, and M6/M7's
+/// bookkeeping of the other items of an option.
+impl super::Links {
+    /// `tweak(x, i)`: take option `x` out of item `i`'s list for the rest of this level's
+    /// subtree; with `hide` also out of every other item's list (when `i` is still active).
+    pub(crate) fn tweak(&mut self, x: u32, i: u32, hide: bool, updates: &mut u64) {
+        if hide {
+            self.arena.hide(x, updates);
+        }
+        let nodes = &mut self.arena.nodes;
+        let d = nodes[x as usize].down;
+        nodes[i as usize].down = d;
+        nodes[d as usize].up = i;
+        nodes[i as usize].top -= 1;
+        *updates += 1;
+    }
+
+    /// `untweak(l)`: put back the options tweaked out of `i`'s list at this level, in their
+    /// order, and unhide them (last tweaked first) when they were hidden.
+    pub(super) fn untweak(&mut self, level: usize, i: u32, hidden: bool) {
+        let first = self.first_tweaked[level];
+        let nodes = &mut self.arena.nodes;
+        let z = nodes[i as usize].down;
+        if first == z {
+            return;
+        }
+        nodes[i as usize].down = first;
+        let mut y = i;
+        let mut t = first;
+        let mut k = 0;
+        while t != z {
+            nodes[t as usize].up = y;
+            k += 1;
+            y = t;
+            t = nodes[t as usize].down;
+        }
+        nodes[z as usize].up = y;
+        nodes[i as usize].top += k;
+        if hidden {
+            let mut t = y;
+            while t != i {
+                self.arena.unhide(t);
+                t = self.arena.nodes[t as usize].up;
+            }
+        }
+    }
+
+    /// M6: for the other items of `x`'s option: a primary item's bound goes down (covered
+    /// when it reaches 0); a secondary item is committed as in Algorithm C.
+    pub(crate) fn commit_others_m(&mut self, x: u32, num_primary: u32, updates: &mut u64) {
+        let mut p = x + 1;
+        while p != x {
+            let j = self.arena.nodes[p as usize].top;
+            if j == 0 {
+                p = self.arena.nodes[p as usize].up;
+                continue;
+            }
+            if j <= num_primary {
+                self.arena.bound[j as usize] -= 1;
+                if self.arena.bound[j as usize] == 0 {
+                    self.arena.cover(j, updates);
+                }
+            } else {
+                self.arena.commit(p, updates);
+            }
+            p += 1;
+        }
+    }
+
+    /// M7: undo [`commit_others_m`](Self::commit_others_m), right to left.
+    pub(super) fn uncommit_others_m(&mut self, x: u32, num_primary: u32) {
+        let mut p = x - 1;
+        while p != x {
+            let j = self.arena.nodes[p as usize].top;
+            if j == 0 {
+                p = self.arena.nodes[p as usize].down;
+                continue;
+            }
+            if j <= num_primary {
+                if self.arena.bound[j as usize] == 0 {
+                    self.arena.uncover(j);
+                }
+                self.arena.bound[j as usize] += 1;
+            } else {
+                self.arena.uncommit(p);
+            }
+            p -= 1;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use crate::arena::Arena;
+    use crate::links::arena::Arena;
     use crate::ProblemBuilder;
 
     fn toy() -> Arena {

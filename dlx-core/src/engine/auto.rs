@@ -1,160 +1,17 @@
-//! Documented on [`Engine`], which this private module defines.
+//! [`Auto`], the engine chosen per problem (or at run time), and [`EngineChoice`]; above
+//! the engines, which it holds.
 
 use std::convert::Infallible;
 
-use crate::arena::Arena;
+use super::sealed::{self, Run};
+use super::{
+    Counters, DenseError, Engine, Limits, PreselectError, Step, UnitEngine, UnitError, UnitView,
+};
+use crate::dense::Dense;
+use crate::links::arena::Arena;
+use crate::links::Links;
 use crate::observer::Observer;
 use crate::problem::{OptionId, Problem};
-use crate::search::{Limits, Search, Step};
-use crate::solver::PreselectError;
-
-/// An engine the [`Solver`](crate::Solver) can run: [`Links`] or [`Dense`]. Sealed: its
-/// methods (preselect, run under limits, read a solution, counters) are the crate's own.
-///
-/// The contract between [`Solver`](crate::Solver) and the engines that search: fix options
-/// before the search (preselect), run under limits to the next solution, read that
-/// solution, and report the counters. [`Links`] (dancing links, Algorithms X, C and M) and
-/// [`Dense`] (a state copied per level, Algorithms X, C and M) both fulfil it, so the solver's
-/// API (count, first, unique, the iterator, budgets, cancellation) is written once, as
-/// `Solver<E: Engine>`, with static dispatch: each engine's search loop is compiled into
-/// the solver as it is, untouched.
-///
-/// ```
-/// use dlx_core::{format::parse, Dense, Engine, Links, Solver};
-///
-/// fn count<E: Engine>(p: &dlx_core::Problem) -> u64 {
-///     Solver::<E>::try_new(p).expect("the engine takes the problem").count().solutions
-/// }
-/// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
-/// assert_eq!(count::<Links>(&p), 92);
-/// assert_eq!(count::<Dense>(&p), 92);
-/// assert_eq!((Links::NAME, Dense::NAME), ("links", "dense"));
-/// ```
-///
-/// Front ends that choose at run time hold one engine value, [`Auto`]: it picks the faster
-/// engine for the problem (or holds the one given) and says which.
-///
-/// ```
-/// use dlx_core::{format::parse, Auto, Solver};
-/// let p = parse(include_str!("../tests/data/pent4x15.dlx")).unwrap();
-/// let solver = Solver::new(&p).with_node_budget(10).into_auto();
-/// assert_eq!(solver.engine_name(), "links");
-/// ```
-pub trait Engine:
-    Clone + std::fmt::Debug + sealed::Run<BuildError = <Self as Engine>::Error>
-{
-    /// Why the engine cannot take a problem ([`Infallible`] for one that takes them all).
-    type Error: std::error::Error;
-    /// The engine's name, as `--stats` prints it.
-    const NAME: &'static str;
-}
-
-pub(crate) mod sealed {
-    use super::*;
-
-    /// What the solver asks of an engine. Not nameable outside the crate, so that the
-    /// search's own types stay private.
-    pub trait Run: Sized {
-        /// The engine's error type (see [`Engine::Error`](super::Engine::Error)).
-        type BuildError;
-        /// An engine at the root of `problem`'s search.
-        fn build(problem: &Problem) -> Result<Self, Self::BuildError>;
-        /// Fixes `option` before the search starts.
-        fn preselect(&mut self, option: OptionId) -> Result<(), PreselectError>;
-        /// Runs to the next solution, the end, or an interruption. Only the links engine
-        /// shows its steps to an observer; the solver gives the dense engine none.
-        fn run<O: Observer>(&mut self, obs: &mut O, limits: &Limits) -> Step;
-        /// Appends the options of the solution last found.
-        fn solution_into(&self, out: &mut Vec<OptionId>);
-        /// Nodes, updates and solutions so far.
-        fn counters(&self) -> [u64; 3];
-        /// Nodes per level (untrimmed).
-        fn profile(&self) -> &[u64];
-        /// Moves the profile out (the search is over with).
-        fn take_profile(&mut self) -> Vec<u64>;
-        /// True once the whole tree has been explored.
-        fn is_done(&self) -> bool;
-        /// Lets the search end without restoring its state (nobody reads it afterwards).
-        fn end_without_unwinding(&mut self) {}
-        /// The name of the engine that searches (under [`Auto`](super::Auto), the one it
-        /// picked).
-        fn name(&self) -> &'static str;
-    }
-}
-
-/// The dancing-links engine: Knuth's Algorithms X, C and M on a pointer-free arena, with
-/// observers, work units and the parallel search. The default engine of
-/// [`Solver`](crate::Solver).
-///
-/// See [`Engine`] for an example.
-#[derive(Clone, Debug)]
-pub struct Links {
-    pub(crate) search: Search,
-}
-
-impl Links {
-    pub(crate) fn from_arena(arena: Arena) -> Self {
-        Links {
-            search: Search::new(arena),
-        }
-    }
-}
-
-impl Engine for Links {
-    type Error = Infallible;
-    const NAME: &'static str = "links";
-}
-
-impl sealed::Run for Links {
-    type BuildError = Infallible;
-
-    fn name(&self) -> &'static str {
-        Self::NAME
-    }
-
-    fn build(problem: &Problem) -> Result<Self, Infallible> {
-        Ok(Links::from_arena(Arena::new(problem)))
-    }
-
-    #[inline]
-    fn preselect(&mut self, option: OptionId) -> Result<(), PreselectError> {
-        self.search.preselect(option)
-    }
-
-    #[inline]
-    fn run<O: Observer>(&mut self, obs: &mut O, limits: &Limits) -> Step {
-        self.search.run(obs, limits)
-    }
-
-    fn solution_into(&self, out: &mut Vec<OptionId>) {
-        self.search.solution_into(out)
-    }
-
-    #[inline]
-    fn counters(&self) -> [u64; 3] {
-        let c = self.search.counters();
-        [c.nodes, c.updates, c.solutions]
-    }
-
-    fn profile(&self) -> &[u64] {
-        &self.search.counters().profile
-    }
-
-    fn take_profile(&mut self) -> Vec<u64> {
-        self.search.take_profile()
-    }
-
-    #[inline]
-    fn is_done(&self) -> bool {
-        self.search.is_done()
-    }
-
-    fn end_without_unwinding(&mut self) {
-        self.search.end_without_unwinding();
-    }
-}
-
-pub use crate::dense::Dense;
 
 /// The most options for which [`Auto`] picks the dense engine whatever its state's size.
 /// Its state, copied per level, grows with the options: on pent6x10 (2,056 options) it is
@@ -177,7 +34,7 @@ pub const AUTO_DENSE_MAX_STATE_BYTES: usize = 1_792;
 ///
 /// ```
 /// use dlx_core::{dense_state_bytes, format::parse};
-/// let q8 = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+/// let q8 = parse(include_str!("../../tests/data/q8.dlx")).unwrap();
 /// // 16 primary items (rows and columns), 64 options: 32 + 8 bytes.
 /// assert_eq!(dense_state_bytes(&q8), 40);
 /// ```
@@ -208,7 +65,7 @@ fn auto_prefers_dense(problem: &Problem) -> bool {
 ///
 /// ```
 /// use dlx_core::{format::parse, Auto, Solver};
-/// let q8 = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+/// let q8 = parse(include_str!("../../tests/data/q8.dlx")).unwrap();
 /// let solver = Solver::<Auto>::try_new(&q8).unwrap();
 /// assert_eq!(solver.engine_name(), "dense");
 /// assert_eq!(solver.count().solutions, 92);
@@ -248,7 +105,7 @@ impl From<Dense> for Auto {
 ///
 /// ```
 /// use dlx_core::{format::parse, EngineChoice, Unit, UnitSearch};
-/// let q8 = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+/// let q8 = parse(include_str!("../../tests/data/q8.dlx")).unwrap();
 /// let unit = Unit::Range { path: vec![2], first: 1, last: 3 };
 /// let dense = UnitSearch::with_engine(&q8, &unit, EngineChoice::Dense).unwrap();
 /// let links = UnitSearch::with_engine(&q8, &unit, EngineChoice::Links).unwrap();
@@ -266,7 +123,7 @@ pub enum EngineChoice {
     Auto,
     /// The dancing-links engine. Takes every problem.
     Links,
-    /// The dense engine. Fails with the [`DenseError`](crate::DenseError) when it cannot
+    /// The dense engine. Fails with the [`DenseError`](DenseError) when it cannot
     /// take the problem.
     Dense,
 }
@@ -286,7 +143,7 @@ impl EngineChoice {
     }
 
     /// The engine chosen, at the root of `problem`'s search.
-    pub(crate) fn build(self, problem: &Problem) -> Result<Auto, crate::DenseError> {
+    pub(crate) fn build(self, problem: &Problem) -> Result<Auto, DenseError> {
         match self {
             EngineChoice::Auto => Ok(<Auto as sealed::Run>::build(problem)
                 .unwrap_or_else(|never: Infallible| match never {})),
@@ -296,8 +153,10 @@ impl EngineChoice {
     }
 }
 
-/// Runs `$body` with `$e` bound to the engine `Auto` holds.
-macro_rules! on_auto {
+/// Runs `$body` with `$e` bound to the engine `Auto` holds: the one dispatch over the
+/// engines, for the solver's contract ([`Run`]) and the work units' ([`UnitEngine`]). A new
+/// engine is a variant of `Auto` and an arm here.
+macro_rules! on_engine {
     ($auto:expr, $e:ident => $body:expr) => {
         match $auto {
             Auto::Links($e) => $body,
@@ -324,42 +183,70 @@ impl sealed::Run for Auto {
     }
 
     fn name(&self) -> &'static str {
-        on_auto!(self, e => e.name())
+        on_engine!(self, e => e.name())
     }
 
     fn preselect(&mut self, option: OptionId) -> Result<(), PreselectError> {
-        on_auto!(self, e => e.preselect(option))
+        on_engine!(self, e => e.preselect(option))
     }
 
     #[inline]
     fn run<O: Observer>(&mut self, obs: &mut O, limits: &Limits) -> Step {
-        on_auto!(self, e => e.run(obs, limits))
+        on_engine!(self, e => e.run(obs, limits))
     }
 
     fn solution_into(&self, out: &mut Vec<OptionId>) {
-        on_auto!(self, e => e.solution_into(out))
+        on_engine!(self, e => Run::solution_into(e, out))
     }
 
     #[inline]
-    fn counters(&self) -> [u64; 3] {
-        on_auto!(self, e => e.counters())
+    fn counters(&self) -> Counters {
+        on_engine!(self, e => e.counters())
     }
 
     fn profile(&self) -> &[u64] {
-        on_auto!(self, e => e.profile())
+        on_engine!(self, e => e.profile())
     }
 
     fn take_profile(&mut self) -> Vec<u64> {
-        on_auto!(self, e => e.take_profile())
+        on_engine!(self, e => e.take_profile())
     }
 
     #[inline]
     fn is_done(&self) -> bool {
-        on_auto!(self, e => e.is_done())
+        on_engine!(self, e => e.is_done())
     }
 
     fn end_without_unwinding(&mut self) {
-        on_auto!(self, e => e.end_without_unwinding())
+        on_engine!(self, e => e.end_without_unwinding())
+    }
+}
+
+impl UnitEngine for Auto {
+    fn enter_quietly(&mut self, level: usize) -> Result<(), UnitError> {
+        on_engine!(self, e => e.enter_quietly(level))
+    }
+    fn pass_branches(&mut self, level: usize, n: u32) -> Result<(), UnitError> {
+        on_engine!(self, e => e.pass_branches(level, n))
+    }
+    fn take_branch_quietly(&mut self, level: usize) -> Result<(), UnitError> {
+        on_engine!(self, e => e.take_branch_quietly(level))
+    }
+    fn confine(&mut self, level: usize, last: u32) {
+        on_engine!(self, e => e.confine(level, last))
+    }
+    fn narrow(&mut self, level: usize, keep: u32) -> Counters {
+        on_engine!(self, e => e.narrow(level, keep))
+    }
+    #[inline]
+    fn run_unit(&mut self, limits: &Limits) -> Step {
+        on_engine!(self, e => e.run_unit(limits))
+    }
+    fn solution_into(&self, out: &mut Vec<OptionId>) {
+        on_engine!(self, e => UnitEngine::solution_into(e, out))
+    }
+    fn unit_view(&self) -> UnitView<'_> {
+        on_engine!(self, e => e.unit_view())
     }
 }
 
