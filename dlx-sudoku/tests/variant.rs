@@ -357,6 +357,13 @@ fn check_candidates(p: &VariantPuzzle, brute: &HashSet<VariantSolution>) {
             .unwrap()
             .with_engine(Engine::DancingLinks);
         runs.push(("links", 2, links));
+        // As it runs in the race of the default engine: no look-ahead, each open
+        // candidate's option preselected.
+        let bare = VariantSolver::new(p)
+            .unwrap()
+            .with_engine(Engine::DancingLinks)
+            .with_lookahead(false);
+        runs.push(("links without look-ahead", 3, bare));
     }
     for (what, cap, solver) in runs {
         let tc = solver.true_candidates(cap);
