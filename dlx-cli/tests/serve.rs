@@ -117,7 +117,16 @@ fn answer(ws: &mut WebSocket<TcpStream>) -> Value {
     let deadline = Instant::now() + ANSWER_TIMEOUT;
     loop {
         assert!(Instant::now() < deadline, "no answer in time");
-        match ws.read().expect("an answer") {
+        let message = match ws.read() {
+            Ok(m) => m,
+            // A signal arrived during the read (under load, another test's child
+            // process): nothing was consumed, read again.
+            Err(tungstenite::Error::Io(e)) if e.kind() == std::io::ErrorKind::Interrupted => {
+                continue;
+            }
+            Err(e) => panic!("an answer: {e:?}"),
+        };
+        match message {
             Message::Text(t) => return serde_json::from_str(t.as_str()).expect("JSON answer"),
             Message::Close(_) => panic!("closed"),
             _ => {}
