@@ -46,6 +46,7 @@ mod parallel;
 mod problem;
 mod search;
 mod solver;
+pub mod symmetry;
 pub mod trace;
 mod unit;
 mod verify;
