@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::engine::EngineChoice;
+use crate::engine::{Auto, EngineChoice};
 use crate::problem::{OptionId, Problem};
 use crate::search::StopReason;
 use crate::solver::{Count, Solver};
@@ -169,20 +169,22 @@ impl<'p> SymmetricCounter<'p> {
                 .num_threads(self.threads)
                 .build()
                 .map_err(|e| SymmetryError::Threads(e.to_string()))?;
+            let root = self.root()?;
             return pool.install(|| {
                 leaves
                     .par_iter()
-                    .map(|leaf| self.count_options(&leaf.options, u64::MAX))
+                    .map(|leaf| Ok(count_through(root.clone(), &leaf.options, u64::MAX)))
                     .collect()
             });
         }
+        let root = self.root()?;
         let mut spent = spent;
         let mut counts = Vec::with_capacity(leaves.len());
         for leaf in leaves {
             if spent >= self.node_budget {
                 break;
             }
-            let count = self.count_options(&leaf.options, self.node_budget - spent)?;
+            let count = count_through(root.clone(), &leaf.options, self.node_budget - spent);
             spent = spent.saturating_add(count.stats.nodes);
             let stopped = count.stop.is_some();
             counts.push(count);
@@ -193,15 +195,19 @@ impl<'p> SymmetricCounter<'p> {
         Ok(counts)
     }
 
-    /// The solutions of `problem` through `options` (which fit together).
-    fn count_options(&self, options: &[u32], budget: u64) -> Result<Count, SymmetryError> {
-        count_through(
-            self.problem,
-            self.engine,
-            options,
-            budget,
-            self.cancel.clone(),
-        )
+    /// A solver at the root of `problem`, cloned for each sub-problem (a copy of its
+    /// links costs less than building them again).
+    fn root(&self) -> Result<Solver<'p, Auto>, SymmetryError> {
+        self.solver(self.problem)
+    }
+
+    /// A solver for `problem` (this one or a folded one) on the engine, with the cancel flag.
+    fn solver<'q>(&self, problem: &'q Problem) -> Result<Solver<'q, Auto>, SymmetryError> {
+        let mut solver = Solver::with_engine(problem, self.engine.build(problem)?);
+        if let Some(flag) = &self.cancel {
+            solver = solver.with_cancel_flag(flag.clone());
+        }
+        Ok(solver)
     }
 
     /// Adds the count up to symmetry: `(1/|G|) Σ_g fix(g)`, a class of conjugate elements
@@ -212,7 +218,7 @@ impl<'p> SymmetricCounter<'p> {
             let g = &self.group.elements()[class[0]];
             let fixed = fixed_problem(self.problem, g)?;
             let budget = self.node_budget.saturating_sub(result.nodes);
-            let count = count_through(&fixed, self.engine, &[], budget, self.cancel.clone())?;
+            let count = count_through(self.solver(&fixed)?, &[], budget);
             result.nodes += count.stats.nodes;
             result.updates += count.stats.updates;
             if count.stop.is_some() {
@@ -234,28 +240,19 @@ impl<'p> SymmetricCounter<'p> {
     }
 }
 
-/// Counts the solutions of `problem` that hold `options`, on `engine`.
-fn count_through(
-    problem: &Problem,
-    engine: EngineChoice,
-    options: &[u32],
-    budget: u64,
-    cancel: Option<Arc<AtomicBool>>,
-) -> Result<Count, SymmetryError> {
-    let mut solver = Solver::with_engine(problem, engine.build(problem)?).with_node_budget(budget);
-    if let Some(flag) = cancel {
-        solver = solver.with_cancel_flag(flag);
-    }
+/// Counts the solutions of `solver`'s problem that hold `options`, within `budget` nodes.
+fn count_through(solver: Solver<'_, Auto>, options: &[u32], budget: u64) -> Count {
+    let mut solver = solver.with_node_budget(budget);
     for &o in options {
         if solver.preselect(OptionId::new(o)).is_err() {
             // The plan lists only options that fit together, so this does not happen; if
             // it did, no solution holds them all.
-            return Ok(Count {
+            return Count {
                 solutions: 0,
                 stop: None,
                 stats: Default::default(),
-            });
+            };
         }
     }
-    Ok(solver.count())
+    solver.count()
 }

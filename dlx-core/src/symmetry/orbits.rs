@@ -18,8 +18,20 @@
 use super::cover::Cover;
 use super::Group;
 
-/// The most extensions (the product of the item lists' lengths) listed for one orbit.
+/// The most extensions (the product of the item lists' lengths) listed for one orbit at
+/// the top of the plan.
 pub(crate) const MAX_EXTENSIONS: u64 = 1 << 18;
+
+/// The most extensions listed below the top, where the stabiliser left is smaller and
+/// each extension is a sub-problem to set up: more cost more than they save (in the 3x20
+/// pentomino box every X placement is kept by a flip; splitting below it on up to 64
+/// extensions, four levels deep, made 4,985 sub-problems and took 1.5 times as long as
+/// the plain count).
+pub(crate) const MAX_SUB_EXTENSIONS: u64 = 16;
+
+/// The most levels of the plan: the top split and one below (Knuth's "restrict a second
+/// piece when the first one's placement is symmetric").
+pub(crate) const MAX_DEPTH: usize = 2;
 
 /// A sub-problem to count: options to preselect, and how many solutions each of its
 /// solutions stands for.
@@ -45,8 +57,17 @@ pub(crate) fn plan(cover: &mut Cover, group: &Group) -> Plan {
         out: Plan::default(),
     };
     let mut chosen = Vec::new();
-    planner.node(&mut chosen, &all, 1);
+    planner.node(&mut chosen, &all, 1, 0);
     planner.out
+}
+
+/// Where the plan is: the elements that keep what is chosen, how many solutions each
+/// solution below stands for, and how many splits were made above.
+#[derive(Clone, Copy)]
+struct Level<'a> {
+    h: &'a [usize],
+    weight: u64,
+    depth: usize,
 }
 
 struct Planner<'a> {
@@ -58,8 +79,14 @@ struct Planner<'a> {
 impl Planner<'_> {
     /// The completions of `chosen` (placed in the cover), under the elements `h` (which
     /// keep `chosen`), each standing for `weight` solutions.
-    fn node(&mut self, chosen: &mut Vec<u32>, h: &[usize], weight: u64) {
-        let Some((items, sub)) = (h.len() > 1).then(|| self.choose(h)).flatten() else {
+    fn node(&mut self, chosen: &mut Vec<u32>, h: &[usize], weight: u64, depth: usize) {
+        let limit = if depth == 0 {
+            MAX_EXTENSIONS
+        } else {
+            MAX_SUB_EXTENSIONS
+        };
+        let split = h.len() > 1 && depth < MAX_DEPTH;
+        let Some((items, sub)) = split.then(|| self.choose(h, limit)).flatten() else {
             self.out.leaves.push(Leaf {
                 options: chosen.clone(),
                 weight,
@@ -67,7 +94,12 @@ impl Planner<'_> {
             return;
         };
         let mut ext = Vec::new();
-        self.extend(&items, 0, &mut ext, chosen, &sub, weight);
+        let at = Level {
+            h: &sub,
+            weight,
+            depth,
+        };
+        self.extend(&items, 0, &mut ext, chosen, at);
     }
 
     /// Lists the extensions on `items` from `items[k]` on; each canonical one goes on.
@@ -77,11 +109,10 @@ impl Planner<'_> {
         k: usize,
         ext: &mut Vec<u32>,
         chosen: &mut Vec<u32>,
-        h: &[usize],
-        weight: u64,
+        at: Level<'_>,
     ) {
         let Some(pos) = (k..items.len()).find(|&j| self.cover.is_free(items[j])) else {
-            self.extension(ext, chosen, h, weight);
+            self.extension(ext, chosen, at);
             return;
         };
         let item = items[pos];
@@ -93,14 +124,15 @@ impl Planner<'_> {
             self.out.nodes += 1;
             let mark = self.cover.place(o);
             ext.push(o);
-            self.extend(items, pos + 1, ext, chosen, h, weight);
+            self.extend(items, pos + 1, ext, chosen, at);
             ext.pop();
             self.cover.undo(mark);
         }
     }
 
     /// A complete extension: goes on below it when it is the least of its orbit.
-    fn extension(&mut self, ext: &[u32], chosen: &mut Vec<u32>, h: &[usize], weight: u64) {
+    fn extension(&mut self, ext: &[u32], chosen: &mut Vec<u32>, at: Level<'_>) {
+        let h = at.h;
         let mut e = ext.to_vec();
         e.sort_unstable();
         let mut stab = Vec::new();
@@ -119,14 +151,14 @@ impl Planner<'_> {
         let orbit = (h.len() / stab.len()) as u64;
         let before = chosen.len();
         chosen.extend_from_slice(&e);
-        self.node(chosen, &stab, weight * orbit);
+        self.node(chosen, &stab, at.weight * orbit, at.depth + 1);
         chosen.truncate(before);
     }
 
     /// The items to branch on under `h`, and the elements of `h` that keep them (as a
     /// set): the choice that keeps most of `h`, then the fewest items, then the shortest
     /// lists; `None` when every choice keeps only the identity.
-    fn choose(&self, h: &[usize]) -> Option<(Vec<u32>, Vec<usize>)> {
+    fn choose(&self, h: &[usize], limit: u64) -> Option<(Vec<u32>, Vec<usize>)> {
         let elements = self.group.elements();
         let mut best: Option<(usize, usize, u64, Vec<u32>, Vec<usize>)> = None;
         for item in 0..self.cover.num_items() as u32 {
@@ -143,8 +175,10 @@ impl Planner<'_> {
             let product = orbit
                 .iter()
                 .fold(1u64, |p, &i| p.saturating_mul(self.live(i).max(1)));
-            let (items, keep): (Vec<u32>, Vec<usize>) = if product <= MAX_EXTENSIONS {
+            let (items, keep): (Vec<u32>, Vec<usize>) = if product <= limit {
                 (orbit, h.to_vec())
+            } else if len > limit {
+                continue;
             } else {
                 let keep = h
                     .iter()
