@@ -250,7 +250,8 @@ pub struct CountArgs {
     pub order: Option<MemoOrder>,
     /// With --memo: never fall back to plain enumeration, even where the memo does not pay.
     #[arg(long, requires = "memo")]
-    pub no_fallback: bool,    /// Count by the problem's symmetry: the total by orbits (faster by up to the group's
+    pub no_fallback: bool,
+    /// Count by the problem's symmetry: the total by orbits (faster by up to the group's
     /// order) and the solutions up to symmetry (Burnside's lemma). The group: --group FILE,
     /// else the file's `| symmetry:` lines (`dlx gen` writes them), else found by search.
     /// Not with --memo, checkpoints or units.

@@ -43,7 +43,11 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
         let solver = super::engine::sequential(problem, args.engine, name)?;
         let engine = solver.engine_name();
         // Up to symmetry, the limit is on the solutions printed, not those found.
-        let found_limit = if printer.group.is_some() { u64::MAX } else { limit };
+        let found_limit = if printer.group.is_some() {
+            u64::MAX
+        } else {
+            limit
+        };
         let mut solutions = solver
             .with_solution_limit(found_limit)
             .with_cancel_flag(interrupt_flag())
@@ -132,7 +136,10 @@ struct Printer<'a> {
 impl Printer<'_> {
     /// Prints a solution; false once writing has failed.
     fn print(&self, solution: &Solution) -> bool {
-        if self.group.is_some_and(|g| !is_canonical(g, solution.options())) {
+        if self
+            .group
+            .is_some_and(|g| !is_canonical(g, solution.options()))
+        {
             return true;
         }
         let mut out = self.out.lock().expect("printer");

@@ -77,8 +77,8 @@ pub fn read(path: &str, group_file: Option<&str>) -> Result<Symmetric> {
     let start = Instant::now();
     let (generators, source) = if let Some(file) = group_file {
         let text = read_text(file)?;
-        let gens = parse_generators(&problem, &text)
-            .map_err(|e| input_error(display_name(file), e))?;
+        let gens =
+            parse_generators(&problem, &text).map_err(|e| input_error(display_name(file), e))?;
         if gens.is_empty() && !text.lines().any(is_generator_line) {
             return Err(InputError::new(format!(
                 "{}: no `| symmetry:` lines: expected one line per generator",
@@ -113,9 +113,10 @@ pub fn read(path: &str, group_file: Option<&str>) -> Result<Symmetric> {
 
 /// True for a `| symmetry:` line.
 fn is_generator_line(line: &str) -> bool {
-    line.trim_start()
-        .strip_prefix('|')
-        .is_some_and(|rest| rest.trim_start().starts_with(dlx_core::symmetry::SYMMETRY_TAG))
+    line.trim_start().strip_prefix('|').is_some_and(|rest| {
+        rest.trim_start()
+            .starts_with(dlx_core::symmetry::SYMMETRY_TAG)
+    })
 }
 
 /// `dlx count --symmetry`.
@@ -187,7 +188,11 @@ fn print(args: &CountArgs, s: &Symmetric, count: &SymmetricCount) -> Result<()> 
                 Source::Found => "found",
             },
             s.group.generators().len(),
-            if s.group.generators().len() == 1 { "" } else { "s" },
+            if s.group.generators().len() == 1 {
+                ""
+            } else {
+                "s"
+            },
             s.group_time.as_secs_f64()
         );
         for line in write_generators(&s.problem, s.group.generators()).lines() {
@@ -199,7 +204,11 @@ fn print(args: &CountArgs, s: &Symmetric, count: &SymmetricCount) -> Result<()> 
             count.nodes,
             count.updates,
             count.elapsed.as_secs_f64(),
-            if count.is_complete() { "" } else { " (incomplete)" }
+            if count.is_complete() {
+                ""
+            } else {
+                " (incomplete)"
+            }
         );
     }
     Ok(())

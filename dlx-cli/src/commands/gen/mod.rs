@@ -24,6 +24,11 @@ pub(crate) mod residual;
 use json::JsonProblem;
 use residual::residual;
 
+/// The most options of a problem whose group `dlx gen` writes: working the group out takes
+/// longer than writing the problem (seconds for 60x60 pentominoes), and counting by
+/// symmetry lists the group element by element, each as large as the problem.
+const MAX_GROUP_OPTIONS: usize = 50_000;
+
 pub fn run(args: &GenArgs) -> Result<ExitCode> {
     let (title, problem, generators) = generate(&args.what)?;
     let mut out = stdout();
@@ -38,6 +43,12 @@ pub fn run(args: &GenArgs) -> Result<ExitCode> {
         writeln!(out, "| dlx gen {title}")?;
         // The group, for `dlx count --symmetry` (comments to every other reader).
         out.write_all(write_generators(&problem, &generators).as_bytes())?;
+        if problem.num_options() > MAX_GROUP_OPTIONS {
+            writeln!(
+                out,
+                "| (its symmetries are not written above {MAX_GROUP_OPTIONS} options)"
+            )?;
+        }
         out.write_all(text.as_bytes())?;
     }
     out.flush()?;
@@ -51,12 +62,14 @@ fn generate(what: &GenCommand) -> Result<(String, Problem, Vec<Automorphism>)> {
     Ok(match what {
         GenCommand::Queens { n } => {
             let queens = Queens::new(*n as usize)?;
-            let generators = symmetry::queens_generators(&queens);
+            let generators = small(queens.problem(), || symmetry::queens_generators(&queens));
             (format!("queens {n}"), queens.problem().clone(), generators)
         }
         GenCommand::Langford { n, symmetry_break } => {
             let langford = Langford::new(*n as usize, *symmetry_break)?;
-            let generators = symmetry::langford_generators(&langford);
+            let generators = small(langford.problem(), || {
+                symmetry::langford_generators(&langford)
+            });
             (
                 format!("langford {n}{}", flag(*symmetry_break)),
                 langford.problem().clone(),
@@ -78,7 +91,7 @@ fn generate(what: &GenCommand) -> Result<(String, Problem, Vec<Automorphism>)> {
             (
                 format!("pentomino {rows}x{cols}{}", flag(*symmetry_break)),
                 packing.problem().clone(),
-                symmetry::packing_generators(&packing),
+                small(packing.problem(), || symmetry::packing_generators(&packing)),
             )
         }
         GenCommand::Dominoes { board } => {
@@ -107,11 +120,21 @@ fn generate(what: &GenCommand) -> Result<(String, Problem, Vec<Automorphism>)> {
     })
 }
 
+/// The generators `make` gives, for a problem of at most [`MAX_GROUP_OPTIONS`] options.
+fn small(problem: &Problem, make: impl FnOnce() -> Vec<Automorphism>) -> Vec<Automorphism> {
+    if problem.num_options() <= MAX_GROUP_OPTIONS {
+        make()
+    } else {
+        Vec::new()
+    }
+}
+
 /// Tilings of a `rows × cols` board with copies of a set's pieces, and the board's
 /// symmetries.
 fn tiling(rows: usize, cols: usize, set: PieceSet) -> Result<(Problem, Vec<Automorphism>)> {
     let tiles = Tiles::new(polyomino::Board::rectangle(rows, cols)?, set.pieces())?;
-    Ok((tiles.problem().clone(), symmetry::tiles_generators(&tiles)))
+    let generators = small(tiles.problem(), || symmetry::tiles_generators(&tiles));
+    Ok((tiles.problem().clone(), generators))
 }
 
 /// The problem of one puzzle of the file: the shape's problem with the givens' options
