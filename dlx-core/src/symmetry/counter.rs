@@ -180,11 +180,18 @@ impl<'p> SymmetricCounter<'p> {
         let root = self.root()?;
         let mut spent = spent;
         let mut counts = Vec::with_capacity(leaves.len());
-        for leaf in leaves {
+        let mut root = Some(root);
+        for (k, leaf) in leaves.iter().enumerate() {
             if spent >= self.node_budget {
                 break;
             }
-            let count = count_through(root.clone(), &leaf.options, self.node_budget - spent);
+            // The last leaf (the only one, without symmetry) takes the root itself.
+            let solver = if k + 1 == leaves.len() {
+                root.take().expect("taken by the last leaf only")
+            } else {
+                root.as_ref().expect("not taken yet").clone()
+            };
+            let count = count_through(solver, &leaf.options, self.node_budget - spent);
             spent = spent.saturating_add(count.stats.nodes);
             let stopped = count.stop.is_some();
             counts.push(count);
