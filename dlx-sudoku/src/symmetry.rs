@@ -36,11 +36,7 @@ fn by_keys<K: Eq + Hash + Clone>(
     maps: &[&dyn Fn(&K) -> K],
 ) -> Vec<Automorphism> {
     let keys: Vec<K> = problem.options().map(&key).collect();
-    let index: HashMap<&K, OptionId> = keys
-        .iter()
-        .zip(problem.options())
-        .map(|(k, o)| (k, o))
-        .collect();
+    let index: HashMap<&K, OptionId> = keys.iter().zip(problem.options()).collect();
     let mut out = Vec::new();
     'maps: for map in maps {
         let mut image = Vec::with_capacity(keys.len());
@@ -88,17 +84,23 @@ pub fn langford_generators(langford: &Langford) -> Vec<Automorphism> {
 }
 
 /// The board's symmetries as maps of sorted cell lists.
-fn board_maps(board: &Board) -> Vec<Box<dyn Fn(&(usize, Vec<Cell>)) -> (usize, Vec<Cell>)>> {
+/// A placement: the piece and its squares, sorted.
+type Placed = (usize, Vec<Cell>);
+
+/// A map of placements.
+type PlacedMap = dyn Fn(&Placed) -> Placed;
+
+fn board_maps(board: &Board) -> Vec<Box<PlacedMap>> {
     board
         .symmetries()
         .into_iter()
         .skip(1)
         .map(|m| {
-            Box::new(move |(piece, cells): &(usize, Vec<Cell>)| {
+            Box::new(move |(piece, cells): &Placed| {
                 let mut image: Vec<Cell> = cells.iter().map(|&c| m.apply(c)).collect();
                 image.sort();
                 (*piece, image)
-            }) as Box<dyn Fn(&(usize, Vec<Cell>)) -> (usize, Vec<Cell>)>
+            }) as Box<PlacedMap>
         })
         .collect()
 }
@@ -112,8 +114,7 @@ pub fn packing_generators(packing: &Packing) -> Vec<Automorphism> {
         (p.piece, cells)
     };
     let maps = board_maps(packing.board());
-    let refs: Vec<&dyn Fn(&(usize, Vec<Cell>)) -> (usize, Vec<Cell>)> =
-        maps.iter().map(|b| b.as_ref()).collect();
+    let refs: Vec<&PlacedMap> = maps.iter().map(|b| b.as_ref()).collect();
     by_keys(packing.problem(), key, &refs)
 }
 
@@ -126,8 +127,7 @@ pub fn tiles_generators(tiles: &Tiles) -> Vec<Automorphism> {
         (piece, cells)
     };
     let maps = board_maps(tiles.board());
-    let refs: Vec<&dyn Fn(&(usize, Vec<Cell>)) -> (usize, Vec<Cell>)> =
-        maps.iter().map(|b| b.as_ref()).collect();
+    let refs: Vec<&PlacedMap> = maps.iter().map(|b| b.as_ref()).collect();
     by_keys(tiles.problem(), key, &refs)
 }
 

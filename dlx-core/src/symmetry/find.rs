@@ -253,8 +253,8 @@ impl Search<'_> {
                 continue;
             }
             if let Some(gamma) = self.leaf_below(child, depth + 1)? {
-                for x in 0..gamma.len() {
-                    self.union(x as u32, gamma[x]);
+                for (x, &y) in gamma.iter().enumerate() {
+                    self.union(x as u32, y);
                 }
                 self.generators.push(gamma);
             }

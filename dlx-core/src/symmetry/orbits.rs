@@ -70,6 +70,10 @@ struct Level<'a> {
     depth: usize,
 }
 
+/// A candidate split: the elements kept, how many items, their options, the items, the
+/// elements.
+type Choice = (usize, usize, u64, Vec<u32>, Vec<usize>);
+
 struct Planner<'a> {
     cover: &'a mut Cover,
     group: &'a Group,
@@ -160,7 +164,7 @@ impl Planner<'_> {
     /// lists; `None` when every choice keeps only the identity.
     fn choose(&self, h: &[usize], limit: u64) -> Option<(Vec<u32>, Vec<usize>)> {
         let elements = self.group.elements();
-        let mut best: Option<(usize, usize, u64, Vec<u32>, Vec<usize>)> = None;
+        let mut best: Option<Choice> = None;
         for item in 0..self.cover.num_items() as u32 {
             if !self.cover.is_primary(item) || !self.cover.is_free(item) {
                 continue;
