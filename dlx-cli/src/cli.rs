@@ -255,6 +255,16 @@ pub struct CountArgs {
     /// With --memo: never fall back to plain enumeration, even where the memo does not pay.
     #[arg(long, requires = "memo")]
     pub no_fallback: bool,
+    /// Count by the problem's symmetry: the total by orbits (faster by up to the group's
+    /// order) and the solutions up to symmetry (Burnside's lemma). The group: --group FILE,
+    /// else the file's `| symmetry:` lines (`dlx gen` writes them), else found by search.
+    /// Not with --memo, checkpoints or units.
+    #[arg(long, conflicts_with_all = ["memo", "checkpoint", "resume", "unit", "units_file"])]
+    pub symmetry: bool,
+    /// With --symmetry: the group's generators from FILE, one `| symmetry: a b | c d e`
+    /// line each (cycles of item names), instead of the problem's own or the one found.
+    #[arg(long, value_name = "FILE", requires = "symmetry")]
+    pub group: Option<String>,
 }
 
 /// The search engine `dlx count` and `dlx solve` run.
@@ -308,6 +318,13 @@ pub struct SolveArgs {
     /// The engine (see `dlx count --help`).
     #[arg(long, value_enum, default_value_t = Engine::Auto)]
     pub engine: Engine,
+    /// Print one solution per orbit under the problem's symmetry group: the canonical one,
+    /// least under the group (the group as for `dlx count --symmetry`).
+    #[arg(long)]
+    pub up_to_symmetry: bool,
+    /// With --up-to-symmetry: the group's generators from FILE (see `dlx count --help`).
+    #[arg(long, value_name = "FILE", requires = "up_to_symmetry")]
+    pub group: Option<String>,
 }
 
 /// `dlx split`.

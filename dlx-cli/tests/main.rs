@@ -14,6 +14,7 @@ mod cli_help;
 mod cli_memo;
 mod cli_outputs;
 mod cli_svg;
+mod cli_symmetry;
 mod cli_variant;
 mod common;
 mod docs_examples;

@@ -44,6 +44,7 @@ mod observer;
 mod parallel;
 mod problem;
 mod solver;
+pub mod symmetry;
 pub mod trace;
 mod unit;
 mod verify;

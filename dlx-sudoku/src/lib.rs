@@ -14,6 +14,7 @@ pub mod langford;
 pub mod polyomino;
 pub mod queens;
 pub mod sudoku;
+pub mod symmetry;
 pub mod tour;
 pub mod tour_count;
 pub mod variant;

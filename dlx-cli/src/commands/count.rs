@@ -58,6 +58,9 @@ pub fn run(args: &CountArgs) -> Result<ExitCode> {
     // start (it prints 0, incomplete) instead of killing the program with nothing printed.
     let interrupted = interrupt_flag();
     check_checkpoint_path(args)?;
+    if args.symmetry {
+        return super::symmetry::run_count(args);
+    }
     let parsed = read_problem(&args.problem.file)?;
     let problem = &parsed.problem;
     if args.unit.is_some() || args.units_file.is_some() {

@@ -24,6 +24,7 @@ mod solve;
 mod split;
 mod stats;
 mod sudoku;
+mod symmetry;
 mod tour;
 mod trace;
 mod units;

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use anyhow::Result;
+use dlx_core::symmetry::{is_canonical, Group};
 use dlx_core::{Problem, Solution};
 use serde_json::json;
 
@@ -16,8 +17,13 @@ use crate::input::{display_name, read_problem};
 use crate::output::{note, EXIT_INTERRUPTED, EXIT_NO_SOLUTION, EXIT_OK};
 
 pub fn run(args: &SolveArgs) -> Result<ExitCode> {
-    let parsed = read_problem(&args.problem.file)?;
-    let problem = &parsed.problem;
+    let (problem, group) = if args.up_to_symmetry {
+        let s = super::symmetry::read(&args.problem.file, args.group.as_deref())?;
+        (s.problem, Some(s.group))
+    } else {
+        (read_problem(&args.problem.file)?.problem, None)
+    };
+    let problem = &problem;
     let limit = match (args.all, args.limit) {
         (true, _) => u64::MAX,
         (false, Some(n)) => n,
@@ -25,6 +31,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     };
     let printer = Printer {
         problem,
+        group: group.as_ref(),
         json: args.json,
         headed: args.all || limit > 1,
         out: Mutex::new(std::io::BufWriter::new(std::io::stdout())),
@@ -35,12 +42,18 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
     let (complete, stats, engine) = if args.threads == 1 {
         let solver = super::engine::sequential(problem, args.engine, name)?;
         let engine = solver.engine_name();
+        // Up to symmetry, the limit is on the solutions printed, not those found.
+        let found_limit = if printer.group.is_some() {
+            u64::MAX
+        } else {
+            limit
+        };
         let mut solutions = solver
-            .with_solution_limit(limit)
+            .with_solution_limit(found_limit)
             .with_cancel_flag(interrupt_flag())
             .solutions();
         for solution in solutions.by_ref() {
-            if !printer.print(&solution) {
+            if !printer.print(&solution) || printer.found.load(Ordering::Relaxed) >= limit {
                 break;
             }
         }
@@ -111,6 +124,8 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
 
 struct Printer<'a> {
     problem: &'a Problem,
+    /// With `--up-to-symmetry`: only the canonical solution of each orbit is printed.
+    group: Option<&'a Group>,
     json: bool,
     headed: bool,
     out: Mutex<std::io::BufWriter<std::io::Stdout>>,
@@ -121,6 +136,12 @@ struct Printer<'a> {
 impl Printer<'_> {
     /// Prints a solution; false once writing has failed.
     fn print(&self, solution: &Solution) -> bool {
+        if self
+            .group
+            .is_some_and(|g| !is_canonical(g, solution.options()))
+        {
+            return true;
+        }
         let mut out = self.out.lock().expect("printer");
         let number = self.found.fetch_add(1, Ordering::Relaxed) + 1;
         let result = if self.json {

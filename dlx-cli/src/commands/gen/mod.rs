@@ -6,10 +6,12 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use dlx_core::format::write;
+use dlx_core::symmetry::{write_generators, Automorphism};
 use dlx_core::{OptionId, Problem};
 use dlx_sudoku::langford::Langford;
 use dlx_sudoku::polyomino::{self, Packing, PieceSet, SymmetryBreaking, Tiles};
 use dlx_sudoku::queens::Queens;
+use dlx_sudoku::symmetry;
 
 use super::board_size::parse_board;
 use super::sudoku::load::{load, Loaded};
@@ -22,8 +24,13 @@ pub(crate) mod residual;
 use json::JsonProblem;
 use residual::residual;
 
+/// The most options of a problem whose group `dlx gen` writes: working the group out takes
+/// longer than writing the problem (seconds for 60x60 pentominoes), and counting by
+/// symmetry lists the group element by element, each as large as the problem.
+const MAX_GROUP_OPTIONS: usize = 50_000;
+
 pub fn run(args: &GenArgs) -> Result<ExitCode> {
-    let (title, problem) = generate(&args.what)?;
+    let (title, problem, generators) = generate(&args.what)?;
     let mut out = stdout();
     if args.json {
         writeln!(
@@ -34,26 +41,41 @@ pub fn run(args: &GenArgs) -> Result<ExitCode> {
     } else {
         let text = write(&problem).map_err(|e| InputError::new(format!("{title}: {e}")))?;
         writeln!(out, "| dlx gen {title}")?;
+        // The group, for `dlx count --symmetry` (comments to every other reader).
+        out.write_all(write_generators(&problem, &generators).as_bytes())?;
+        if problem.num_options() > MAX_GROUP_OPTIONS {
+            writeln!(
+                out,
+                "| (its symmetries are not written above {MAX_GROUP_OPTIONS} options)"
+            )?;
+        }
         out.write_all(text.as_bytes())?;
     }
     out.flush()?;
     Ok(ExitCode::from(EXIT_OK))
 }
 
-/// What was asked for, in words, and its problem.
-fn generate(what: &GenCommand) -> Result<(String, Problem)> {
+/// What was asked for, in words, its problem, and generators of its symmetry group (those
+/// the family knows: none for Sudoku).
+fn generate(what: &GenCommand) -> Result<(String, Problem, Vec<Automorphism>)> {
     let flag = |on: bool| if on { " --symmetry-break" } else { "" };
     Ok(match what {
-        GenCommand::Queens { n } => (
-            format!("queens {n}"),
-            Queens::new(*n as usize)?.problem().clone(),
-        ),
-        GenCommand::Langford { n, symmetry_break } => (
-            format!("langford {n}{}", flag(*symmetry_break)),
-            Langford::new(*n as usize, *symmetry_break)?
-                .problem()
-                .clone(),
-        ),
+        GenCommand::Queens { n } => {
+            let queens = Queens::new(*n as usize)?;
+            let generators = small(queens.problem(), || symmetry::queens_generators(&queens));
+            (format!("queens {n}"), queens.problem().clone(), generators)
+        }
+        GenCommand::Langford { n, symmetry_break } => {
+            let langford = Langford::new(*n as usize, *symmetry_break)?;
+            let generators = small(langford.problem(), || {
+                symmetry::langford_generators(&langford)
+            });
+            (
+                format!("langford {n}{}", flag(*symmetry_break)),
+                langford.problem().clone(),
+                generators,
+            )
+        }
         GenCommand::Pentomino {
             board,
             symmetry_break,
@@ -69,35 +91,50 @@ fn generate(what: &GenCommand) -> Result<(String, Problem)> {
             (
                 format!("pentomino {rows}x{cols}{}", flag(*symmetry_break)),
                 packing.problem().clone(),
+                small(packing.problem(), || symmetry::packing_generators(&packing)),
             )
         }
         GenCommand::Dominoes { board } => {
             let (rows, cols) = parse_board(board, MAX_TILING_SQUARES)?;
-            (
-                format!("dominoes {rows}x{cols}"),
-                tiling(rows, cols, PieceSet::Dominoes)?,
-            )
+            let (problem, generators) = tiling(rows, cols, PieceSet::Dominoes)?;
+            (format!("dominoes {rows}x{cols}"), problem, generators)
         }
         GenCommand::Tiling { board, pieces } => {
             let (rows, cols) = parse_board(board, MAX_TILING_SQUARES)?;
             let set = pieces.set();
+            let (problem, generators) = tiling(rows, cols, set)?;
             (
                 format!("tiling {rows}x{cols} --pieces {}", set.name()),
-                tiling(rows, cols, set)?,
+                problem,
+                generators,
             )
         }
         GenCommand::Sudoku {
             file,
             puzzle,
             shape,
-        } => sudoku(&load(file, shape)?, *puzzle)?,
+        } => {
+            let (title, problem) = sudoku(&load(file, shape)?, *puzzle)?;
+            (title, problem, Vec::new())
+        }
     })
 }
 
-/// Tilings of a `rows × cols` board with copies of a set's pieces.
-fn tiling(rows: usize, cols: usize, set: PieceSet) -> Result<Problem> {
+/// The generators `make` gives, for a problem of at most [`MAX_GROUP_OPTIONS`] options.
+fn small(problem: &Problem, make: impl FnOnce() -> Vec<Automorphism>) -> Vec<Automorphism> {
+    if problem.num_options() <= MAX_GROUP_OPTIONS {
+        make()
+    } else {
+        Vec::new()
+    }
+}
+
+/// Tilings of a `rows × cols` board with copies of a set's pieces, and the board's
+/// symmetries.
+fn tiling(rows: usize, cols: usize, set: PieceSet) -> Result<(Problem, Vec<Automorphism>)> {
     let tiles = Tiles::new(polyomino::Board::rectangle(rows, cols)?, set.pieces())?;
-    Ok(tiles.problem().clone())
+    let generators = small(tiles.problem(), || symmetry::tiles_generators(&tiles));
+    Ok((tiles.problem().clone(), generators))
 }
 
 /// The problem of one puzzle of the file: the shape's problem with the givens' options
