@@ -5,9 +5,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::engine::StopReason;
 use crate::engine::{Auto, EngineChoice};
 use crate::problem::{OptionId, Problem};
-use crate::engine::StopReason;
 use crate::solver::{Count, Solver};
 
 use super::cover::Cover;
