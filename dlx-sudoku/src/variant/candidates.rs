@@ -307,9 +307,8 @@ impl VariantSolver {
     /// The race under [`Engine::Auto`]: the clause solver on the whole-table encoding
     /// starts, dancing links without look-ahead joins after [`LINKS_AFTER`], the clause
     /// solver on the decomposed encoding after `after` (as a uniqueness proof's race
-    /// does); the
-    /// first complete answer is taken and stops the others (complete answers are the
-    /// same: exact counts). Each wins somewhere: on an open grid (a setter's first clues)
+    /// does); the first complete answer is taken and stops the others (complete answers
+    /// are the same: exact counts). Each wins somewhere: on an open grid (a setter's first clues)
     /// dancing links meets a solution at nearly every leaf and settles the coloured
     /// candidates of the empty 9×9 grid in milliseconds, where the clause solver needs
     /// one query and one blocking clause per solution (seconds); on a nearly finished
@@ -358,10 +357,13 @@ impl VariantSolver {
             // Waits until `until` has passed since the start or a complete answer came,
             // passing the caller's cancel flag on to dancing links (which watches `stop`
             // alone); says whether an answer came.
-            let wait = |until: Duration| loop {
+            let forward_cancel = || {
                 if cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
                     stop.store(true, Ordering::Relaxed);
                 }
+            };
+            let wait = |until: Duration| loop {
+                forward_cancel();
                 if stop.load(Ordering::Relaxed) {
                     return true;
                 }
@@ -394,9 +396,7 @@ impl VariantSolver {
             };
             // Until the others end, pass the caller's cancel flag on.
             while !(whole.is_finished() && links.as_ref().is_none_or(|l| l.is_finished())) {
-                if cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
-                    stop.store(true, Ordering::Relaxed);
-                }
+                forward_cancel();
                 let _ = finished.recv_timeout(Duration::from_millis(10));
             }
             let whole = whole.join().expect("the clause solver does not panic");
@@ -420,7 +420,6 @@ impl VariantSolver {
         let start = Instant::now();
         let puzzle = self.puzzle();
         let n = puzzle.size();
-        let (_, _budget, _cancel, _) = self.settings();
         let mut counts = vec![0u32; n * n * n];
         let mut settled = vec![false; n * n * n];
         let mut seen: HashSet<VariantSolution> = HashSet::new();
