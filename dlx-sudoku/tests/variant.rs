@@ -288,7 +288,8 @@ fn brute_force(p: &VariantPuzzle, grids: &[Grid], shadings: &[Vec<bool>]) -> Vec
 
 /// Compares every engine's solutions with brute force: dancing links with and without
 /// look-ahead, dancing links with every rule decomposed, and clause learning with tables
-/// whole and decomposed: the same set each time, and no solution twice.
+/// whole (sums propagated and in clauses) and decomposed: the same set each time, and no
+/// solution twice.
 fn cross_check(p: &VariantPuzzle, grids: &[Grid], shadings: &[Vec<bool>]) -> usize {
     let brute: HashSet<VariantSolution> = brute_force(p, grids, shadings).into_iter().collect();
     let links = |cap: usize, lookahead: bool| {
@@ -307,6 +308,10 @@ fn cross_check(p: &VariantPuzzle, grids: &[Grid], shadings: &[Vec<bool>]) -> usi
         ("links without look-ahead", links(4096, false)),
         ("links decomposed", links(0, true)),
         ("clauses", clauses(4096)),
+        (
+            "clauses, sums in clauses",
+            clauses(4096).with_sum_propagator(false),
+        ),
         ("clauses decomposed", clauses(0)),
     ];
     for (what, solver) in runs {

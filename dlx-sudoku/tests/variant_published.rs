@@ -108,8 +108,8 @@ fn the_stress_puzzles_are_unique() {
 /// (hard puzzles take it millions; an answer it gives must agree, running out is allowed).
 const LINKS_BUDGET: u64 = 20_000;
 
-/// The same answer from every configuration: clause learning with tables whole and every
-/// rule decomposed (always settled), and dancing links with and without look-ahead and
+/// The same answer from every configuration: clause learning with tables whole (sums
+/// propagated, the reference, and in clauses) and every rule decomposed (always settled), and dancing links with and without look-ahead and
 /// decomposed (within a budget).
 fn engines_agree(path: &Path, p: &VariantPuzzle) -> usize {
     let reference = VariantSolver::new(p)
@@ -128,6 +128,13 @@ fn engines_agree(path: &Path, p: &VariantPuzzle) -> usize {
         Uniqueness::Incomplete { .. } => "incomplete".to_string(),
     };
     let configs: Vec<(&str, VariantSolver)> = vec![
+        (
+            "clauses, sums in clauses",
+            VariantSolver::new(p)
+                .unwrap()
+                .with_engine(Engine::ClauseLearning)
+                .with_sum_propagator(false),
+        ),
         (
             "clauses decomposed",
             VariantSolver::with_table_cap(p, 0)

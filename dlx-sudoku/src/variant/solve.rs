@@ -153,6 +153,8 @@ pub struct VariantSolver {
     encoded: Encoded,
     puzzle: VariantPuzzle,
     lookahead: bool,
+    /// Whether the clause solver propagates sums itself ([`Self::with_sum_propagator`]).
+    sum_propagator: bool,
     node_budget: Option<u64>,
     engine: Engine,
     cancel: Option<Arc<AtomicBool>>,
@@ -254,6 +256,7 @@ impl VariantSolver {
             encoded: encode(puzzle, cap)?,
             puzzle: puzzle.clone(),
             lookahead: true,
+            sum_propagator: sat::sums_propagated_by_default(),
             node_budget: None,
             engine: Engine::Auto,
             cancel: None,
@@ -325,6 +328,26 @@ impl VariantSolver {
         self
     }
 
+    /// Whether the clause solver propagates long sums itself, with a reason for each
+    /// value it rules out, rather than through their clauses (on by default; the
+    /// environment variable `DLX_SUMS=clauses` turns it off, for measuring). Either way
+    /// the answers are the same; only the search differs (see `docs/performance.md`).
+    ///
+    /// ```
+    /// use dlx_sudoku::sudoku::{Cell, Shape};
+    /// use dlx_sudoku::variant::{Engine, Killer, VariantPuzzle, VariantSolver};
+    /// let mut p = VariantPuzzle::new(Shape::for_size(4)?);
+    /// p.constraints.push(Killer { cells: vec![Cell::new(0, 0), Cell::new(1, 1)], sum: Some(5) }.into());
+    /// let count = |on| VariantSolver::new(&p).unwrap().with_engine(Engine::ClauseLearning)
+    ///     .with_sum_propagator(on).count(None).solutions;
+    /// assert_eq!(count(true), count(false));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_sum_propagator(mut self, on: bool) -> Self {
+        self.sum_propagator = on;
+        self
+    }
+
     /// The exact cover problem.
     ///
     /// ```
@@ -371,6 +394,7 @@ impl VariantSolver {
             shading: e.shading.as_deref(),
             yinyang: e.yinyang,
             letters: &e.letters,
+            sum_propagator: self.sum_propagator,
         })
     }
 
@@ -402,6 +426,7 @@ impl VariantSolver {
             node_budget: self.node_budget,
             cancel: self.cancel.clone(),
             lookahead: self.lookahead,
+            sum_propagator: self.sum_propagator,
             race_after: self.race_after,
             ..other
         })
@@ -585,6 +610,7 @@ impl VariantSolver {
             shading: e.shading.as_deref(),
             yinyang: e.yinyang,
             letters: &e.letters,
+            sum_propagator: self.sum_propagator,
         };
         let run = sat::solve(&input, limit, budget, flags, |s| found(s.clone()));
         Outcome {

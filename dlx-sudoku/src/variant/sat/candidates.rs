@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use batsat::{lbool, Lit, SolverInterface};
 use dlx_core::StopReason;
 
-use super::{decode, Cnf, Connectivity, Limits, SatInput};
+use super::{decode, theories, Cnf, Limits, SatInput, Theories};
 use crate::variant::model::{Val, Var};
 use crate::variant::solution::VariantSolution;
 
@@ -71,9 +71,9 @@ pub(crate) fn true_candidates(
         conflicts: 0,
         cancel,
     };
-    let mut cnf = Cnf::new(input.model, limits);
+    let mut cnf = Cnf::build(input.model, limits, input.sum_propagator);
     let shading = if input.yinyang { input.shading } else { None };
-    let mut theory = Connectivity::new(n, shading, &cnf);
+    let mut theory = theories(&mut cnf, n, shading);
     let mut run = CandidateRun {
         counts: vec![0; n * n * n],
         settled: vec![false; n * n * n],
@@ -97,41 +97,40 @@ pub(crate) fn true_candidates(
     }
     // One search under `assume`: a new checked solution (counted), none (Some(false)), or
     // a stop (None, the reason recorded).
-    let search =
-        |cnf: &mut Cnf, theory: &mut Connectivity, run: &mut CandidateRun, assume: &[Lit]| loop {
-            run.queries += 1;
-            let r = cnf.solver.solve_limited_th(theory, assume);
-            if r == lbool::FALSE {
-                return Some(false);
-            }
-            if r != lbool::TRUE {
-                run.stop = Some(cnf.solver.cb().reason());
-                return None;
-            }
-            let assignment = cnf.decided_values();
-            cnf.block(&assignment);
-            let solution = decode(input, &assignment);
-            if input.puzzle.check(&solution).is_err() {
-                // Excluded by its blocking clause, never counted; the question is asked again.
-                run.rejected += 1;
+    let search = |cnf: &mut Cnf, theory: &mut Theories, run: &mut CandidateRun, assume: &[Lit]| loop {
+        run.queries += 1;
+        let r = cnf.solver.solve_limited_th(theory, assume);
+        if r == lbool::FALSE {
+            return Some(false);
+        }
+        if r != lbool::TRUE {
+            run.stop = Some(cnf.solver.cb().reason());
+            return None;
+        }
+        let assignment = cnf.decided_values();
+        cnf.block(&assignment);
+        let solution = decode(input, &assignment);
+        if input.puzzle.check(&solution).is_err() {
+            // Excluded by its blocking clause, never counted; the question is asked again.
+            run.rejected += 1;
+            continue;
+        }
+        run.solutions += 1;
+        for (k, &d) in solution.grid.values().iter().enumerate() {
+            if d == 0 {
                 continue;
             }
-            run.solutions += 1;
-            for (k, &d) in solution.grid.values().iter().enumerate() {
-                if d == 0 {
-                    continue;
-                }
-                let i = k * n + d as usize - 1;
-                run.counts[i] += 1;
-                if run.counts[i] >= cap {
-                    run.settled[i] = true;
-                }
+            let i = k * n + d as usize - 1;
+            run.counts[i] += 1;
+            if run.counts[i] >= cap {
+                run.settled[i] = true;
             }
-            if run.examples.len() < 2 {
-                run.examples.push(solution);
-            }
-            return Some(true);
-        };
+        }
+        if run.examples.len() < 2 {
+            run.examples.push(solution);
+        }
+        return Some(true);
+    };
     'candidates: for (i, &lit) in lits.iter().enumerate() {
         while !run.settled[i] {
             let Some(l) = lit else { break };

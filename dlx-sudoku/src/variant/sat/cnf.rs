@@ -21,7 +21,8 @@
 use batsat::{lbool, Lit, Solver, SolverInterface};
 
 use crate::variant::encoding::{distinct_sum_bounds, Target};
-use crate::variant::model::{Model, Val, Var, VarKind};
+use crate::variant::model::{Linear, Model, Val, Var, VarKind};
+use crate::variant::sat::sums::{SumLits, TargetLits, TermLits};
 use crate::variant::sat::Limits;
 
 /// A variable's values as literals: value `lo + i` is `lits[i]` (`None` for values not in
@@ -47,6 +48,12 @@ impl Values {
     }
 }
 
+/// Whether sums go to the propagator (the default) or into clauses (`DLX_SUMS=clauses`,
+/// for measuring one against the other).
+pub(crate) fn sums_propagated_by_default() -> bool {
+    std::env::var_os("DLX_SUMS").is_none_or(|v| v != "clauses")
+}
+
 /// The model's clauses in a solver.
 pub(crate) struct Cnf {
     /// The solver.
@@ -56,6 +63,9 @@ pub(crate) struct Cnf {
     decided: Vec<Var>,
     /// Clauses added (for statistics).
     pub clauses: usize,
+    /// The sums left to the propagator ([`Sums`](super::sums::Sums)) rather than stated
+    /// in clauses.
+    pub sums: Vec<SumLits>,
 }
 
 impl Cnf {
@@ -99,13 +109,15 @@ impl Cnf {
         self.values[v as usize].get(x)
     }
 
-    /// Builds the clauses of a model (after static filtering).
-    pub fn new(m: &Model, limits: Limits) -> Self {
+    /// Builds the clauses of a model (after static filtering); its sums left to the
+    /// propagator when `propagated`, else stated in clauses.
+    pub fn build(m: &Model, limits: Limits, propagated: bool) -> Self {
         let mut cnf = Cnf {
             solver: Solver::new(Default::default(), limits),
             values: Vec::with_capacity(m.vars.len()),
             decided: Vec::new(),
             clauses: 0,
+            sums: Vec::new(),
         };
         let nv = m.vars.len();
         for (v, info) in m.vars.iter().enumerate() {
@@ -261,8 +273,8 @@ impl Cnf {
         for cells in &m.runs {
             cnf.run(m, cells);
         }
-        // Sums, in the order encoding.
-        cnf.linears(m);
+        // Sums, in the order encoding or to the propagator.
+        cnf.linears(m, propagated);
         // Memberships: a value of `a` is some variable's.
         for (a, vars) in &m.members {
             for (x, lx) in cnf.values[*a as usize].iter().collect::<Vec<_>>() {
@@ -518,9 +530,13 @@ impl Cnf {
 
     /// The model's sums ([`Model::linears`]), each term a cell or a group of cells whose
     /// digits differ.
-    fn linears(&mut self, m: &Model) {
+    fn linears(&mut self, m: &Model, propagated: bool) {
         let mut orders: Vec<Option<Order>> = vec![None; m.vars.len()];
         for l in &m.linears {
+            if let Some(sum) = propagated.then(|| self.propagated_sum(l)).flatten() {
+                self.sums.push(sum);
+                continue;
+            }
             let mut terms: Vec<Order> = Vec::with_capacity(l.groups.len());
             for g in &l.groups {
                 let cells: Vec<Order> = g.iter().map(|&v| self.order_of(&mut orders, v)).collect();
@@ -546,6 +562,35 @@ impl Cnf {
             };
             self.linear(&terms, &target);
         }
+    }
+
+    /// The sum `l` for the propagator, when it may have it: its terms' values fit a mask,
+    /// and it can hold with every value still possible (so that every conflict it raises
+    /// later has a reason). Its terms get the clause "some value".
+    fn propagated_sum(&mut self, l: &Linear) -> Option<SumLits> {
+        let term = |v: Var| TermLits {
+            vals: self.values[v as usize].iter().collect(),
+        };
+        let sum = SumLits {
+            groups: l
+                .groups
+                .iter()
+                .map(|g| g.iter().map(|&v| term(v)).collect())
+                .collect(),
+            target: match l.target {
+                Target::Const(c) => TargetLits::Const(c),
+                Target::Var(t) => TargetLits::Var(term(t)),
+            },
+        };
+        if !sum.feasible() {
+            return None;
+        }
+        for g in &sum.groups {
+            for t in g {
+                self.add(&mut t.vals.iter().map(|p| p.1).collect());
+            }
+        }
+        Some(sum)
     }
 
     /// `Σ terms = target`: running sums `s_i = s_{i-1} + x_i` in the order encoding, each
@@ -596,14 +641,28 @@ mod tests {
     /// Every assignment of the decided variables the clauses allow, with the value the
     /// clauses give `extra` (a free variable) in it.
     fn solutions(m: &Model, extra: Option<Var>) -> Vec<Found> {
+        let mut found = solutions_with(m, extra, false);
+        let mut propagated = solutions_with(m, extra, true);
+        found.sort();
+        propagated.sort();
+        assert_eq!(
+            propagated, found,
+            "the propagator and the clauses allow different solutions"
+        );
+        found
+    }
+
+    /// [`solutions`] with the sums in clauses or to the propagator (`propagated`).
+    fn solutions_with(m: &Model, extra: Option<Var>, propagated: bool) -> Vec<Found> {
         let limits = Limits {
             max_conflicts: None,
             conflicts: 0,
             cancel: Vec::new(),
         };
-        let mut cnf = Cnf::new(m, limits);
+        let mut cnf = Cnf::build(m, limits, propagated);
+        let mut theory = crate::variant::sat::theories(&mut cnf, m.n, None);
         let mut out = Vec::new();
-        while cnf.solver.solve_limited(&[]) == lbool::TRUE {
+        while cnf.solver.solve_limited_th(&mut theory, &[]) == lbool::TRUE {
             let assignment = cnf.decided_values();
             let value = extra.and_then(|v| {
                 cnf.values[v as usize]
@@ -726,6 +785,171 @@ mod tests {
             let cells: Vec<Val> = assignment.iter().filter(|p| p.0 < 3).map(|p| p.1).collect();
             assert_ne!(cells[0], cells[1]);
             assert_eq!(total, Some(cells.iter().sum()));
+        }
+    }
+
+    /// Random sums over a 4 × 4 Sudoku (groups of cells sharing a house, a constant or a
+    /// variable target, a few cells given): the propagator and the clauses allow the same
+    /// grids, and the same target values ([`solutions`] compares them).
+    #[test]
+    fn the_propagator_and_the_clauses_agree_on_random_sums() {
+        use crate::variant::rules::sums::tests::sudoku_model_4;
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = |k: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % k
+        };
+        for round in 0..200 {
+            let mut m = sudoku_model_4();
+            // A few givens.
+            for _ in 0..next(4) {
+                let (v, x) = (next(16) as Var, next(4) as Val + 1);
+                m.restrict(v, |y| y == x);
+            }
+            let mut cells: Vec<Var> = Vec::new();
+            for _ in 0..2 + next(5) {
+                let v = next(16) as Var;
+                if !cells.contains(&v) {
+                    cells.push(v);
+                }
+            }
+            let mut groups: Vec<Vec<Var>> = Vec::new();
+            for &v in &cells {
+                match groups.iter_mut().find(|g| g.iter().all(|&u| m.sees(u, v))) {
+                    Some(g) if next(3) > 0 => g.push(v),
+                    _ => groups.push(vec![v]),
+                }
+            }
+            let k = cells.len() as Val;
+            let (target, extra) = if next(2) == 0 {
+                (Target::Const(k + next(3 * k as u64 + 1) as Val), None)
+            } else {
+                let t = m.aux(
+                    "t",
+                    Domain::range(k + next(3) as Val, 4 * k - next(3) as Val),
+                    None,
+                );
+                (Target::Var(t), Some(t))
+            };
+            m.linears.push(Linear {
+                groups: groups.clone(),
+                target,
+            });
+            // Other sums over some of the same cells, so that one sum's pruning empties a
+            // cell another reads in the same round.
+            for _ in 0..next(3) {
+                let others: Vec<Var> = (0..2 + next(3)).map(|_| next(16) as Var).collect();
+                let mut others_groups: Vec<Vec<Var>> = Vec::new();
+                for v in others {
+                    if others_groups.iter().flatten().any(|&u| u == v) {
+                        continue;
+                    }
+                    match others_groups
+                        .iter_mut()
+                        .find(|g| g.iter().all(|&u| m.sees(u, v)))
+                    {
+                        Some(g) => g.push(v),
+                        None => others_groups.push(vec![v]),
+                    }
+                }
+                let k = others_groups.iter().flatten().count() as Val;
+                let total = k + next(2 * k as u64 + 1) as Val;
+                m.linears.push(Linear {
+                    groups: others_groups,
+                    target: Target::Const(total),
+                });
+            }
+            let found = solutions(&m, extra);
+            for (assignment, total) in &found {
+                let s: Val = cells
+                    .iter()
+                    .map(|&c| assignment.iter().find(|p| p.0 == c).map_or(0, |p| p.1))
+                    .sum();
+                match target {
+                    Target::Const(c) => assert_eq!(s, c, "round {round}"),
+                    Target::Var(_) => assert_eq!(*total, Some(s), "round {round}"),
+                }
+            }
+        }
+    }
+
+    /// Random sums over a 9 × 9 Sudoku with a planted solution (the sums add up to what
+    /// the grid gives them; a few of its digits given): every reason the propagator gives
+    /// holds in no solution where what it implies fails (the propagator checks each
+    /// against the planted grid), and the solver finds a solution.
+    #[test]
+    fn every_reason_of_the_propagator_is_sound_on_planted_sums() {
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = |k: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % k
+        };
+        for round in 0..100 {
+            // A valid grid, its digits relabelled.
+            let mut label: Vec<Val> = (1..=9).collect();
+            for i in (1..9).rev() {
+                label.swap(i, next(i as u64 + 1) as usize);
+            }
+            let grid: Vec<Val> = (0..81)
+                .map(|k| label[((k / 9) * 3 + (k / 9) / 3 + k % 9) % 9])
+                .collect();
+            let mut m = Model::new(9);
+            for i in 0..9 {
+                m.house((0..9).map(|j| m.cell(i, j)).collect());
+                m.house((0..9).map(|j| m.cell(j, i)).collect());
+                let (r, c) = (i / 3 * 3, i % 3 * 3);
+                m.house((0..9).map(|j| m.cell(r + j / 3, c + j % 3)).collect());
+            }
+            for _ in 0..next(12) {
+                let v = next(81) as Var;
+                let x = grid[v as usize];
+                m.restrict(v, |y| y == x);
+            }
+            for _ in 0..4 + next(12) {
+                let mut groups: Vec<Vec<Var>> = Vec::new();
+                for _ in 0..2 + next(7) {
+                    let v = next(81) as Var;
+                    if groups.iter().flatten().any(|&u| u == v) {
+                        continue;
+                    }
+                    match groups.iter_mut().find(|g| g.iter().all(|&u| m.sees(u, v))) {
+                        Some(g) if next(4) > 0 => g.push(v),
+                        _ => groups.push(vec![v]),
+                    }
+                }
+                let total: Val = groups.iter().flatten().map(|&v| grid[v as usize]).sum();
+                let target = if next(2) == 0 {
+                    Target::Const(total)
+                } else {
+                    let k = groups.iter().flatten().count() as Val;
+                    Target::Var(m.aux("t", Domain::range(k, 9 * k), None))
+                };
+                m.linears.push(Linear { groups, target });
+            }
+            let limits = Limits {
+                max_conflicts: None,
+                conflicts: 0,
+                cancel: Vec::new(),
+            };
+            let mut cnf = Cnf::build(&m, limits, true);
+            let mut theory = crate::variant::sat::theories(&mut cnf, 9, None);
+            let mut witness = vec![None; cnf.solver.num_vars() as usize];
+            for (v, &x) in grid.iter().enumerate() {
+                for (y, l) in cnf.values[v].iter() {
+                    witness[l.var().idx() as usize] = Some((y == x) == l.sign());
+                }
+            }
+            theory.sums.witness = witness;
+            theory.sums.fill_witness();
+            assert_eq!(
+                cnf.solver.solve_limited_th(&mut theory, &[]),
+                lbool::TRUE,
+                "round {round}: the planted grid is a solution"
+            );
         }
     }
 }

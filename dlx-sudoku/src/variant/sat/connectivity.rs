@@ -164,7 +164,8 @@ impl Connectivity {
         out
     }
 
-    fn check(&mut self, acts: &mut TheoryArg<'_>) {
+    /// Raises a conflict when the shading fixed so far cannot be connected.
+    pub fn check(&mut self, acts: &mut TheoryArg<'_>) {
         if !self.active {
             return;
         }

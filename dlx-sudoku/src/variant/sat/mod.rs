@@ -23,6 +23,8 @@
 mod candidates;
 mod cnf;
 mod connectivity;
+mod sums;
+mod theory;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -36,8 +38,10 @@ use crate::variant::puzzle::VariantPuzzle;
 use crate::variant::solve::VariantSolution;
 
 pub(crate) use candidates::{true_candidates, CandidateRun};
-pub(crate) use cnf::Cnf;
+pub(crate) use cnf::{sums_propagated_by_default, Cnf};
 use connectivity::Connectivity;
+use sums::Sums;
+use theory::Theories;
 
 /// Stops the solver when the conflict budget is spent or one of the cancel flags is raised.
 pub(crate) struct Limits {
@@ -100,6 +104,8 @@ pub(crate) struct SatInput<'a> {
     pub yinyang: bool,
     /// The letters and their variables.
     pub letters: &'a [(char, Var)],
+    /// Whether long sums go to the propagator rather than into clauses.
+    pub sum_propagator: bool,
 }
 
 /// Finds up to `limit` solutions (all with `None`), each checked by the puzzle's
@@ -118,10 +124,10 @@ pub(crate) fn solve(
         conflicts: 0,
         cancel,
     };
-    let mut cnf = Cnf::new(input.model, limits);
+    let mut cnf = Cnf::build(input.model, limits, input.sum_propagator);
     let n = input.puzzle.size();
     let shading = if input.yinyang { input.shading } else { None };
-    let mut theory = Connectivity::new(n, shading, &cnf);
+    let mut theory = theories(&mut cnf, n, shading);
     let mut solutions = Vec::new();
     let mut rejected = 0;
     let stop = loop {
@@ -156,6 +162,18 @@ pub(crate) fn solve(
         conflicts: cnf.solver.cb().conflicts,
         rejected,
         elapsed: start.elapsed(),
+    }
+}
+
+/// The theories of a puzzle's clauses: connectivity of `shading` (when yin-yang) and the
+/// sums `cnf` left to the propagator.
+fn theories(cnf: &mut Cnf, n: usize, shading: Option<&[Var]>) -> Theories {
+    Theories {
+        connectivity: Connectivity::new(n, shading, cnf),
+        sums: Sums::new(
+            std::mem::take(&mut cnf.sums),
+            cnf.solver.num_vars() as usize,
+        ),
     }
 }
 
