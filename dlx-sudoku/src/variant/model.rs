@@ -250,6 +250,9 @@ pub(crate) struct Model {
     /// ([`Linear`]); the exact cover problem has their running sums as choices marked
     /// [`links_only`](Choice::links_only).
     pub linears: Vec<Linear>,
+    /// Sums other constraints already imply (a large killer cage's total, which its set of
+    /// digits holds): the propagator reads them for its bounds, and nothing else does.
+    pub implied_linears: Vec<Linear>,
     /// Whether choices added now are for the exact cover problem only.
     links_only: bool,
     /// Whether variables added now are for the exact cover problem only.
@@ -285,6 +288,7 @@ impl Model {
             digit_sets: Vec::new(),
             runs: Vec::new(),
             linears: Vec::new(),
+            implied_linears: Vec::new(),
             links_only: false,
             links_only_vars: false,
             features: HashMap::new(),

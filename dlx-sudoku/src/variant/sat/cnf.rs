@@ -531,6 +531,13 @@ impl Cnf {
     /// The model's sums ([`Model::linears`]), each term a cell or a group of cells whose
     /// digits differ.
     fn linears(&mut self, m: &Model, propagated: bool) {
+        if propagated {
+            for l in &m.implied_linears {
+                if let Some(sum) = self.propagated_sum(l) {
+                    self.sums.push(sum);
+                }
+            }
+        }
         let mut orders: Vec<Option<Order>> = vec![None; m.vars.len()];
         for l in &m.linears {
             if let Some(sum) = propagated.then(|| self.propagated_sum(l)).flatten() {
