@@ -126,3 +126,27 @@ fn errors_exit_with_status_2() {
         assert!(err.contains(message), "{args:?}: {err}");
     }
 }
+
+/// A page of a generated problem is titled with what the generator made (issue 41), not
+/// with "<stdin>".
+#[test]
+fn pages_of_generated_problems_are_titled_with_the_generators_description() {
+    for (args, title) in [
+        (&["gen", "queens", "6"][..], "6 queens"),
+        (&["gen", "pentomino", "3x5"][..], "pentominoes 3×5"),
+        (
+            &["gen", "langford", "3", "--symmetry-break"][..],
+            "Langford pairs, n = 3 (symmetry broken)",
+        ),
+    ] {
+        let generated = stdout(&dlx(args, None));
+        let out = dlx(
+            &["trace", "-", "--format", "html", "--max-steps", "50"],
+            Some(&generated),
+        );
+        let html = stdout(&out);
+        let want = format!("<title>{title} — Algorithm X step by step</title>");
+        assert!(html.contains(&want), "{args:?}: no {want}");
+        assert!(!html.contains("&lt;stdin&gt;"), "{args:?}");
+    }
+}

@@ -49,7 +49,10 @@ pub fn run(args: &TraceArgs) -> Result<ExitCode> {
                         .trim_end()
                         .to_string();
                 let parsed = parse_problem(path, &bytes)?;
-                (parsed.problem, None, display_name(path).to_string(), header)
+                // A problem from `dlx gen` is titled with what it is ("6 queens"), not with
+                // where it came from ("<stdin>").
+                let title = gen_title(&header).unwrap_or_else(|| display_name(path).to_string());
+                (parsed.problem, None, title, header)
             }
         };
     let max_steps = usize::try_from(args.max_steps).unwrap_or(usize::MAX);
@@ -178,6 +181,37 @@ fn keep_going(written: std::io::Result<()>, failed: &mut Option<std::io::Error>)
 /// queens 8`, `| dlx gen sudoku 1.3...`), so that the trace page can draw it. `None` for
 /// any other problem, or when the problem read is not the one that line makes (an edited
 /// file): a picture must never draw options as something they are not.
+/// What `dlx gen` says it wrote, from its header line (`| dlx gen queens 6`): "6 queens",
+/// "pentominoes 6×10"; `None` for a file that does not start with one.
+fn gen_title(header: &str) -> Option<String> {
+    let words: Vec<&str> = header
+        .strip_prefix("| dlx gen ")?
+        .split_whitespace()
+        .collect();
+    let (kind, rest) = words.split_first()?;
+    let symmetry_break = rest.contains(&"--symmetry-break");
+    let args: Vec<&str> = rest
+        .iter()
+        .copied()
+        .filter(|w| !w.starts_with("--"))
+        .collect();
+    let board = |arg: Option<&&str>| arg.map(|a| a.replace('x', "×"));
+    let title = match (*kind, args.first()) {
+        ("queens", Some(n)) => format!("{n} queens"),
+        ("langford", Some(n)) => format!("Langford pairs, n = {n}"),
+        ("pentomino" | "pentominoes", a @ Some(_)) => format!("pentominoes {}", board(a)?),
+        ("dominoes", a @ Some(_)) => format!("dominoes {}", board(a)?),
+        ("tiling", a @ Some(_)) => format!("tilings of {}", board(a)?),
+        ("sudoku", Some(_)) => "a Sudoku puzzle".to_string(),
+        _ => format!("dlx gen {}", words.join(" ")),
+    };
+    Some(if symmetry_break {
+        format!("{title} (symmetry broken)")
+    } else {
+        title
+    })
+}
+
 fn gen_picture(header: &str, problem: &Problem) -> Option<Drawing> {
     let words: Vec<&str> = header
         .strip_prefix("| dlx gen ")?
