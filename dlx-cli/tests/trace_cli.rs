@@ -150,3 +150,26 @@ fn pages_of_generated_problems_are_titled_with_the_generators_description() {
         assert!(!html.contains("&lt;stdin&gt;"), "{args:?}");
     }
 }
+
+/// The queens' page says why rows and columns come in organ-pipe order, and a large matrix
+/// opens showing only what is active, at full size, where a small one opens whole (issue 41).
+#[test]
+fn pages_explain_the_queens_order_and_open_large_matrices_readably() {
+    let queens = stdout(&dlx(&["gen", "queens", "6"], None));
+    let page = |input: &str| {
+        stdout(&dlx(
+            &["trace", "-", "--format", "html", "--max-steps", "50"],
+            Some(input),
+        ))
+    };
+    let q6 = page(&queens);
+    assert!(q6.contains("organ-pipe order"), "no note on the order");
+    assert!(q6.contains(r#""open_active_only":false"#));
+    let sudoku = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dlx-core/tests/data/sud1.dlx"),
+    )
+    .unwrap();
+    let s = page(&sudoku);
+    assert!(s.contains(r#""open_active_only":true"#));
+    assert!(!s.contains("organ-pipe"), "the note is the queens' own");
+}

@@ -115,11 +115,16 @@ pub fn run(args: &TraceArgs) -> Result<ExitCode> {
             } else {
                 None
             };
-            let options = match (lesson, &drawing) {
+            let mut options = match (lesson, &drawing) {
                 (Some(lesson), _) => html::PageOptions::for_lesson(lesson),
                 (None, Some(drawing)) => html::PageOptions::titled(&title).with_picture(drawing),
                 (None, None) => html::PageOptions::titled(&title),
             };
+            if lesson.is_none() {
+                if let Some(note) = gen_note(&header) {
+                    options = options.with_note(note);
+                }
+            }
             out.write_all(html::render(&problem, &recorded, &options).as_bytes())?;
             recorded
         }
@@ -210,6 +215,21 @@ fn gen_title(header: &str) -> Option<String> {
     } else {
         title
     })
+}
+
+/// A note for the page of a problem from `dlx gen`, where its items' order needs a word.
+fn gen_note(header: &str) -> Option<&'static str> {
+    let kind = header
+        .strip_prefix("| dlx gen ")?
+        .split_whitespace()
+        .next()?;
+    (kind == "queens").then_some(
+        "Rows r and columns c are primary items, listed in organ-pipe order: from the middle \
+         of the board outwards (r3 r2 r4 r1 r5 r0 for six queens), as in Knuth's queens-dlx. \
+         The search branches on the item with the fewest options and takes the first of a \
+         tie: in this order the most constrained lines, the middle ones, come first. The \
+         diagonals a and b are secondary (at most one queen each).",
+    )
 }
 
 fn gen_picture(header: &str, problem: &Problem) -> Option<Drawing> {
