@@ -93,7 +93,7 @@ fn bench_instance(c: &mut Criterion, name: &str, want: u64, measurement: Duratio
     let problem = data::load_any(name).unwrap_or_else(|e| panic!("{e}"));
     assert!(problem.has_colors(), "{name}: expected colours");
 
-    let ours = Solver::new(&problem);
+    let ours = Solver::links(&problem);
     let count = ours.clone().count();
     assert!(count.is_complete(), "{name}: dlx-core stopped early");
     assert_eq!(count.solutions, want, "{name}: dlx-core");

@@ -52,7 +52,7 @@ fn bench_instance(c: &mut Criterion, plan: &Plan) {
     let count = ours.clone().count();
     assert!(count.is_complete(), "{name}: dlx-core stopped early");
     assert_eq!(count.solutions, want, "{name}: dlx-core ({engine})");
-    let links = Solver::new(&problem).count();
+    let links = Solver::links(&problem).count();
     assert_eq!(
         count.stats.nodes, links.stats.nodes,
         "{name}: the same tree"

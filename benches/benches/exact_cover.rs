@@ -47,7 +47,7 @@ fn bench_instance(c: &mut Criterion, plan: &Plan) {
     let want = expected(name).unwrap_or_else(|| panic!("{name}: no DLX1 figures"));
 
     // dlx-core: links built once; every iteration searches a clone.
-    let template = Solver::new(&problem);
+    let template = Solver::links(&problem);
     let ours = template.clone().count();
     assert!(ours.is_complete(), "{name}: dlx-core stopped early");
     assert_eq!(ours.solutions, want.solutions, "{name}: dlx-core solutions");

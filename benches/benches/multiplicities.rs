@@ -44,7 +44,7 @@ fn bench_instance(c: &mut Criterion, name: &str, want: u64, algorithm: Algorithm
         "{name}: expected multiplicities"
     );
 
-    let ours = Solver::new(&problem);
+    let ours = Solver::links(&problem);
     let count = ours.clone().count();
     assert!(count.is_complete(), "{name}: dlx-core stopped early");
     assert_eq!(count.solutions, want, "{name}: dlx-core");

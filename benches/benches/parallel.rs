@@ -39,9 +39,9 @@ fn unbalanced() -> Problem {
 fn scaling(c: &mut Criterion, name: &str, problem: &Problem, seconds: u64, choice: EngineChoice) {
     let seq = match choice {
         EngineChoice::Dense => DenseSolver::try_new(problem).unwrap().count(),
-        _ => Solver::new(problem).count(),
+        _ => Solver::links(problem).count(),
     };
-    let solver = || ParallelSolver::new(problem).engine(choice).unwrap();
+    let solver = || ParallelSolver::with_engine_choice(problem, choice).unwrap();
     let engine = solver().engine_name();
     let mut group = c.benchmark_group(format!("parallel/{name}/{engine}"));
     group.sample_size(10);

@@ -149,7 +149,7 @@ fn bench_instance(c: &mut Criterion, plan: &Plan) {
     let want = plan.solutions;
     let problem = data::load_any(name).unwrap_or_else(|e| panic!("{e}"));
 
-    let ours = Solver::new(&problem);
+    let ours = Solver::links(&problem);
     let start = Instant::now();
     let count = ours.clone().count();
     let t_ours = start.elapsed();

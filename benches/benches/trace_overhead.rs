@@ -49,7 +49,7 @@ fn load(name: &str) -> Problem {
 
 fn bench_instance(c: &mut Criterion, name: &str, seconds: u64) {
     let problem = load(name);
-    let template = Solver::new(&problem);
+    let template = Solver::links(&problem);
     let plain = template.clone().count();
     let mut steps = Steps::default();
     let observed = template.clone().count_observed(&mut steps);
@@ -97,7 +97,7 @@ fn bench_tracer(c: &mut Criterion) {
     group.bench_function("Tracer, first 10000 steps", |b| {
         b.iter(|| {
             let mut tracer = Tracer::new(&problem).unwrap().with_max_steps(10_000);
-            Solver::new(&problem)
+            Solver::links(&problem)
                 .with_node_budget(10_001)
                 .count_observed(&mut tracer);
             black_box(tracer.events().len())

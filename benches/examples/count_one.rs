@@ -64,7 +64,7 @@ fn main() -> ExitCode {
             } else {
                 EngineChoice::Links
             };
-            let solver = match dlx_core::ParallelSolver::new(&problem).engine(choice) {
+            let solver = match dlx_core::ParallelSolver::with_engine_choice(&problem, choice) {
                 Ok(solver) => solver,
                 Err(e) => {
                     eprintln!("{name}: {e}");
@@ -77,7 +77,7 @@ fn main() -> ExitCode {
                 count.solutions, count.stats.nodes, count.stats.updates
             );
         } else if engine == "ours" {
-            let solver = Solver::new(&problem);
+            let solver = Solver::links(&problem);
             let count = solver.count();
             println!(
                 "{} {} {}",

@@ -59,7 +59,7 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
-        let links = Solver::new(&problem);
+        let links = Solver::links(&problem);
         let dense = DenseSolver::try_new(&problem).expect("the dense engine takes it");
         let peer = PeerCmLinks::new(&problem).expect("the dlx crate takes it");
         let want = links.clone().count().solutions;

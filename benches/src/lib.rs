@@ -201,7 +201,7 @@ pub fn expected(name: &str) -> Option<Expected> {
 /// assert_eq!((count.solutions, count.stats.nodes, count.stats.updates), (1, 6, 30));
 /// ```
 pub fn count_core(problem: &Problem) -> Count {
-    Solver::new(problem).count()
+    Solver::links(problem).count()
 }
 
 /// Why a problem cannot be given to the peer's Algorithm X.
@@ -455,7 +455,7 @@ impl Interleaved {
 pub fn time_interleaved(problem: &Problem, rounds: usize) -> Result<Interleaved, Unsupported> {
     assert!(rounds > 0, "time_interleaved needs at least one round");
     let peer = PeerLinks::new(problem)?;
-    let template = Solver::new(problem);
+    let template = Solver::links(problem);
     let want = template.clone().count().solutions;
     let mut ours = Vec::with_capacity(rounds);
     let mut theirs = Vec::with_capacity(rounds);

@@ -97,7 +97,6 @@ Puzzles:
                           arrows, Kropki, XV, ... solved, counted or proved unique
   dlx knightdoku FILE     solve a Knightdoku board
   dlx tour MxN            a knight's tour of any board, or --count them on small ones
-  dlx variant FILE        variant Sudoku (f-puzzles, TOML): solve, --count, --candidates
   dlx serve               be the solver of the f-puzzles editor (docs/setters.md)
 
 Conventions: FILE may be `-` for standard input. Results go to standard output, messages
@@ -196,39 +195,68 @@ pub struct ParallelArgs {
 pub struct CountArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Threads and progress")]
     pub parallel: ParallelArgs,
     /// Write a checkpoint to PATH, so that a killed run can be resumed: the first as soon as
     /// the run is split into units (within a second of the start), then every
     /// --checkpoint-interval, and at the end (a checkpoint already there is refused:
     /// --resume it, or --force to start over).
-    #[arg(long, value_name = "PATH", conflicts_with_all = ["unit", "units_file"])]
+    #[arg(
+        help_heading = "Checkpoints (resume a long run)",
+        long,
+        value_name = "PATH",
+        conflicts_with_all = ["unit", "units_file"]
+    )]
     pub checkpoint: Option<std::path::PathBuf>,
     /// Replace the checkpoint at --checkpoint PATH and start the count over.
-    #[arg(long, requires = "checkpoint")]
+    #[arg(
+        help_heading = "Checkpoints (resume a long run)",
+        long,
+        requires = "checkpoint"
+    )]
     pub force: bool,
     /// Seconds between checkpoints (more than 0, at most 10^9).
-    #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
+    #[arg(
+        help_heading = "Checkpoints (resume a long run)",
+        long,
+        value_name = "SECONDS",
+        default_value_t = 30.0
+    )]
     pub checkpoint_interval: f64,
     /// Resume from the checkpoint at PATH (and keep checkpointing there).
-    #[arg(long, value_name = "PATH", conflicts_with_all = ["unit", "units_file"])]
+    #[arg(
+        help_heading = "Checkpoints (resume a long run)",
+        long,
+        value_name = "PATH",
+        conflicts_with_all = ["unit", "units_file"]
+    )]
     pub resume: Option<std::path::PathBuf>,
     /// Count only this work unit (a line written by `dlx split`); prints a result line.
-    #[arg(long, value_name = "LINE", conflicts_with = "units_file")]
+    #[arg(
+        help_heading = "Work units (from dlx split)",
+        long,
+        value_name = "LINE",
+        conflicts_with = "units_file"
+    )]
     pub unit: Option<String>,
     /// Count only the units to do in this file (lines written by `dlx split`; `-` reads
     /// standard input); prints a result line per unit.
-    #[arg(long, value_name = "FILE")]
+    #[arg(
+        help_heading = "Work units (from dlx split)",
+        long,
+        value_name = "FILE"
+    )]
     pub units_file: Option<String>,
     /// Print nodes, updates and time on standard error.
-    #[arg(long)]
+    #[arg(help_heading = "Output", long)]
     pub stats: bool,
     /// Print one JSON object on standard output instead of the bare count.
-    #[arg(long)]
+    #[arg(help_heading = "Output", long)]
     pub json: bool,
     /// Stop after this many search-tree nodes (the count is then incomplete; exit 3).
     /// One thread; not with checkpoints or work units.
     #[arg(
+        help_heading = "Search",
         long,
         value_name = "N",
         conflicts_with_all = ["checkpoint", "resume", "unit", "units_file"]
@@ -238,32 +266,57 @@ pub struct CountArgs {
     /// most 2,100 options or a small state, `links` otherwise), `links` (dancing links) or
     /// `dense` (a state copied per level). All search the same tree; `--stats` and `--json`
     /// say which ran.
-    #[arg(long, value_enum, default_value_t = Engine::Auto)]
+    #[arg(help_heading = "Search", long, value_enum, default_value_t = Engine::Auto)]
     pub engine: Engine,
     /// Count by memoised search (DXZ): exact counts of any size, where sub-problems repeat
     /// (tilings) far faster than enumeration. Not with multiplicities, checkpoints or units.
-    #[arg(long, conflicts_with_all = ["checkpoint", "resume", "unit", "units_file"])]
+    #[arg(
+        help_heading = "Memoised counting",
+        long,
+        conflicts_with_all = ["checkpoint", "resume", "unit", "units_file"]
+    )]
     pub memo: bool,
     /// With --memo: the most memory the memo may hold (bytes, or with K, M, G or T; default:
     /// a quarter of the memory dlx may use). A full memo is emptied: slower, never wrong.
-    #[arg(long, value_name = "SIZE", value_parser = memory_size, requires = "memo")]
+    #[arg(
+        help_heading = "Memoised counting",
+        long,
+        value_name = "SIZE",
+        value_parser = memory_size,
+        requires = "memo"
+    )]
     pub memo_limit: Option<u64>,
     /// With --memo: which item to branch on (`first`: the first uncovered item in the file's
     /// order, for boards swept cell by cell).
-    #[arg(long, value_enum, value_name = "ORDER", requires = "memo")]
+    #[arg(
+        help_heading = "Memoised counting",
+        long,
+        value_enum,
+        value_name = "ORDER",
+        requires = "memo"
+    )]
     pub order: Option<MemoOrder>,
     /// With --memo: never fall back to plain enumeration, even where the memo does not pay.
-    #[arg(long, requires = "memo")]
+    #[arg(help_heading = "Memoised counting", long, requires = "memo")]
     pub no_fallback: bool,
     /// Count by the problem's symmetry: the total by orbits (faster by up to the group's
     /// order) and the solutions up to symmetry (Burnside's lemma). The group: --group FILE,
     /// else the file's `| symmetry:` lines (`dlx gen` writes them), else found by search.
     /// Not with --memo, checkpoints or units.
-    #[arg(long, conflicts_with_all = ["memo", "checkpoint", "resume", "unit", "units_file"])]
+    #[arg(
+        help_heading = "Counting by symmetry",
+        long,
+        conflicts_with_all = ["memo", "checkpoint", "resume", "unit", "units_file"]
+    )]
     pub symmetry: bool,
     /// With --symmetry: the group's generators from FILE, one `| symmetry: a b | c d e`
     /// line each (cycles of item names), instead of the problem's own or the one found.
-    #[arg(long, value_name = "FILE", requires = "symmetry")]
+    #[arg(
+        help_heading = "Counting by symmetry",
+        long,
+        value_name = "FILE",
+        requires = "symmetry"
+    )]
     pub group: Option<String>,
 }
 

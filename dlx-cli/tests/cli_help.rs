@@ -78,3 +78,46 @@ fn closed_standard_output_ends_help_quietly() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// `dlx --help` lists every command once in its sections, `variant` among them, and every
+/// exit status (issue 41).
+#[test]
+fn the_overview_lists_each_command_once_and_every_exit_status() {
+    let text = help(&["--help"]);
+    assert_eq!(text.matches("\n  dlx variant FILE").count(), 1, "{text}");
+    for status in [
+        "0 success",
+        "1 no solution",
+        "2 bad",
+        "3 stopped",
+        "130 interrupted",
+    ] {
+        assert!(text.contains(status), "no exit status `{status}`");
+    }
+}
+
+/// `dlx count -h` groups its options under headings, as `rg -h` does (issue 41).
+#[test]
+fn count_options_are_grouped_under_headings() {
+    let text = help(&["count", "-h"]);
+    let headings = [
+        "Threads and progress:",
+        "Checkpoints (resume a long run):",
+        "Work units (from dlx split):",
+        "Output:",
+        "Search:",
+        "Memoised counting:",
+        "Counting by symmetry:",
+    ];
+    let mut at = 0;
+    for heading in headings {
+        let found = text[at..].find(&format!("\n{heading}\n"));
+        assert!(found.is_some(), "no `{heading}` after byte {at}:\n{text}");
+        at += found.unwrap() + 1;
+    }
+    let options = text.split("\nThreads and progress:\n").next().unwrap();
+    assert!(
+        !options.contains("--checkpoint"),
+        "ungrouped options:\n{options}"
+    );
+}

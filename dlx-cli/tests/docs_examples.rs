@@ -195,17 +195,33 @@ fn every_readme_command_runs_as_written_on_bundled_files() {
             ));
         }
     }
-    // What the commands wrote: the tour's picture, the checkpoint, the units.
+    // What the commands wrote: the tour's picture, the checkpoint, the units, the pages,
+    // all in `out/`, which `.gitignore` names (issue 41: nothing left in the checkout).
     for file in [
         "tour.svg",
         "run.json",
         "units.jsonl",
         "results.jsonl",
         "queens4.html",
+        "queens6.html",
     ] {
-        if !dir.join(file).is_file() {
-            failures.push(format!("{file} was not written"));
+        if !dir.join("out").join(file).is_file() {
+            failures.push(format!("out/{file} was not written"));
         }
+    }
+    let written: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| {
+            !["examples", "dlx-core", "dlx-cli", "dlx-sudoku", "out"].contains(&name.as_str())
+        })
+        .collect();
+    if !written.is_empty() {
+        failures.push(format!("written outside out/: {written:?}"));
+    }
+    let ignored = std::fs::read_to_string(root().join(".gitignore")).unwrap();
+    if !ignored.lines().any(|l| l == "/out") {
+        failures.push("`.gitignore` does not name /out".to_string());
     }
     std::fs::remove_dir_all(&dir).unwrap();
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));

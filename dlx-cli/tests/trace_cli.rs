@@ -126,3 +126,50 @@ fn errors_exit_with_status_2() {
         assert!(err.contains(message), "{args:?}: {err}");
     }
 }
+
+/// A page of a generated problem is titled with what the generator made (issue 41), not
+/// with "<stdin>".
+#[test]
+fn pages_of_generated_problems_are_titled_with_the_generators_description() {
+    for (args, title) in [
+        (&["gen", "queens", "6"][..], "6 queens"),
+        (&["gen", "pentomino", "3x5"][..], "pentominoes 3×5"),
+        (
+            &["gen", "langford", "3", "--symmetry-break"][..],
+            "Langford pairs, n = 3 (symmetry broken)",
+        ),
+    ] {
+        let generated = stdout(&dlx(args, None));
+        let out = dlx(
+            &["trace", "-", "--format", "html", "--max-steps", "50"],
+            Some(&generated),
+        );
+        let html = stdout(&out);
+        let want = format!("<title>{title} — Algorithm X step by step</title>");
+        assert!(html.contains(&want), "{args:?}: no {want}");
+        assert!(!html.contains("&lt;stdin&gt;"), "{args:?}");
+    }
+}
+
+/// The queens' page says why rows and columns come in organ-pipe order, and a large matrix
+/// opens showing only what is active, at full size, where a small one opens whole (issue 41).
+#[test]
+fn pages_explain_the_queens_order_and_open_large_matrices_readably() {
+    let queens = stdout(&dlx(&["gen", "queens", "6"], None));
+    let page = |input: &str| {
+        stdout(&dlx(
+            &["trace", "-", "--format", "html", "--max-steps", "50"],
+            Some(input),
+        ))
+    };
+    let q6 = page(&queens);
+    assert!(q6.contains("organ-pipe order"), "no note on the order");
+    assert!(q6.contains(r#""open_active_only":false"#));
+    let sudoku = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../dlx-core/tests/data/sud1.dlx"),
+    )
+    .unwrap();
+    let s = page(&sudoku);
+    assert!(s.contains(r#""open_active_only":true"#));
+    assert!(!s.contains("organ-pipe"), "the note is the queens' own");
+}

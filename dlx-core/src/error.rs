@@ -90,4 +90,19 @@ pub enum ProblemError {
     /// More items, options or entries than 32-bit links can address.
     #[error("problem too large for 32-bit links")]
     TooLarge,
+    /// An option with no primary item: no solution could cover it, so it would be left out
+    /// of every search (Knuth's programs print "Option ignored (no primary items)" and go
+    /// on; [`ProblemBuilder::skip_options_without_primary`](crate::ProblemBuilder::skip_options_without_primary)
+    /// asks for that, as the `.dlx` parser does).
+    #[error(
+        "option {index} (`{items}`) has no primary item: every option must hold at least one \
+         (call ProblemBuilder::skip_options_without_primary to skip such options as Knuth's \
+         programs do)"
+    )]
+    NoPrimaryItem {
+        /// The option's position among the options given, from 0.
+        index: usize,
+        /// The option's items, as in Knuth's format (`x:red y`).
+        items: String,
+    },
 }

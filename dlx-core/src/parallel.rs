@@ -10,11 +10,10 @@ use std::time::{Duration, Instant};
 
 use crate::checkpoint::{Checkpoint, CheckpointError};
 use crate::engine::{
-    raised, sealed::Run, Auto, Counters, DenseError, Engine, EngineChoice, Limits, Step,
-    StopReason, UnitError,
+    raised, sealed::Run, Auto, Counters, DenseError, EngineChoice, Limits, Step, StopReason,
+    UnitError,
 };
 use crate::links::arena::Arena;
-use crate::links::Links;
 use crate::problem::Problem;
 use crate::solver::{Count, First, Solution, Stats, Uniqueness};
 use crate::unit::{Cut, Position, Unit, UnitRecord, UnitSearch};
@@ -386,7 +385,8 @@ enum Sink<'a> {
 ///
 /// The whole tree is explored exactly once, so the total nodes and updates equal the
 /// sequential figures. Solutions are never stored unless asked for in order. It runs the
-/// dancing-links engine unless [`engine`](Self::engine) picks another: work units,
+/// engine [`Auto`] picks, as [`Solver::new`](crate::Solver::new) does, unless
+/// [`with_engine_choice`](Self::with_engine_choice) names another: work units,
 /// checkpoints and resume, progress, cancellation and ordered streaming are the same on
 /// both.
 ///
@@ -403,9 +403,8 @@ enum Sink<'a> {
 /// ```
 pub struct ParallelSolver<'p> {
     problem: &'p Problem,
-    /// The engine at the root of the problem, once chosen (the links engine otherwise,
-    /// built when the run starts).
-    engine: Option<Auto>,
+    /// The engine at the root of the problem.
+    engine: Auto,
     threads: usize,
     cancel: Option<Arc<AtomicBool>>,
     progress: Option<Progress>,
@@ -427,13 +426,59 @@ pub struct ParallelSolver<'p> {
 type CheckpointWarn<'p> = Box<dyn Fn(&CheckpointError, bool) + Send + Sync + 'p>;
 
 impl<'p> ParallelSolver<'p> {
-    /// A parallel solver using every core.
+    /// A parallel solver using every core, on the engine [`Auto`] picks for the problem, as
+    /// [`Solver::new`](crate::Solver::new) and `dlx count` do.
     ///
     /// See [`ParallelSolver`] for an example.
     pub fn new(problem: &'p Problem) -> Self {
+        match <Auto as Run>::build(problem) {
+            Ok(engine) => Self::with_engine(problem, engine),
+            Err(never) => match never {},
+        }
+    }
+
+    /// A parallel solver using every core, on the engine `choice` names, chosen at run
+    /// time as [`Solver::with_engine_choice`](crate::Solver::with_engine_choice) takes it:
+    /// [`EngineChoice::Auto`] picks as [`Auto`] does (what [`new`](Self::new) runs),
+    /// [`EngineChoice::Links`] runs dancing links, and [`EngineChoice::Dense`] fails with
+    /// the [`DenseError`] when the dense engine cannot take the problem (the only failure).
+    /// Either way the units, the solutions (and their order), the nodes and the
+    /// checkpoints' positions are the same; the updates are each engine's own count (see
+    /// [`Checkpoint`]).
+    ///
+    /// ```
+    /// use dlx_core::{format::parse, EngineChoice, ParallelSolver, Solver};
+    /// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+    /// let dense = ParallelSolver::with_engine_choice(&p, EngineChoice::Dense).unwrap();
+    /// assert_eq!(dense.engine_name(), "dense");
+    /// let count = dense.threads(2).count().unwrap();
+    /// let seq = Solver::new(&p).count();
+    /// assert_eq!((count.solutions, count.stats.nodes), (92, seq.stats.nodes));
+    /// assert_eq!(ParallelSolver::new(&p).engine_name(), "dense"); // as Solver::new
+    /// let links = ParallelSolver::with_engine_choice(&p, EngineChoice::Links).unwrap();
+    /// assert_eq!(links.engine_name(), "links");
+    ///
+    /// // A primary item in 40,000 options: more than the dense engine's tallies count.
+    /// let mut b = dlx_core::ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// for _ in 0..40_000 {
+    ///     b.add_option([a]).unwrap();
+    /// }
+    /// let big = b.build().unwrap();
+    /// assert!(ParallelSolver::with_engine_choice(&big, EngineChoice::Dense).is_err());
+    /// assert_eq!(ParallelSolver::new(&big).engine_name(), "links");
+    /// ```
+    pub fn with_engine_choice(
+        problem: &'p Problem,
+        choice: EngineChoice,
+    ) -> Result<Self, DenseError> {
+        Ok(Self::with_engine(problem, choice.build(problem)?))
+    }
+
+    fn with_engine(problem: &'p Problem, engine: Auto) -> Self {
         ParallelSolver {
             problem,
-            engine: None,
+            engine,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             cancel: None,
             progress: None,
@@ -447,49 +492,11 @@ impl<'p> ParallelSolver<'p> {
         }
     }
 
-    /// Runs the engine `choice` picks, resolved now: [`EngineChoice::Auto`] picks as
-    /// [`Auto`] does (dense when it takes the problem and the problem has at most
-    /// [`AUTO_DENSE_MAX_OPTIONS`](crate::AUTO_DENSE_MAX_OPTIONS) options, or more but a
-    /// small state: [`AUTO_DENSE_MAX_STATE_BYTES`](crate::AUTO_DENSE_MAX_STATE_BYTES)) and
-    /// never fails;
-    /// [`EngineChoice::Dense`] fails with the [`DenseError`] when the dense engine cannot
-    /// take the problem. Without it, the dancing-links engine runs. Either way the units,
-    /// the solutions (and their order), the nodes and the checkpoints' positions are the
-    /// same; the updates are each engine's own count (see [`Checkpoint`]).
-    ///
-    /// ```
-    /// use dlx_core::{format::parse, EngineChoice, ParallelSolver, Solver};
-    /// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
-    /// let dense = ParallelSolver::new(&p).engine(EngineChoice::Dense).unwrap();
-    /// assert_eq!(dense.engine_name(), "dense");
-    /// let count = dense.threads(2).count().unwrap();
-    /// let seq = Solver::new(&p).count();
-    /// assert_eq!((count.solutions, count.stats.nodes), (92, seq.stats.nodes));
-    /// assert_eq!(ParallelSolver::new(&p).engine_name(), "links");
-    /// let auto = ParallelSolver::new(&p).engine(EngineChoice::Auto).unwrap();
-    /// assert_eq!(auto.engine_name(), "dense");
-    ///
-    /// // A primary item in 40,000 options: more than the dense engine's tallies count.
-    /// let mut b = dlx_core::ProblemBuilder::new();
-    /// let a = b.add_primary("A").unwrap();
-    /// for _ in 0..40_000 {
-    ///     b.add_option([a]).unwrap();
-    /// }
-    /// let big = b.build().unwrap();
-    /// assert!(ParallelSolver::new(&big).engine(EngineChoice::Dense).is_err());
-    /// let auto = ParallelSolver::new(&big).engine(EngineChoice::Auto).unwrap();
-    /// assert_eq!(auto.engine_name(), "links");
-    /// ```
-    pub fn engine(mut self, choice: EngineChoice) -> Result<Self, DenseError> {
-        self.engine = Some(choice.build(self.problem)?);
-        Ok(self)
-    }
-
     /// The engine that will search: `"links"` or `"dense"`.
     ///
-    /// See [`engine`](Self::engine) for an example.
+    /// See [`with_engine_choice`](Self::with_engine_choice) for an example.
     pub fn engine_name(&self) -> &'static str {
-        self.engine.as_ref().map_or(Links::NAME, Run::name)
+        self.engine.name()
     }
 
     /// The number of worker threads (at least 1; more than [`MAX_THREADS`] is an error
@@ -691,7 +698,7 @@ impl<'p> ParallelSolver<'p> {
         })
     }
 
-    fn drive(mut self, sink: Sink<'_>) -> Result<Count, ParallelError> {
+    fn drive(self, sink: Sink<'_>) -> Result<Count, ParallelError> {
         let started = Instant::now();
         if self.threads > MAX_THREADS {
             return Err(ParallelError::TooManyThreads {
@@ -700,10 +707,6 @@ impl<'p> ParallelSolver<'p> {
         }
         let ordered = matches!(sink, Sink::Ordered(_));
         let hash = crate::checkpoint::problem_hash(self.problem);
-        let engine = match self.engine.take() {
-            Some(engine) => engine,
-            None => Auto::Links(Links::from_arena(Arena::new(self.problem))),
-        };
         let mut table = Table::default();
         let mut base = Counters::default();
         match (&self.resume, &self.units) {
@@ -780,7 +783,8 @@ impl<'p> ParallelSolver<'p> {
             table.checkpoint(hash.clone()).save(path)?;
         }
         let ctx = Context {
-            engine: &engine,
+            engine: &self.engine,
+            problem: self.problem,
             shared: &shared,
             sink: &sink,
             progress: &progress,
@@ -929,6 +933,8 @@ impl Shared {
 struct Context<'a, 's> {
     /// The engine at the root of the problem: each unit starts from a copy.
     engine: &'a Auto,
+    /// The problem (its names, for the solutions handed over).
+    problem: &'a Problem,
     shared: &'a Shared,
     sink: &'a Sink<'s>,
     progress: &'a Progress,
@@ -1176,12 +1182,12 @@ impl Context<'_, '_> {
             Sink::Stream(f) => {
                 let mut options = Vec::new();
                 us.solution_into(&mut options);
-                f(Solution::new(options));
+                f(Solution::new(options).with_problem(self.problem));
             }
             Sink::Ordered(f) => {
                 let mut options = Vec::new();
                 us.solution_into(&mut options);
-                let solution = Solution::new(options);
+                let solution = Solution::new(options).with_problem(self.problem);
                 let mut table = shared.table.lock().expect("table");
                 if table.head() == Some(id) {
                     // Its turn: what it buffered before, then this one, handed over now.

@@ -6,6 +6,7 @@
 //! [`Problem::skipped_options`]).
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::error::ProblemError;
 
@@ -158,14 +159,18 @@ pub struct OptionEntry {
     pub color: Option<ColorId>,
 }
 
-/// An option that was not added because it holds no primary item (Knuth's programs print
-/// "Option ignored (no primary items)" and go on; so do we, and keep a record).
+/// An option that was not added because it holds no primary item, when the builder was
+/// asked to skip such options ([`ProblemBuilder::skip_options_without_primary`], as the
+/// `.dlx` parser does: Knuth's programs print "Option ignored (no primary items)" and go
+/// on); the problem keeps a record. Otherwise such an option is an error,
+/// [`ProblemError::NoPrimaryItem`](crate::ProblemError::NoPrimaryItem).
 ///
 /// ```
 /// use dlx_core::{AddedOption, ProblemBuilder};
 /// let mut b = ProblemBuilder::new();
 /// b.add_primary("A").unwrap();
 /// let x = b.add_secondary("x").unwrap();
+/// b.skip_options_without_primary(true);
 /// assert_eq!(b.add_option([x]).unwrap(), AddedOption::Skipped);
 /// let p = b.build().unwrap();
 /// assert_eq!(p.skipped_options().len(), 1);
@@ -191,7 +196,8 @@ pub struct SkippedOption {
 pub enum AddedOption {
     /// The option was added with this index.
     Added(OptionId),
-    /// The option holds no primary item and was skipped (see [`SkippedOption`]).
+    /// The option holds no primary item and was skipped (see [`SkippedOption`]; only
+    /// when [`ProblemBuilder::skip_options_without_primary`] asked for it).
     Skipped,
 }
 
@@ -215,16 +221,43 @@ pub enum AddedOption {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
-    pub(crate) item_names: Vec<String>,
+    /// The names and the options' entries, shared with the solutions found (whose `Debug`
+    /// prints their options' items).
+    pub(crate) text: Arc<ProblemText>,
     pub(crate) item_kinds: Vec<ItemKind>,
     pub(crate) num_primary: u32,
+    pub(crate) skipped: Vec<SkippedOption>,
+}
+
+/// A problem's names and its options' entries: what it takes to write an option as text.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct ProblemText {
+    pub(crate) item_names: Vec<String>,
     pub(crate) color_names: Vec<String>,
     /// `option_starts[k]..option_starts[k + 1]` are the entries of option `k`.
     pub(crate) option_starts: Vec<u32>,
     pub(crate) entry_items: Vec<u32>,
     /// Colour per entry, 0 for none.
     pub(crate) entry_colors: Vec<u32>,
-    pub(crate) skipped: Vec<SkippedOption>,
+}
+
+impl ProblemText {
+    /// Option `k` as in Knuth's format: its items, each with `:colour` when it has one.
+    pub(crate) fn option_text(&self, k: usize) -> String {
+        let mut out = String::new();
+        let range = self.option_starts[k] as usize..self.option_starts[k + 1] as usize;
+        for (n, e) in range.enumerate() {
+            if n > 0 {
+                out.push(' ');
+            }
+            out.push_str(&self.item_names[self.entry_items[e] as usize]);
+            if let Some(c) = self.entry_colors[e].checked_sub(1) {
+                out.push(':');
+                out.push_str(&self.color_names[c as usize]);
+            }
+        }
+        out
+    }
 }
 
 impl Problem {
@@ -238,7 +271,7 @@ impl Problem {
     /// assert_eq!(b.build().unwrap().num_items(), 2);
     /// ```
     pub fn num_items(&self) -> usize {
-        self.item_names.len()
+        self.text.item_names.len()
     }
 
     /// The number of primary items; they are the items `0..num_primary()`.
@@ -277,7 +310,7 @@ impl Problem {
     /// assert_eq!(b.build().unwrap().num_options(), 1);
     /// ```
     pub fn num_options(&self) -> usize {
-        self.option_starts.len() - 1
+        self.text.option_starts.len() - 1
     }
 
     /// The total number of entries over all options (the "nodes" of the matrix).
@@ -291,7 +324,7 @@ impl Problem {
     /// assert_eq!(b.build().unwrap().num_entries(), 2);
     /// ```
     pub fn num_entries(&self) -> usize {
-        self.entry_items.len()
+        self.text.entry_items.len()
     }
 
     /// The items, in order.
@@ -304,7 +337,7 @@ impl Problem {
     /// assert_eq!(p.items().map(|i| p.item_name(i)).collect::<Vec<_>>(), ["A"]);
     /// ```
     pub fn items(&self) -> impl ExactSizeIterator<Item = ItemId> + '_ {
-        (0..self.item_names.len() as u32).map(ItemId)
+        (0..self.text.item_names.len() as u32).map(ItemId)
     }
 
     /// The name of an item.
@@ -316,7 +349,7 @@ impl Problem {
     /// assert_eq!(b.build().unwrap().item_name(a), "cell(1,1)");
     /// ```
     pub fn item_name(&self, item: ItemId) -> &str {
-        &self.item_names[item.index()]
+        &self.text.item_names[item.index()]
     }
 
     /// Whether an item is primary (with its bounds) or secondary.
@@ -340,7 +373,8 @@ impl Problem {
     /// assert_eq!(b.build().unwrap().find_item("A"), Some(a));
     /// ```
     pub fn find_item(&self, name: &str) -> Option<ItemId> {
-        self.item_names
+        self.text
+            .item_names
             .iter()
             .position(|n| n == name)
             .map(|i| ItemId(i as u32))
@@ -356,7 +390,7 @@ impl Problem {
     /// assert_eq!(b.build().unwrap().color_name(red), "red");
     /// ```
     pub fn color_name(&self, color: ColorId) -> &str {
-        &self.color_names[color.0 as usize - 1]
+        &self.text.color_names[color.0 as usize - 1]
     }
 
     /// The number of distinct colours.
@@ -369,7 +403,7 @@ impl Problem {
     /// assert_eq!(b.build().unwrap().num_colors(), 1);
     /// ```
     pub fn num_colors(&self) -> usize {
-        self.color_names.len()
+        self.text.color_names.len()
     }
 
     /// True when some primary item has bounds other than `[1, 1]` (the search then uses
@@ -399,7 +433,7 @@ impl Problem {
     /// assert!(b.build().unwrap().has_colors());
     /// ```
     pub fn has_colors(&self) -> bool {
-        self.entry_colors.iter().any(|&c| c != 0)
+        self.text.entry_colors.iter().any(|&c| c != 0)
     }
 
     /// The options, in order.
@@ -430,9 +464,9 @@ impl Problem {
     /// ```
     pub fn option(&self, option: OptionId) -> impl ExactSizeIterator<Item = OptionEntry> + '_ {
         let range = self.option_range(option);
-        self.entry_items[range.clone()]
+        self.text.entry_items[range.clone()]
             .iter()
-            .zip(&self.entry_colors[range])
+            .zip(&self.text.entry_colors[range])
             .map(|(&item, &color)| OptionEntry {
                 item: ItemId(item),
                 color: (color != 0).then_some(ColorId(color)),
@@ -450,7 +484,7 @@ impl Problem {
     /// assert_eq!(p.option_items(OptionId::new(0)).collect::<Vec<_>>(), [a]);
     /// ```
     pub fn option_items(&self, option: OptionId) -> impl ExactSizeIterator<Item = ItemId> + '_ {
-        self.entry_items[self.option_range(option)]
+        self.text.entry_items[self.option_range(option)]
             .iter()
             .map(|&i| ItemId(i))
     }
@@ -468,18 +502,7 @@ impl Problem {
     /// assert_eq!(b.build().unwrap().option_text(OptionId::new(0)), "A x:red");
     /// ```
     pub fn option_text(&self, option: OptionId) -> String {
-        let mut out = String::new();
-        for (k, e) in self.option(option).enumerate() {
-            if k > 0 {
-                out.push(' ');
-            }
-            out.push_str(self.item_name(e.item));
-            if let Some(c) = e.color {
-                out.push(':');
-                out.push_str(self.color_name(c));
-            }
-        }
-        out
+        self.text.option_text(option.index())
     }
 
     /// The options that were skipped because they hold no primary item.
@@ -496,7 +519,7 @@ impl Problem {
 
     pub(crate) fn option_range(&self, option: OptionId) -> std::ops::Range<usize> {
         let k = option.index();
-        self.option_starts[k] as usize..self.option_starts[k + 1] as usize
+        self.text.option_starts[k] as usize..self.text.option_starts[k + 1] as usize
     }
 }
 
@@ -526,6 +549,8 @@ pub struct ProblemBuilder {
     entry_items: Vec<u32>,
     entry_colors: Vec<u32>,
     skipped: Vec<SkippedOption>,
+    /// Skip options without a primary item instead of refusing them.
+    skip_without_primary: bool,
     options_given: usize,
     /// `seen[item] == stamp` when the item already occurs in the option being added.
     seen: Vec<u32>,
@@ -729,6 +754,15 @@ impl ProblemBuilder {
             }
         };
         let input_index = self.options_given;
+        if !has_primary && !self.skip_without_primary {
+            let items = self.entries_text(start);
+            self.entry_items.truncate(start);
+            self.entry_colors.truncate(start);
+            return Err(ProblemError::NoPrimaryItem {
+                index: input_index,
+                items,
+            });
+        }
         self.options_given += 1;
         if !has_primary {
             let entries = self.entry_items[start..]
@@ -755,6 +789,49 @@ impl ProblemBuilder {
         Ok(AddedOption::Added(OptionId(
             self.option_starts.len() as u32 - 2,
         )))
+    }
+
+    /// The entries pushed from `start` on, as in Knuth's format (`x:red y`).
+    fn entries_text(&self, start: usize) -> String {
+        let words: Vec<String> = self.entry_items[start..]
+            .iter()
+            .zip(&self.entry_colors[start..])
+            .map(|(&i, &c)| match c {
+                0 => self.item_names[i as usize].clone(),
+                c => format!(
+                    "{}:{}",
+                    self.item_names[i as usize],
+                    self.color_names[c as usize - 1]
+                ),
+            })
+            .collect();
+        words.join(" ")
+    }
+
+    /// Whether an option without a primary item is skipped (`true`: Knuth's programs skip
+    /// it with a warning, and so does the `.dlx` parser, which records the line) or refused
+    /// with [`ProblemError::NoPrimaryItem`] (`false`, the default: such an option would
+    /// take part in no solution, which is seldom what a program building a problem meant).
+    /// Either way the builder is as before the call, save the record of a skipped option.
+    ///
+    /// ```
+    /// use dlx_core::{AddedOption, ProblemBuilder, ProblemError};
+    /// let mut b = ProblemBuilder::new();
+    /// let a = b.add_primary("A").unwrap();
+    /// let x = b.add_secondary("x").unwrap();
+    /// let red = b.color("red");
+    /// let err = b.add_colored_option([(x, Some(red))]).unwrap_err();
+    /// assert!(matches!(err, ProblemError::NoPrimaryItem { index: 0, .. }));
+    /// assert!(err.to_string().starts_with("option 0 (`x:red`) has no primary item"));
+    /// b.add_option([a, x]).unwrap(); // still option 0: nothing was added
+    /// b.skip_options_without_primary(true);
+    /// assert_eq!(b.add_option([x]).unwrap(), AddedOption::Skipped);
+    /// let p = b.build().unwrap();
+    /// assert_eq!((p.num_options(), p.skipped_options().len()), (1, 1));
+    /// ```
+    pub fn skip_options_without_primary(&mut self, skip: bool) -> &mut Self {
+        self.skip_without_primary = skip;
+        self
     }
 
     /// Pushes the entries of one option; returns whether one of them is primary.
@@ -851,13 +928,15 @@ impl ProblemBuilder {
     /// ```
     pub fn build(self) -> Result<Problem, ProblemError> {
         Ok(Problem {
-            item_names: self.item_names,
+            text: Arc::new(ProblemText {
+                item_names: self.item_names,
+                color_names: self.color_names,
+                option_starts: self.option_starts,
+                entry_items: self.entry_items,
+                entry_colors: self.entry_colors,
+            }),
             item_kinds: self.item_kinds,
             num_primary: self.num_primary,
-            color_names: self.color_names,
-            option_starts: self.option_starts,
-            entry_items: self.entry_items,
-            entry_colors: self.entry_colors,
             skipped: self.skipped,
         })
     }

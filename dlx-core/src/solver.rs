@@ -7,11 +7,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::dense::Dense;
-use crate::engine::{Auto, Engine, Limits, PreselectError, Step, StopReason};
+use crate::engine::{
+    Auto, DenseError, Engine, EngineChoice, Limits, PreselectError, Step, StopReason,
+};
 use crate::links::arena::Arena;
 use crate::links::Links;
 use crate::observer::{NoObserver, Observer};
-use crate::problem::{OptionId, Problem};
+use crate::problem::{OptionId, Problem, ProblemText};
 
 /// One solution: the chosen options, in the order the search chose them (options fixed
 /// with [`Solver::preselect`] first).
@@ -31,9 +33,68 @@ use crate::problem::{OptionId, Problem};
 ///     .collect();
 /// assert_eq!(names, ["A", "C"]);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// Its `Debug` writes each option as its items (Knuth's format), when the solution comes
+/// from a solver (or [`with_problem`](Self::with_problem) named its problem); option
+/// numbers otherwise. Two solutions are equal when they hold the same options in the same
+/// order.
+///
+/// ```
+/// use dlx_core::{format::parse, Solver};
+/// let p = parse("a b c\na b\nc\n").unwrap();
+/// let s = Solver::new(&p).first().solution().unwrap();
+/// assert_eq!(format!("{s:?}"), r#"Solution(["a b", "c"])"#);
+/// let bare = dlx_core::Solution::new(s.options().to_vec());
+/// assert_eq!(format!("{bare:?}"), "Solution([#0, #1])");
+/// assert_eq!(bare, s);
+/// ```
+#[derive(Clone)]
 pub struct Solution {
     options: Vec<OptionId>,
+    /// The problem's names, to write the options in `Debug`.
+    text: Option<Arc<ProblemText>>,
+}
+
+impl PartialEq for Solution {
+    fn eq(&self, other: &Self) -> bool {
+        self.options == other.options
+    }
+}
+
+impl Eq for Solution {}
+
+impl std::hash::Hash for Solution {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.options.hash(state);
+    }
+}
+
+impl std::fmt::Debug for Solution {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        /// An option number, `#k`.
+        struct Number(usize);
+        impl std::fmt::Debug for Number {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "#{}", self.0)
+            }
+        }
+        let mut list = f.debug_tuple("Solution");
+        match &self.text {
+            Some(text) => {
+                let texts: Vec<String> = self
+                    .options
+                    .iter()
+                    .map(|o| text.option_text(o.index()))
+                    .collect();
+                list.field(&texts)
+            }
+            None => {
+                let numbers: Vec<Number> = self.options.iter().map(|o| Number(o.index())).collect();
+                list.field(&numbers)
+            }
+        }
+        .finish()
+    }
 }
 
 impl Solution {
@@ -45,7 +106,24 @@ impl Solution {
     /// assert_eq!(s.options(), [OptionId::new(3)]);
     /// ```
     pub fn new(options: Vec<OptionId>) -> Self {
-        Solution { options }
+        Solution {
+            options,
+            text: None,
+        }
+    }
+
+    /// The same solution, told its problem: its `Debug` then writes each option as its
+    /// items.
+    ///
+    /// ```
+    /// use dlx_core::{format::parse, OptionId, Solution};
+    /// let p = parse("a b\na\nb\n").unwrap();
+    /// let s = Solution::new(vec![OptionId::new(1), OptionId::new(0)]).with_problem(&p);
+    /// assert_eq!(format!("{s:?}"), r#"Solution(["b", "a"])"#);
+    /// ```
+    pub fn with_problem(mut self, problem: &Problem) -> Self {
+        self.text = Some(Arc::clone(&problem.text));
+        self
     }
 
     /// The chosen options.
@@ -104,8 +182,9 @@ impl Solution {
 /// let a = b.add_primary("A").unwrap();
 /// b.add_option([a]).unwrap();
 /// let p = b.build().unwrap();
-/// let stats = Solver::new(&p).count().stats;
-/// // One node for level 0, one for the solution; cover A, hide nothing.
+/// let stats = Solver::links(&p).count().stats;
+/// // One node for level 0, one for the solution; cover A, hide nothing (dancing links'
+/// // updates, as Knuth counts them; the dense engine counts its own).
 /// assert_eq!((stats.nodes, stats.updates, stats.solutions), (2, 1, 1));
 /// assert_eq!(stats.profile, [1, 1]);
 /// ```
@@ -344,6 +423,13 @@ impl<S> Uniqueness<S> {
 /// budget, a cancellation flag, a number of solutions. An interrupted search never reports
 /// "no solution": its answers say they are incomplete.
 ///
+/// [`Solver::new`] runs the engine `dlx count` runs: [`Auto`], which picks the dense engine
+/// or dancing links for the problem (the same tree, node for node, either way). To name
+/// the engine: [`Solver::links`] (dancing links, with observers and Knuth's update counts),
+/// `Solver::<Dense>::try_new`, or, chosen at run time as the command line's `--engine`
+/// does, [`Solver::with_engine_choice`] (the same call as
+/// [`ParallelSolver::with_engine_choice`](crate::ParallelSolver::with_engine_choice)).
+///
 /// ```
 /// use dlx_core::{ProblemBuilder, Solver};
 /// // Two ways to cover {A, B}.
@@ -357,23 +443,137 @@ impl<S> Uniqueness<S> {
 /// assert_eq!(Solver::new(&p).count().solutions, 2);
 /// let all: Vec<_> = Solver::new(&p).solutions().map(|s| s.sorted()).collect();
 /// assert_eq!(all.len(), 2);
+/// assert_eq!(Solver::new(&p).engine_name(), "dense"); // a small problem
+/// assert_eq!(Solver::links(&p).engine_name(), "links");
 /// ```
 #[derive(Clone, Debug)]
-pub struct Solver<'p, E: Engine = Links> {
+pub struct Solver<'p, E: Engine = Auto> {
     problem: &'p Problem,
     pub(crate) engine: E,
     limits: Limits,
     solution_limit: u64,
     elapsed: Duration,
     stop: Option<StopReason>,
+    /// The options fixed with [`preselect`](Self::preselect), in order (for an observed
+    /// search under [`Auto`], which then moves to the links engine).
+    preselected: Vec<OptionId>,
 }
 
-/// What only the links engine does: observers, branching rules, byte lengths.
-impl<'p> Solver<'p> {
-    /// A solver for `problem` on the links engine, with no limits.
+/// The default: the engine [`Auto`] picks, as `dlx count` does.
+impl<'p> Solver<'p, Auto> {
+    /// A solver for `problem` on the engine [`Auto`] picks for it (the dense engine when it
+    /// takes the problem and the problem is small enough for its state to pay, dancing
+    /// links otherwise: the choice `dlx count` makes), with no limits.
     ///
     /// See [`Solver`] for an example.
     pub fn new(problem: &'p Problem) -> Self {
+        match <Auto as crate::engine::sealed::Run>::build(problem) {
+            Ok(engine) => Self::with_engine(problem, engine),
+            Err(never) => match never {},
+        }
+    }
+
+    /// A solver for `problem` on the engine `choice` names, chosen at run time (the
+    /// command line's `--engine auto|links|dense`): fails only for
+    /// [`EngineChoice::Dense`] on a problem the dense engine cannot take (a primary item in
+    /// more than 32,767 options). [`ParallelSolver::with_engine_choice`] takes the same
+    /// choice.
+    ///
+    /// [`ParallelSolver::with_engine_choice`]: crate::ParallelSolver::with_engine_choice
+    ///
+    /// ```
+    /// use dlx_core::{format::parse, EngineChoice, Solver};
+    /// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+    /// for (choice, name) in [(EngineChoice::Auto, "dense"), (EngineChoice::Links, "links"),
+    ///                        (EngineChoice::Dense, "dense")] {
+    ///     let solver = Solver::with_engine_choice(&p, choice)?;
+    ///     assert_eq!(solver.engine_name(), name);
+    ///     assert_eq!(solver.count().solutions, 92);
+    /// }
+    /// # Ok::<(), dlx_core::DenseError>(())
+    /// ```
+    pub fn with_engine_choice(
+        problem: &'p Problem,
+        choice: EngineChoice,
+    ) -> Result<Self, DenseError> {
+        Ok(Self::with_engine(problem, choice.build(problem)?))
+    }
+
+    /// Counts the solutions while an [`Observer`] watches every step. Observers watch the
+    /// links engine: a solver on which [`Auto`] picked the dense engine moves to the links
+    /// engine first (the same tree, the same solutions; see [`Solver::links`]).
+    ///
+    /// ```
+    /// use dlx_core::{format::parse, Observer, OptionId, Solver};
+    /// #[derive(Default)]
+    /// struct Found(u64);
+    /// impl Observer for Found {
+    ///     fn solution(&mut self, _l: usize, _o: &[OptionId]) { self.0 += 1; }
+    /// }
+    /// let p = parse("a b\na b\na\nb\n").unwrap();
+    /// let mut found = Found::default();
+    /// let count = Solver::new(&p).count_observed(&mut found);
+    /// assert_eq!((count.solutions, found.0), (2, 2));
+    /// ```
+    pub fn count_observed<O: Observer>(self, obs: &mut O) -> Count {
+        self.on_links().count_with(obs)
+    }
+
+    /// An iterator over the solutions with an observer watching the search, on the links
+    /// engine (as for [`count_observed`](Self::count_observed)).
+    ///
+    /// ```
+    /// use dlx_core::{format::parse, Observer, OptionId, Solver};
+    /// #[derive(Default)]
+    /// struct Levels(usize);
+    /// impl Observer for Levels {
+    ///     fn solution(&mut self, level: usize, _o: &[OptionId]) { self.0 = self.0.max(level); }
+    /// }
+    /// let p = parse("a b\na b\na\nb\n").unwrap();
+    /// let mut it = Solver::new(&p).solutions_observed(Levels::default());
+    /// assert_eq!(it.by_ref().count(), 2);
+    /// assert_eq!(it.observer().0, 1); // the second solution takes two options
+    /// ```
+    pub fn solutions_observed<O: Observer>(self, observer: O) -> Solutions<'p, O, Auto> {
+        Solutions {
+            solver: self.on_links(),
+            observer,
+        }
+    }
+
+    /// The same solver on the links engine, with the same options preselected: for the
+    /// observers, which only the links engine shows its steps to. The search has not
+    /// started (the methods that run it take the solver).
+    fn on_links(mut self) -> Self {
+        if let Auto::Dense(_) = self.engine {
+            let mut links = Links::from_arena(Arena::new(self.problem));
+            for &option in &self.preselected {
+                // The dense engine took these options one after the other: so do the links.
+                if crate::engine::sealed::Run::preselect(&mut links, option).is_err() {
+                    unreachable!("an option the dense engine preselected clashes on the links");
+                }
+            }
+            self.engine = Auto::Links(links);
+        }
+        self
+    }
+}
+
+/// What only the links engine does: observers, branching rules, byte lengths.
+impl<'p> Solver<'p, Links> {
+    /// A solver for `problem` on the dancing-links engine (Algorithm X, C or M, as Knuth's
+    /// DLX1, DLX2 and DLX3 run them: the same nodes and updates), with no limits.
+    ///
+    /// ```
+    /// use dlx_core::{format::parse, Solver};
+    /// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+    /// let links = Solver::links(&p);
+    /// assert_eq!(links.engine_name(), "links");
+    /// let count = links.count();
+    /// // The same tree as the engine `Solver::new` picks; updates are each engine's own.
+    /// assert_eq!(count.stats.nodes, Solver::new(&p).count().stats.nodes);
+    /// ```
+    pub fn links(problem: &'p Problem) -> Self {
         Self::from_arena(problem, Arena::new(problem))
     }
 
@@ -395,8 +595,8 @@ impl<'p> Solver<'p> {
     /// ```
     /// # use dlx_core::{format::parse, Solver};
     /// let p = parse("a b c\na b\nc\na\nb c\n").unwrap();
-    /// let dlx1 = Solver::new(&p).count();
-    /// let quick = Solver::new(&p).with_branch_cutoff(1).count();
+    /// let dlx1 = Solver::links(&p).count();
+    /// let quick = Solver::links(&p).with_branch_cutoff(1).count();
     /// assert_eq!((dlx1.solutions, quick.solutions), (2, 2));
     /// ```
     pub fn with_branch_cutoff(mut self, len: u32) -> Self {
@@ -417,8 +617,8 @@ impl<'p> Solver<'p> {
     /// ```
     /// # use dlx_core::{format::parse, Solver};
     /// let p = parse("a b c\na b\nc\na\nb c\n").unwrap();
-    /// let walk = Solver::new(&p).count().stats;
-    /// let bytes = Solver::new(&p).with_byte_lengths(true).count().stats;
+    /// let walk = Solver::links(&p).count().stats;
+    /// let bytes = Solver::links(&p).with_byte_lengths(true).count().stats;
     /// assert_eq!((walk.solutions, walk.nodes, walk.updates), (bytes.solutions, bytes.nodes, bytes.updates));
     /// ```
     pub fn with_byte_lengths(mut self, on: bool) -> Self {
@@ -446,11 +646,11 @@ impl<'p> Solver<'p> {
     /// let a = b.add_primary("A").unwrap();
     /// b.add_option([a]).unwrap();
     /// let p = b.build().unwrap();
-    /// let mut it = Solver::new(&p).solutions_observed(Found::default());
+    /// let mut it = Solver::links(&p).solutions_observed(Found::default());
     /// assert!(it.next().is_some());
     /// assert_eq!(it.observer().0, 1);
     /// ```
-    pub fn solutions_observed<O: Observer>(self, observer: O) -> Solutions<'p, O> {
+    pub fn solutions_observed<O: Observer>(self, observer: O) -> Solutions<'p, O, Links> {
         Solutions {
             solver: self,
             observer,
@@ -498,6 +698,7 @@ impl<'p, E: Engine> Solver<'p, E> {
             solution_limit: self.solution_limit,
             elapsed: self.elapsed,
             stop: self.stop,
+            preselected: self.preselected,
         }
     }
 
@@ -510,6 +711,7 @@ impl<'p, E: Engine> Solver<'p, E> {
             solution_limit: u64::MAX,
             elapsed: Duration::ZERO,
             stop: None,
+            preselected: Vec::new(),
         }
     }
 
@@ -573,7 +775,9 @@ impl<'p, E: Engine> Solver<'p, E> {
     ///
     /// See [`PreselectError`] for an example.
     pub fn preselect(&mut self, option: OptionId) -> Result<(), PreselectError> {
-        self.engine.preselect(option)
+        self.engine.preselect(option)?;
+        self.preselected.push(option);
+        Ok(())
     }
 
     /// Search statistics so far.
@@ -637,7 +841,7 @@ impl<'p, E: Engine> Solver<'p, E> {
         if self.advance(obs) {
             let mut options = Vec::new();
             self.engine.solution_into(&mut options);
-            Some(Solution { options })
+            Some(Solution::new(options).with_problem(self.problem))
         } else {
             None
         }
@@ -746,7 +950,7 @@ impl<'p, E: Engine> Solver<'p, E> {
 /// assert!(!it.is_complete());
 /// ```
 #[derive(Clone, Debug)]
-pub struct Solutions<'p, O: Observer = NoObserver, E: Engine = Links> {
+pub struct Solutions<'p, O: Observer = NoObserver, E: Engine = Auto> {
     solver: Solver<'p, E>,
     observer: O,
 }

@@ -107,7 +107,7 @@ fn units_with_multiplicities_count_alike_when_the_dense_engine_takes_them() {
         let Ok(dense_seq) = DenseSolver::try_new(&p).map(|s| s.count()) else {
             continue; // (Algorithm M not in the dense engine.)
         };
-        let links_seq = Solver::new(&p).count();
+        let links_seq = Solver::links(&p).count();
         let plan = split_units(&p, units);
         let dense_plan = split_units_with(&p, units, EngineChoice::Dense).unwrap();
         let (mut links_total, mut dense_total) =
@@ -186,7 +186,7 @@ fn too_long_for_dense() -> Problem {
 }
 
 fn dense(p: &Problem) -> ParallelSolver<'_> {
-    let solver = ParallelSolver::new(p).engine(EngineChoice::Dense).unwrap();
+    let solver = ParallelSolver::with_engine_choice(p, EngineChoice::Dense).unwrap();
     assert_eq!(solver.engine_name(), "dense");
     solver
 }
@@ -214,7 +214,7 @@ fn the_dense_engine_counts_in_parallel_as_it_counts_alone() {
 fn the_dense_engine_streams_solutions_in_the_sequential_order() {
     for name in ["q10.dlx", "t34open.dlx", "pent3x20.dlx"] {
         let p = load(name);
-        let seq: Vec<_> = Solver::new(&p).solutions().collect();
+        let seq: Vec<_> = Solver::links(&p).solutions().collect();
         for threads in [1, 2, 4] {
             let mut ordered = Vec::new();
             let count = dense(&p)
@@ -246,7 +246,7 @@ fn first_and_unique_on_the_dense_engine() {
     };
     assert_eq!(
         s.sorted(),
-        Solver::new(&sud).first().solution().unwrap().sorted()
+        Solver::links(&sud).first().solution().unwrap().sorted()
     );
     let q8 = load("q8.dlx");
     assert!(matches!(
@@ -296,7 +296,7 @@ fn count_until(
 fn a_checkpoint_of_a_dense_run_resumes_on_either_engine() {
     let p = load("q12.dlx");
     let dense_seq = DenseSolver::try_new(&p).unwrap().count();
-    let links_seq = Solver::new(&p).count();
+    let links_seq = Solver::links(&p).count();
     for threads in [1, 2] {
         let dir = tempfile::Builder::new()
             .prefix("dlx-dense-units-")
@@ -391,9 +391,9 @@ fn every_engine_that_takes_a_problem_runs_it_in_parallel() {
     // Multiplicities (Algorithm M) included: the dense engine runs them when it takes them.
     for name in ["kd1.dlx", "kd2.dlx", "mult.dlx", "q8.dlx"] {
         let p = load(name);
-        let seq = Solver::new(&p).count();
+        let seq = Solver::links(&p).count();
         for choice in [EngineChoice::Auto, EngineChoice::Links, EngineChoice::Dense] {
-            let Ok(solver) = ParallelSolver::new(&p).engine(choice) else {
+            let Ok(solver) = ParallelSolver::with_engine_choice(&p, choice) else {
                 assert_eq!(choice, EngineChoice::Dense, "{name}: only Dense may refuse");
                 continue;
             };
@@ -409,17 +409,14 @@ fn every_engine_that_takes_a_problem_runs_it_in_parallel() {
         }
     }
     let big = too_long_for_dense();
-    let auto = ParallelSolver::new(&big)
-        .engine(EngineChoice::Auto)
-        .unwrap();
+    let auto = ParallelSolver::with_engine_choice(&big, EngineChoice::Auto).unwrap();
     assert_eq!(auto.engine_name(), "links");
-    assert!(ParallelSolver::new(&big)
-        .engine(EngineChoice::Dense)
-        .is_err());
+    assert_eq!(ParallelSolver::new(&big).engine_name(), "links");
+    assert!(ParallelSolver::with_engine_choice(&big, EngineChoice::Dense).is_err());
 }
 
 fn solver_clone(p: &Problem, choice: EngineChoice) -> ParallelSolver<'_> {
-    ParallelSolver::new(p).engine(choice).unwrap()
+    ParallelSolver::with_engine_choice(p, choice).unwrap()
 }
 
 /// A random problem in Knuth's text: 3 to 9 primary items (some with multiplicities when
@@ -475,7 +472,7 @@ fn random_problems_split_alike_on_both_engines() {
         let Ok(dense_seq) = DenseSolver::try_new(&p).map(|s| s.count()) else {
             continue;
         };
-        let links_seq = Solver::new(&p).count();
+        let links_seq = Solver::links(&p).count();
         assert_eq!(
             (dense_seq.solutions, dense_seq.stats.nodes),
             (links_seq.solutions, links_seq.stats.nodes),
@@ -520,7 +517,7 @@ fn random_problems_split_alike_on_both_engines() {
         let nodes = links_seq.stats.nodes;
         for budget in (0..nodes + 2).step_by(1 + (seed % 5 + nodes / 40) as usize) {
             let stop = |c: dlx_core::Count| (c.solutions, c.stats.nodes, c.stop);
-            let links = Solver::new(&p).with_node_budget(budget).count();
+            let links = Solver::links(&p).with_node_budget(budget).count();
             let dense = DenseSolver::try_new(&p)
                 .unwrap()
                 .with_node_budget(budget)
@@ -528,7 +525,7 @@ fn random_problems_split_alike_on_both_engines() {
             assert_eq!(stop(dense), stop(links), "seed {seed}, budget {budget}");
         }
         // In order, on two threads.
-        let seq: Vec<_> = Solver::new(&p).solutions().collect();
+        let seq: Vec<_> = Solver::links(&p).solutions().collect();
         let mut ordered = Vec::new();
         let count = dense(&p)
             .threads(2)

@@ -15,11 +15,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
+use crate::links_parallel;
 use dlx_core::distributed::{merge, read_lines, split_lines, unit_line_text, Line, UnitLine};
 use dlx_core::format::{parse, parse_bytes, write};
 use dlx_core::{
-    problem_hash, split_units, Checkpoint, ParallelSolver, Position, Problem, Progress, Solver,
-    Unit, UnitCounts, UnitRecord, UnitSearch,
+    problem_hash, split_units, Checkpoint, Position, Problem, Progress, Solver, Unit, UnitCounts,
+    UnitRecord, UnitSearch,
 };
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
@@ -126,11 +127,11 @@ fn parse_checked(bytes: &[u8]) -> Option<Problem> {
 
 /// When the search is small: every engine, split and thread count gives the same count.
 fn counts_agree(problem: &Problem) {
-    let seq = Solver::new(problem).with_node_budget(20_000).count();
+    let seq = Solver::links(problem).with_node_budget(20_000).count();
     if !seq.is_complete() {
         return;
     }
-    let par = ParallelSolver::new(problem).threads(2).count().unwrap();
+    let par = links_parallel(problem).threads(2).count().unwrap();
     assert_eq!(
         (par.solutions, par.stats.nodes, par.stats.updates),
         (seq.solutions, seq.stats.nodes, seq.stats.updates)
@@ -177,7 +178,7 @@ fn q8() -> &'static (Problem, UnitCounts) {
     static Q8: OnceLock<(Problem, UnitCounts)> = OnceLock::new();
     Q8.get_or_init(|| {
         let p = parse(include_str!("data/q8.dlx")).unwrap();
-        let c = Solver::new(&p).count();
+        let c = Solver::links(&p).count();
         let truth = UnitCounts {
             solutions: c.solutions,
             nodes: c.stats.nodes,
@@ -206,7 +207,7 @@ fn stopped_run() -> &'static Checkpoint {
                 flag.store(true, Ordering::Relaxed);
             })
         };
-        ParallelSolver::new(p)
+        links_parallel(p)
             .threads(1)
             .cancel_flag(Arc::clone(&flag))
             .progress(progress)
@@ -291,7 +292,7 @@ fn apply(units: &mut Vec<UnitRecord>, edit: &Edit) {
 fn accepted_means_exact(c: Checkpoint) {
     let (p, truth) = q8();
     let checked = c.check(p);
-    let resumed = ParallelSolver::new(p).threads(2).resume(c).count();
+    let resumed = links_parallel(p).threads(2).resume(c).count();
     match (checked, resumed) {
         (Ok(()), Ok(count)) => {
             assert!(count.is_complete());
@@ -345,7 +346,7 @@ proptest! {
         if let Ok(c) = Checkpoint::load(&path) {
             // Counts may have been changed too (with the digest): only no panic is asked.
             if c.check(p).is_ok() {
-                let _ = ParallelSolver::new(p).threads(2).resume(c).count();
+                let _ = links_parallel(p).threads(2).resume(c).count();
             }
         }
     }

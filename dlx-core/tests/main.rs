@@ -8,6 +8,7 @@
 //! until it has one.
 
 mod checkpoint;
+mod defaults;
 mod dense_units;
 mod fuzz;
 mod layers;
@@ -16,6 +17,14 @@ mod parallel;
 mod properties;
 mod reference;
 mod trace;
+
+/// A parallel solver on the links engine: for the tests that set its counts beside the
+/// links' own (sequential counts, units split on the links, checkpoints made from them),
+/// where the engine [`dlx_core::ParallelSolver::new`] picks would count its own updates.
+fn links_parallel(problem: &dlx_core::Problem) -> dlx_core::ParallelSolver<'_> {
+    dlx_core::ParallelSolver::with_engine_choice(problem, dlx_core::EngineChoice::Links)
+        .expect("the links engine takes every problem")
+}
 
 /// Every `tests/*.rs` file (and folder module) is declared above: with `autotests = false`
 /// Cargo would silently leave a new one out.

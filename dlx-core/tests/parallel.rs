@@ -6,9 +6,9 @@ use std::collections::BTreeSet;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
+use crate::links_parallel;
 use dlx_core::{
-    format::parse, split_units, verify, Checkpoint, ParallelSolver, Problem, Solver, StopReason,
-    Unit, UnitSearch,
+    format::parse, split_units, verify, Checkpoint, Problem, Solver, StopReason, Unit, UnitSearch,
 };
 
 fn load(file: &str) -> Problem {
@@ -19,12 +19,9 @@ fn load(file: &str) -> Problem {
 const THREADS: [usize; 4] = [1, 2, 3, 8];
 
 fn check_count(problem: &Problem) {
-    let seq = Solver::new(problem).count();
+    let seq = Solver::links(problem).count();
     for threads in THREADS {
-        let par = ParallelSolver::new(problem)
-            .threads(threads)
-            .count()
-            .unwrap();
+        let par = links_parallel(problem).threads(threads).count().unwrap();
         assert!(par.is_complete());
         assert_eq!(par.solutions, seq.solutions, "{threads} threads");
         assert_eq!(par.stats.nodes, seq.stats.nodes, "{threads} threads: nodes");
@@ -36,11 +33,11 @@ fn check_count(problem: &Problem) {
 }
 
 fn check_enumeration(problem: &Problem) {
-    let seq: Vec<_> = Solver::new(problem).solutions().collect();
+    let seq: Vec<_> = Solver::links(problem).solutions().collect();
     let seq_set: BTreeSet<_> = seq.iter().map(|s| s.sorted()).collect();
     for threads in THREADS {
         let found = Mutex::new(Vec::new());
-        ParallelSolver::new(problem)
+        links_parallel(problem)
             .threads(threads)
             .for_each_solution(|s| found.lock().unwrap().push(s))
             .unwrap();
@@ -53,7 +50,7 @@ fn check_enumeration(problem: &Problem) {
         assert_eq!(set, seq_set, "{threads} threads");
 
         let mut ordered = Vec::new();
-        ParallelSolver::new(problem)
+        links_parallel(problem)
             .threads(threads)
             .for_each_solution_ordered(|s| ordered.push(s))
             .unwrap();
@@ -98,14 +95,14 @@ fn queens_enumeration_matches() {
 fn unique_and_first() {
     let q8 = load("q8.dlx");
     for threads in THREADS {
-        let u = ParallelSolver::new(&q8).threads(threads).unique().unwrap();
+        let u = links_parallel(&q8).threads(threads).unique().unwrap();
         assert!(matches!(u, dlx_core::Uniqueness::Multiple(ref a, ref b) if a != b));
-        let f = ParallelSolver::new(&q8).threads(threads).first().unwrap();
+        let f = links_parallel(&q8).threads(threads).first().unwrap();
         verify(&q8, f.solution().unwrap().options()).unwrap();
     }
     let sud = load("sud1.dlx");
     assert!(matches!(
-        ParallelSolver::new(&sud).threads(2).unique().unwrap(),
+        links_parallel(&sud).threads(2).unique().unwrap(),
         dlx_core::Uniqueness::Unique(_)
     ));
 }
@@ -114,7 +111,7 @@ fn unique_and_first() {
 fn split_units_add_up_to_the_whole() {
     for f in ["q10.dlx", "pent3x20.dlx", "t34open.dlx", "kd1.dlx"] {
         let p = load(f);
-        let seq = Solver::new(&p).count();
+        let seq = Solver::links(&p).count();
         for n in [1, 7, 50] {
             let plan = split_units(&p, n);
             assert!(
@@ -133,11 +130,7 @@ fn split_units_add_up_to_the_whole() {
             );
             // The same units, run by the parallel solver, give the same total.
             let units: Vec<Unit> = plan.pending().cloned().collect();
-            let par = ParallelSolver::new(&p)
-                .threads(2)
-                .units(units)
-                .count()
-                .unwrap();
+            let par = links_parallel(&p).threads(2).units(units).count().unwrap();
             assert_eq!(
                 par.solutions + plan.totals().unwrap().solutions,
                 seq.solutions
@@ -149,14 +142,10 @@ fn split_units_add_up_to_the_whole() {
 #[test]
 fn resuming_a_partial_checkpoint_gives_the_total() {
     let p = load("q10.dlx");
-    let seq = Solver::new(&p).count();
+    let seq = Solver::links(&p).count();
     // A checkpoint as a split leaves it: some units done, the rest pending.
     let plan: Checkpoint = split_units(&p, 20);
-    let resumed = ParallelSolver::new(&p)
-        .threads(2)
-        .resume(plan)
-        .count()
-        .unwrap();
+    let resumed = links_parallel(&p).threads(2).resume(plan).count().unwrap();
     assert!(resumed.is_complete());
     assert_eq!(
         (
@@ -172,7 +161,7 @@ fn resuming_a_partial_checkpoint_gives_the_total() {
 fn cancelled_runs_are_incomplete() {
     let p = load("q12.dlx");
     let flag = Arc::new(AtomicBool::new(true));
-    let count = ParallelSolver::new(&p)
+    let count = links_parallel(&p)
         .threads(2)
         .cancel_flag(flag)
         .count()
@@ -196,7 +185,7 @@ fn an_unbalanced_tree_is_shared() {
         }
     }
     let p = parse(&text).unwrap();
-    let seq = Solver::new(&p).count();
+    let seq = Solver::links(&p).count();
     assert_eq!(seq.solutions, 3u64.pow(12));
     let plan = split_units(&p, 16);
     assert!(plan.pending().count() >= 16);
@@ -204,7 +193,7 @@ fn an_unbalanced_tree_is_shared() {
         .pending()
         .all(|u| matches!(u, Unit::Range { path, .. } if path[0] == 1)));
     let progress = dlx_core::Progress::new();
-    let par = ParallelSolver::new(&p)
+    let par = links_parallel(&p)
         .threads(3)
         .progress(progress.clone())
         .count()

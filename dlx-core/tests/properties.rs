@@ -23,6 +23,7 @@ struct Spec {
 impl Spec {
     fn build(&self) -> Problem {
         let mut b = ProblemBuilder::new();
+        b.skip_options_without_primary(true); // as the text parser: random options may hold none
         for (k, &(lower, upper)) in self.bounds.iter().enumerate() {
             b.add_primary_with_bounds(format!("p{k}"), lower, upper)
                 .unwrap();
@@ -136,14 +137,14 @@ proptest! {
         // stops both engines at the same node with the same solutions found.
         // (At most 20,000 nodes each: some of these trees are large.)
         let problem = spec.build();
-        let links = Solver::new(&problem).with_node_budget(20_000);
+        let links = Solver::links(&problem).with_node_budget(20_000);
         let dense = DenseSolver::try_new(&problem).unwrap().with_node_budget(20_000);
         let a: Vec<_> = links.clone().solutions().collect();
         let b: Vec<_> = dense.clone().solutions().collect();
         prop_assert_eq!(a, b);
         let summary = |c: dlx_core::Count| (c.solutions, c.stop, c.stats.nodes, c.stats.profile);
         prop_assert_eq!(summary(links.count()), summary(dense.count()));
-        let links = summary(Solver::new(&problem).with_node_budget(budget).count());
+        let links = summary(Solver::links(&problem).with_node_budget(budget).count());
         let dense = DenseSolver::try_new(&problem).unwrap().with_node_budget(budget).count();
         prop_assert_eq!(links, summary(dense));
     }
@@ -165,7 +166,7 @@ fn brute_force(problem: &Problem) -> BTreeSet<Vec<OptionId>> {
 }
 
 fn engine_solutions(problem: &Problem) -> Vec<Vec<OptionId>> {
-    Solver::new(problem)
+    Solver::links(problem)
         .solutions()
         .map(|s| s.sorted())
         .collect()
@@ -185,7 +186,7 @@ fn check_against_oracle(spec: &Spec) -> Result<(), TestCaseError> {
     let as_set: BTreeSet<_> = found.iter().cloned().collect();
     prop_assert_eq!(as_set.len(), found.len(), "a solution was reported twice");
     prop_assert_eq!(&as_set, &expected);
-    let count = Solver::new(&problem).count();
+    let count = Solver::links(&problem).count();
     prop_assert!(count.is_complete());
     prop_assert_eq!(count.solutions, expected.len() as u64);
     prop_assert_eq!(count.stats.profile.iter().sum::<u64>(), count.stats.nodes);
@@ -213,7 +214,7 @@ fn check_dense_against_oracle(
     prop_assert_eq!(count.stats.profile.iter().sum::<u64>(), count.stats.nodes);
     prop_assert_eq!(
         &count.stats.profile,
-        &Solver::new(problem).count().stats.profile
+        &Solver::links(problem).count().stats.profile
     );
     let unique = DenseSolver::try_new(problem).unwrap().unique();
     match expected.len() {
@@ -248,7 +249,7 @@ proptest! {
     fn preselection_agrees_between_the_engines(spec in spec(false), picks in prop::collection::vec(any::<prop::sample::Index>(), 0..=3)) {
         let problem = spec.build();
         prop_assume!(problem.num_options() > 0);
-        let mut links = Solver::new(&problem);
+        let mut links = Solver::links(&problem);
         let mut dense = DenseSolver::try_new(&problem).unwrap();
         for pick in &picks {
             let option = OptionId::new(pick.index(problem.num_options()) as u32);
@@ -270,7 +271,7 @@ proptest! {
     ) {
         let problem = spec.build();
         prop_assume!(problem.num_options() > 0);
-        let mut links = Solver::new(&problem);
+        let mut links = Solver::links(&problem);
         let mut dense = DenseSolver::try_new(&problem).unwrap();
         for pick in &picks {
             let option = OptionId::new(pick.index(problem.num_options()) as u32);
@@ -302,8 +303,8 @@ proptest! {
         let primaries = shuffle(spec.bounds.len());
         let secondaries = shuffle(spec.secondaries);
         let permuted = spec.permuted(&options, &primaries, &secondaries);
-        let a = Solver::new(&spec.build()).count().solutions;
-        let b = Solver::new(&permuted.build()).count().solutions;
+        let a = Solver::links(&spec.build()).count().solutions;
+        let b = Solver::links(&permuted.build()).count().solutions;
         prop_assert_eq!(a, b);
     }
 
@@ -319,10 +320,10 @@ proptest! {
     #[test]
     fn unique_and_first_agree_with_count(spec in spec(true)) {
         let problem = spec.build();
-        let n = Solver::new(&problem).count().solutions;
-        let first = Solver::new(&problem).first();
+        let n = Solver::links(&problem).count().solutions;
+        let first = Solver::links(&problem).first();
         prop_assert_eq!(first.solution().is_some(), n > 0);
-        let unique = Solver::new(&problem).unique();
+        let unique = Solver::links(&problem).unique();
         match n {
             0 => prop_assert_eq!(unique, dlx_core::Uniqueness::NoSolution),
             1 => prop_assert!(matches!(unique, dlx_core::Uniqueness::Unique(_))),
@@ -364,7 +365,7 @@ proptest! {
             .into_iter()
             .filter(|s| spaced_and_even(s))
             .count() as u64;
-        prop_assert_eq!(Solver::new(&problem).count_observed(&mut Spaced).solutions, expected);
+        prop_assert_eq!(Solver::links(&problem).count_observed(&mut Spaced).solutions, expected);
     }
 }
 
@@ -435,7 +436,7 @@ proptest! {
             solutions: expected.iter().map(|s| s.iter().copied().collect()).collect(),
             num_options: problem.num_options() as u32,
         };
-        let found: Vec<Vec<OptionId>> = Solver::new(&problem)
+        let found: Vec<Vec<OptionId>> = Solver::links(&problem)
             .solutions_observed(oracle)
             .map(|s| s.sorted())
             .collect();
@@ -444,7 +445,7 @@ proptest! {
         prop_assert_eq!(&as_set, &expected);
         // Option numbers past the last are ignored, not a panic.
         let spaced_expected = expected.iter().filter(|s| spaced_and_even(s)).count() as u64;
-        let count = Solver::new(&problem).count_observed(&mut SpacedRemoving);
+        let count = Solver::links(&problem).count_observed(&mut SpacedRemoving);
         prop_assert_eq!(count.solutions, spaced_expected);
         prop_assert!(count.is_complete());
     }
@@ -463,5 +464,5 @@ fn bounds_are_reported_back() {
         ItemKind::Primary { lower: 0, upper: 2 }
     );
     // {}, {0}, {1}, {0, 1}.
-    assert_eq!(Solver::new(&p).count().solutions, 4);
+    assert_eq!(Solver::links(&p).count().solutions, 4);
 }

@@ -34,7 +34,7 @@ fn load(file: &str) -> dlx_core::Problem {
 
 fn check(r: &Reference) {
     let problem = load(r.file);
-    let count = Solver::new(&problem).count();
+    let count = Solver::links(&problem).count();
     assert!(count.is_complete());
     assert_eq!(count.solutions, r.solutions, "{}: solutions", r.file);
     if let Some((nodes, updates)) = r.dlx1 {
@@ -49,7 +49,7 @@ fn check(r: &Reference) {
     }
     // Every solution passes the independent verifier, and there are as many as counted.
     let mut seen = 0;
-    for solution in Solver::new(&problem).solutions() {
+    for solution in Solver::links(&problem).solutions() {
         verify(&problem, solution.options())
             .unwrap_or_else(|e| panic!("{}: bad solution {solution:?}: {e}", r.file));
         seen += 1;
@@ -68,7 +68,7 @@ fn check_dense(problem: &Problem, r: &Reference) {
     if let Some((nodes, _)) = r.dlx1 {
         assert_eq!(count.stats.nodes, nodes, "{}: dense: nodes", r.file);
     }
-    let links = Solver::new(problem).count();
+    let links = Solver::links(problem).count();
     assert_eq!(
         count.stats.profile, links.stats.profile,
         "{}: dense: profile",
@@ -144,7 +144,7 @@ fn multiplicities_visit_dlx3s_nodes() {
     // The dense engine's Algorithm M walks the same tree.
     for (file, nodes) in [("mult.dlx", 6), ("kd1.dlx", 53), ("kd2.dlx", 69)] {
         let problem = load(file);
-        let count = Solver::new(&problem).count();
+        let count = Solver::links(&problem).count();
         assert_eq!((count.solutions, count.stats.nodes), (1, nodes), "{file}");
         let dense = DenseSolver::try_new(&problem).unwrap().count();
         assert_eq!(

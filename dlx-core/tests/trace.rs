@@ -226,7 +226,7 @@ fn reference_files_with_secondary_items_agree_with_the_matrix() {
         let p = load(file);
         let t = full_trace(&p);
         check_against_matrix(&p, &t);
-        let count = Solver::new(&p).count();
+        let count = Solver::links(&p).count();
         assert_eq!(t.solutions, count.solutions, "{file}");
         assert_eq!(t.nodes, Some(count.stats.nodes), "{file}");
         assert_eq!(t.updates, Some(count.stats.updates), "{file}");

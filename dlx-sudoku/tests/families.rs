@@ -51,7 +51,7 @@ fn queens_counts_and_nodes_match_dlx1() {
         (12, 14_200, 211_716, 3_594_752),
     ] {
         let q = Queens::new(n).unwrap();
-        let count = Solver::new(q.problem()).count();
+        let count = Solver::links(q.problem()).count();
         assert_eq!(count.solutions, solutions, "n = {n}");
         assert_eq!(count.stats.nodes, nodes, "n = {n}");
         assert_eq!(count.stats.updates, updates, "n = {n}");

@@ -351,7 +351,7 @@ fn preselected_givens_search_the_same_tree_as_knuths_reduced_problem() {
             .count(&entry.grid, None)
             .unwrap();
         for (cutoff, ours) in [(0, &knuth), (1, &quick)] {
-            let theirs = dlx_core::Solver::new(&reduced)
+            let theirs = dlx_core::Solver::links(&reduced)
                 .with_branch_cutoff(cutoff)
                 .count();
             assert_eq!(ours.solutions, theirs.solutions, "line {}", entry.line);

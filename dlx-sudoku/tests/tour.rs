@@ -610,3 +610,41 @@ mod properties {
         }
     }
 }
+
+/// The picture reads (issue 41): the move numbers sit in the squares' corners, off the path
+/// through the centres, the start marker does not hide the "1", and an arrowhead on the
+/// first move says which way the knight goes.
+#[test]
+fn svg_numbers_clear_the_start_marker_and_an_arrow_gives_the_direction() {
+    let tour = find_tour(board(5, 6), &TourOptions::closed()).unwrap();
+    let svg = tour.to_svg_with(SvgOptions {
+        square: 40,
+        numbers: true,
+    });
+    let number = |attr: &str, from: &str| -> f64 {
+        let at = from.find(&format!("{attr}=\"")).unwrap() + attr.len() + 2;
+        from[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    let circle = &svg[svg.find("<circle ").unwrap()..];
+    let (cx, cy, r) = (
+        number("cx", circle),
+        number("cy", circle),
+        number("r", circle),
+    );
+    let one = svg.find(">1</text>").unwrap();
+    let text = &svg[svg[..one].rfind("<text ").unwrap()..];
+    let (x, y) = (number("x", text), number("y", text));
+    // The "1" (10 px high, starting at x) lies left of or above the marker's box.
+    assert!(
+        x + 8.0 < cx - r || y < cy - r,
+        "the 1 at ({x}, {y}) under the marker at ({cx}, {cy}) r {r}"
+    );
+    // Every number is left of and above its square's centre, in its top-left quarter.
+    assert!(
+        x < cx - 10.0 && y < cy - 5.0,
+        "({x}, {y}) against ({cx}, {cy})"
+    );
+    assert!(svg.contains(r#"marker-end="url(#ahead)""#));
+    assert!(svg.contains("<title>the first move</title>"));
+    assert_well_formed(&svg);
+}

@@ -1,7 +1,7 @@
 //! `--engine auto|links|dense`: the engine a command runs, resolved for one problem.
 
 use anyhow::Result;
-use dlx_core::{Auto, DenseSolver, ParallelSolver, Problem, Solver};
+use dlx_core::{Auto, ParallelSolver, Problem, Solver};
 
 use crate::cli::Engine;
 use crate::output::InputError;
@@ -14,16 +14,8 @@ pub fn sequential<'p>(
     engine: Engine,
     name: &str,
 ) -> Result<Solver<'p, Auto>> {
-    Ok(match engine {
-        Engine::Auto => match Solver::<Auto>::try_new(problem) {
-            Ok(solver) => solver,
-            Err(never) => match never {},
-        },
-        Engine::Links => Solver::new(problem).into_auto(),
-        Engine::Dense => DenseSolver::try_new(problem)
-            .map_err(|e| InputError::new(format!("{name}: {e}")))?
-            .into_auto(),
-    })
+    Solver::with_engine_choice(problem, engine.choice())
+        .map_err(|e| InputError::new(format!("{name}: {e}")).into())
 }
 
 /// A parallel solver on the engine asked for (see [`sequential`]).
@@ -32,7 +24,6 @@ pub fn parallel<'p>(
     engine: Engine,
     name: &str,
 ) -> Result<ParallelSolver<'p>> {
-    ParallelSolver::new(problem)
-        .engine(engine.choice())
+    ParallelSolver::with_engine_choice(problem, engine.choice())
         .map_err(|e| InputError::new(format!("{name}: {e}")).into())
 }

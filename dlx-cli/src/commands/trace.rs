@@ -49,7 +49,10 @@ pub fn run(args: &TraceArgs) -> Result<ExitCode> {
                         .trim_end()
                         .to_string();
                 let parsed = parse_problem(path, &bytes)?;
-                (parsed.problem, None, display_name(path).to_string(), header)
+                // A problem from `dlx gen` is titled with what it is ("6 queens"), not with
+                // where it came from ("<stdin>").
+                let title = gen_title(&header).unwrap_or_else(|| display_name(path).to_string());
+                (parsed.problem, None, title, header)
             }
         };
     let max_steps = usize::try_from(args.max_steps).unwrap_or(usize::MAX);
@@ -112,11 +115,16 @@ pub fn run(args: &TraceArgs) -> Result<ExitCode> {
             } else {
                 None
             };
-            let options = match (lesson, &drawing) {
+            let mut options = match (lesson, &drawing) {
                 (Some(lesson), _) => html::PageOptions::for_lesson(lesson),
                 (None, Some(drawing)) => html::PageOptions::titled(&title).with_picture(drawing),
                 (None, None) => html::PageOptions::titled(&title),
             };
+            if lesson.is_none() {
+                if let Some(note) = gen_note(&header) {
+                    options = options.with_note(note);
+                }
+            }
             out.write_all(html::render(&problem, &recorded, &options).as_bytes())?;
             recorded
         }
@@ -178,6 +186,52 @@ fn keep_going(written: std::io::Result<()>, failed: &mut Option<std::io::Error>)
 /// queens 8`, `| dlx gen sudoku 1.3...`), so that the trace page can draw it. `None` for
 /// any other problem, or when the problem read is not the one that line makes (an edited
 /// file): a picture must never draw options as something they are not.
+/// What `dlx gen` says it wrote, from its header line (`| dlx gen queens 6`): "6 queens",
+/// "pentominoes 6×10"; `None` for a file that does not start with one.
+fn gen_title(header: &str) -> Option<String> {
+    let words: Vec<&str> = header
+        .strip_prefix("| dlx gen ")?
+        .split_whitespace()
+        .collect();
+    let (kind, rest) = words.split_first()?;
+    let symmetry_break = rest.contains(&"--symmetry-break");
+    let args: Vec<&str> = rest
+        .iter()
+        .copied()
+        .filter(|w| !w.starts_with("--"))
+        .collect();
+    let board = |arg: Option<&&str>| arg.map(|a| a.replace('x', "×"));
+    let title = match (*kind, args.first()) {
+        ("queens", Some(n)) => format!("{n} queens"),
+        ("langford", Some(n)) => format!("Langford pairs, n = {n}"),
+        ("pentomino" | "pentominoes", a @ Some(_)) => format!("pentominoes {}", board(a)?),
+        ("dominoes", a @ Some(_)) => format!("dominoes {}", board(a)?),
+        ("tiling", a @ Some(_)) => format!("tilings of {}", board(a)?),
+        ("sudoku", Some(_)) => "a Sudoku puzzle".to_string(),
+        _ => format!("dlx gen {}", words.join(" ")),
+    };
+    Some(if symmetry_break {
+        format!("{title} (symmetry broken)")
+    } else {
+        title
+    })
+}
+
+/// A note for the page of a problem from `dlx gen`, where its items' order needs a word.
+fn gen_note(header: &str) -> Option<&'static str> {
+    let kind = header
+        .strip_prefix("| dlx gen ")?
+        .split_whitespace()
+        .next()?;
+    (kind == "queens").then_some(
+        "Rows r and columns c are primary items, listed in organ-pipe order: from the middle \
+         of the board outwards (r3 r2 r4 r1 r5 r0 for six queens), as in Knuth's queens-dlx. \
+         The search branches on the item with the fewest options and takes the first of a \
+         tie: in this order the most constrained lines, the middle ones, come first. The \
+         diagonals a and b are secondary (at most one queen each).",
+    )
+}
+
 fn gen_picture(header: &str, problem: &Problem) -> Option<Drawing> {
     let words: Vec<&str> = header
         .strip_prefix("| dlx gen ")?

@@ -106,9 +106,9 @@ mod unit;
 ///
 /// let count = DenseSolver::try_new(&problem)?.count();
 /// assert_eq!(count.solutions, 1);
-/// assert_eq!(count.stats.nodes, Solver::new(&problem).count().stats.nodes);
+/// assert_eq!(count.stats.nodes, Solver::links(&problem).count().stats.nodes);
 /// let Uniqueness::Unique(s) = DenseSolver::try_new(&problem)?.unique() else { panic!() };
-/// assert_eq!(s.sorted(), Solver::new(&problem).first().solution().unwrap().sorted());
+/// assert_eq!(s.sorted(), Solver::links(&problem).first().solution().unwrap().sorted());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -254,7 +254,7 @@ mod tests {
         let full = |s: &DenseSolver<'_>| on_tallies!(&s.engine.search, e => e.layout.clash_full);
         assert!(has(&masks) && has(&rows) && !has(&without));
         assert!(!full(&masks) && full(&rows));
-        let links = Solver::new(problem).count();
+        let links = Solver::links(problem).count();
         let with = masks.count();
         assert_eq!(with.solutions, links.solutions);
         assert_eq!(with.stats.nodes, links.stats.nodes);
@@ -306,7 +306,7 @@ mod tests {
                 summary(solver(true).count()),
                 summary(solver(false).count())
             );
-            let links = Solver::new(&p).count();
+            let links = Solver::links(&p).count();
             assert_eq!(solver(true).count().stats.nodes, links.stats.nodes);
             for budget in [1, 3, 10, 100] {
                 let [a, b] = [true, false].map(|c| solver(c).with_node_budget(budget).count());
@@ -382,14 +382,14 @@ mod tests {
                 .unwrap()
                 .with_node_budget(budget)
                 .count();
-            let links = Solver::new(&p).with_node_budget(budget).count();
+            let links = Solver::links(&p).with_node_budget(budget).count();
             assert_eq!(summary(dense), summary(links), "budget {budget}");
         }
         let raised = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
         let dense = DenseSolver::try_new(&p)
             .unwrap()
             .with_cancel_flag(raised.clone());
-        let links = Solver::new(&p).with_cancel_flag(raised);
+        let links = Solver::links(&p).with_cancel_flag(raised);
         assert_eq!(summary(dense.count()), summary(links.count()));
     }
 
@@ -418,7 +418,7 @@ mod tests {
         let p = problem(10, 300, false);
         let dense = DenseSolver::try_new(&p).unwrap();
         assert!(matches!(dense.engine.search, Tallies::Keyed(_)));
-        let (a, b) = (dense.count(), Solver::new(&p).count());
+        let (a, b) = (dense.count(), Solver::links(&p).count());
         // The singletons only, or one option with `s` and singletons for the rest.
         assert_eq!(a.solutions, 301);
         assert_eq!((a.solutions, a.stats.nodes), (b.solutions, b.stats.nodes));

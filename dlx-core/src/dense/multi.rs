@@ -1160,9 +1160,9 @@ mod tests {
         let p = crate::format::parse(text).unwrap();
         let summary = |c: Count| (c.solutions, c.stop, c.stats.nodes, c.stats.profile);
         let dense = DenseSolver::try_new(&p).unwrap();
-        assert_eq!(summary(dense.count()), summary(Solver::new(&p).count()));
+        assert_eq!(summary(dense.count()), summary(Solver::links(&p).count()));
         let a: Vec<_> = DenseSolver::try_new(&p).unwrap().solutions().collect();
-        let b: Vec<_> = Solver::new(&p).solutions().collect();
+        let b: Vec<_> = Solver::links(&p).solutions().collect();
         assert_eq!(a, b);
     }
 

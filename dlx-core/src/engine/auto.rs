@@ -66,11 +66,11 @@ fn auto_prefers_dense(problem: &Problem) -> bool {
 /// ```
 /// use dlx_core::{format::parse, Auto, Solver};
 /// let q8 = parse(include_str!("../../tests/data/q8.dlx")).unwrap();
-/// let solver = Solver::<Auto>::try_new(&q8).unwrap();
+/// let solver: Solver<'_, Auto> = Solver::new(&q8); // what `Solver::new` runs
 /// assert_eq!(solver.engine_name(), "dense");
 /// assert_eq!(solver.count().solutions, 92);
 /// let m = parse("2:2|a\na\na\n").unwrap(); // multiplicities (Algorithm M)
-/// let solver = Solver::<Auto>::try_new(&m).unwrap();
+/// let solver = Solver::new(&m);
 /// assert_eq!(solver.engine_name(), "dense");
 /// assert_eq!(solver.count().solutions, 1);
 /// ```
@@ -95,12 +95,13 @@ impl From<Dense> for Auto {
     }
 }
 
-/// Which engine to run, chosen at run time: for [`ParallelSolver::engine`] and
-/// [`UnitSearch::with_engine`], whose work units, checkpoints, progress, cancellation and
+/// Which engine to run, chosen at run time: for [`Solver::with_engine_choice`],
+/// [`ParallelSolver::with_engine_choice`] and [`UnitSearch::with_engine`], whose work units, checkpoints, progress, cancellation and
 /// ordered streaming run on either engine (the tree, the units and the nodes are the same
 /// on both; updates are each engine's own count). The default is [`Auto`](Self::Auto).
 ///
-/// [`ParallelSolver::engine`]: crate::ParallelSolver::engine
+/// [`Solver::with_engine_choice`]: crate::Solver::with_engine_choice
+/// [`ParallelSolver::with_engine_choice`]: crate::ParallelSolver::with_engine_choice
 /// [`UnitSearch::with_engine`]: crate::UnitSearch::with_engine
 ///
 /// ```
@@ -285,7 +286,7 @@ mod tests {
     }
 
     fn auto_name(p: &Problem) -> &'static str {
-        Solver::<Auto>::try_new(p).unwrap().engine_name()
+        Solver::new(p).engine_name()
     }
 
     #[test]

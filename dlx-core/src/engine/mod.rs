@@ -56,12 +56,13 @@ use crate::problem::{OptionId, Problem};
 /// ```
 ///
 /// Front ends that choose at run time hold one engine value, [`Auto`]: it picks the faster
-/// engine for the problem (or holds the one given) and says which.
+/// engine for the problem (or holds the one given) and says which. It is what
+/// [`Solver::new`](crate::Solver::new) runs.
 ///
 /// ```
 /// use dlx_core::{format::parse, Auto, Solver};
 /// let p = parse(include_str!("../../tests/data/pent4x15.dlx")).unwrap();
-/// let solver = Solver::new(&p).with_node_budget(10).into_auto();
+/// let solver: Solver<'_, Auto> = Solver::links(&p).with_node_budget(10).into_auto();
 /// assert_eq!(solver.engine_name(), "links");
 /// ```
 pub trait Engine:

@@ -203,6 +203,9 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Parsed, ParseError> {
 pub fn parse_detailed(text: &str) -> Result<Parsed, ParseError> {
     let mut lines = text.lines().enumerate().map(|(k, l)| (k + 1, l));
     let mut builder = ProblemBuilder::new();
+    // Knuth's programs skip an option without a primary item, with a warning: so do we,
+    // keeping its line number.
+    builder.skip_options_without_primary(true);
     let mut found_items = false;
     for (number, line) in lines.by_ref() {
         if is_comment_or_blank(line) {

@@ -447,11 +447,12 @@ mod tests {
         // items has nothing to choose either. Either way the root is the one solution.
         let covered = crate::format::parse("a b\na\nb\na b\n").unwrap();
         let mut b = ProblemBuilder::new();
+        b.skip_options_without_primary(true);
         let x = b.add_secondary("x").unwrap();
         b.add_option([x]).unwrap();
         let secondary_only = b.build().unwrap();
         for (problem, preselect) in [(&covered, Some(2)), (&secondary_only, None)] {
-            let mut solver = Solver::new(problem);
+            let mut solver = Solver::links(problem);
             if let Some(o) = preselect {
                 solver.preselect(OptionId::new(o)).unwrap();
             }
@@ -517,7 +518,7 @@ mod tests {
         givens: &[OptionId],
         walk: bool,
     ) -> Option<(u64, u64, u64, Vec<u64>)> {
-        let mut solver = Solver::new(p)
+        let mut solver = Solver::links(p)
             .with_branch_cutoff(cutoff)
             .with_byte_lengths(!walk);
         for &option in givens {
@@ -535,7 +536,7 @@ mod tests {
         let mut tracked = 0;
         for seed in 0..120u64 {
             let (p, givens) = random_case(seed, 0);
-            let solver = Solver::new(&p).with_byte_lengths(true);
+            let solver = Solver::links(&p).with_byte_lengths(true);
             assert!(solver.engine.arena.tracks());
             for cutoff in 0..=3 {
                 let bytes = count_with_cutoff(&p, cutoff, &givens, false);
@@ -558,7 +559,7 @@ mod tests {
                 let Some(walk) = count_with_cutoff(&p, cutoff, &givens, true) else {
                     continue;
                 };
-                let mut late = Solver::new(&p).with_branch_cutoff(cutoff);
+                let mut late = Solver::links(&p).with_branch_cutoff(cutoff);
                 for &given in &givens {
                     late.preselect(given).unwrap();
                 }
@@ -583,11 +584,11 @@ mod tests {
         for seed in 0..60u64 {
             let (p, _) = random_case(seed, 0);
             for cutoff in 0..=2 {
-                let walk = Solver::new(&p)
+                let walk = Solver::links(&p)
                     .with_branch_cutoff(cutoff)
                     .count_observed(&mut RemoveOdd)
                     .stats;
-                let bytes = Solver::new(&p)
+                let bytes = Solver::links(&p)
                     .with_branch_cutoff(cutoff)
                     .with_byte_lengths(true)
                     .count_observed(&mut RemoveOdd)
@@ -612,7 +613,7 @@ mod tests {
     fn byte_lengths_are_not_kept_with_colours_or_multiplicities() {
         for text in ["A B | x\nA x:1\nB x:2\nA B\n", "1:2|A B\nA\nA B\nB\n"] {
             let p = crate::format::parse(text).unwrap();
-            let solver = Solver::new(&p).with_byte_lengths(true);
+            let solver = Solver::links(&p).with_byte_lengths(true);
             assert!(!solver.engine.arena.tracks(), "{text}");
         }
     }
@@ -665,7 +666,7 @@ mod tests {
             b.add_option([d]).unwrap();
             b.add_option([d]).unwrap();
             let p = b.build().unwrap();
-            let solver = Solver::new(&p).with_byte_lengths(true);
+            let solver = Solver::links(&p).with_byte_lengths(true);
             assert_eq!(solver.engine.arena.tracks(), kept, "len {len}");
             for cutoff in [0, 1, 2, 126, 127, 128, 300] {
                 let bytes = count_with_cutoff(&p, cutoff, &[], false).unwrap();
@@ -691,9 +692,9 @@ mod tests {
     fn observers_read_the_same_lengths_from_the_bytes() {
         let p = random_problem(5, 20, 60);
         let mut walk = Lengths::default();
-        Solver::new(&p).count_observed(&mut walk);
+        Solver::links(&p).count_observed(&mut walk);
         let mut bytes = Lengths::default();
-        Solver::new(&p)
+        Solver::links(&p)
             .with_byte_lengths(true)
             .count_observed(&mut bytes);
         assert!(walk.0.len() > 10);
@@ -712,7 +713,7 @@ mod tests {
         search.set_byte_lengths(false);
         assert_eq!(search.arena.nodes, fresh.nodes);
         assert_eq!(search.arena.items, fresh.items);
-        let mut early = Solver::new(&p).with_byte_lengths(true);
+        let mut early = Solver::links(&p).with_byte_lengths(true);
         early.preselect(OptionId::new(1)).unwrap();
         let early = early.with_byte_lengths(false).count().stats;
         let walk = count_with_cutoff(&p, 0, &[OptionId::new(1)], true).unwrap();
@@ -736,7 +737,7 @@ mod tests {
         }
         b.add_option([items[0], items[1]]).unwrap();
         let p = b.build().unwrap();
-        let count = Solver::new(&p).count();
+        let count = Solver::links(&p).count();
         assert_eq!(count.solutions, 2);
         assert_eq!(
             count.stats.profile.len(),
@@ -781,7 +782,7 @@ mod tests {
             };
             for (bytes, count_through) in [(false, false), (true, false), (false, true)] {
                 let fresh = || {
-                    let mut solver = Solver::new(&p);
+                    let mut solver = Solver::links(&p);
                     for &g in &givens {
                         if solver.preselect(g).is_err() {
                             return None;
@@ -826,9 +827,9 @@ mod tests {
         assert_eq!((solutions.len(), counts.0.nodes), (1, 3));
         assert_eq!(ended.arena.items[0].right, 0, "a and b still covered");
         // Solver's consuming answers end so; its iterator restores the links.
-        assert_eq!(Solver::new(&p).count().solutions, 1);
+        assert_eq!(Solver::links(&p).count().solutions, 1);
         assert!(matches!(
-            Solver::new(&p).unique(),
+            Solver::links(&p).unique(),
             crate::Uniqueness::Unique(_)
         ));
     }
@@ -880,7 +881,7 @@ mod tests {
             ("2:3|A B\nA\nA B\nA\n", 3),
         ] {
             let p = crate::format::parse(text).unwrap();
-            assert_eq!(Solver::new(&p).count().solutions, expected, "{text:?}");
+            assert_eq!(Solver::links(&p).count().solutions, expected, "{text:?}");
             // Work units replay the same test (M5) when they pass branches.
             let plan = crate::split_units(&p, 4);
             plan.check(&p).unwrap();

@@ -102,12 +102,9 @@ pub(crate) enum Failure {
     Unprofitable(Box<MemoStats>),
 }
 
-/// The plain count on one thread (dancing links).
+/// The plain count on one thread (on the engine [`Auto`](crate::Auto) picks).
 fn plain(problem: &Problem, budget: Option<u64>, cancel: Option<Arc<AtomicBool>>) -> crate::Count {
-    let mut s = match crate::Solver::<crate::Auto>::try_new(problem) {
-        Ok(s) => s,
-        Err(never) => match never {},
-    };
+    let mut s = crate::Solver::new(problem);
     if let Some(b) = budget {
         s = s.with_node_budget(b);
     }
@@ -481,12 +478,8 @@ impl<'p> MemoSolver<'p> {
             // The parallel engine takes no node budget.
             return plain(self.problem, budget, cancel);
         }
-        // (The automatic choice takes every problem.)
-        let Ok(p) = crate::ParallelSolver::new(self.problem).engine(crate::EngineChoice::Auto)
-        else {
-            return plain(self.problem, None, cancel);
-        };
-        let mut p = p.threads(threads);
+        // The automatic choice, as `dlx count` makes it.
+        let mut p = crate::ParallelSolver::new(self.problem).threads(threads);
         if let Some(c) = cancel {
             p = p.cancel_flag(c);
         }

@@ -151,6 +151,9 @@ pub struct PageOptions<'a> {
     pub lesson: Option<&'a Lesson>,
     /// The puzzle behind the problem, drawn beside the matrix and filled in step by step.
     pub picture: Option<&'a dyn Picture>,
+    /// A note under the title for a problem that is not a lesson (what its items are, why
+    /// they come in the order they do); a lesson's summary takes its place.
+    pub note: Option<&'a str>,
 }
 
 impl std::fmt::Debug for PageOptions<'_> {
@@ -172,6 +175,7 @@ impl<'a> PageOptions<'a> {
             title,
             lesson: None,
             picture: None,
+            note: None,
         }
     }
 
@@ -198,7 +202,22 @@ impl<'a> PageOptions<'a> {
             title: lesson.title,
             lesson: Some(lesson),
             picture: None,
+            note: None,
         }
+    }
+
+    /// The same options with a note under the title (see [`note`](Self::note)).
+    ///
+    /// ```
+    /// use dlx_core::{format::parse, trace::html::{self, PageOptions}};
+    /// let problem = parse("a b\na b\n").unwrap();
+    /// let t = html::trace_for_page(&problem, 100).unwrap();
+    /// let page = html::render(&problem, &t, &PageOptions::titled("two").with_note("a note"));
+    /// assert!(page.contains("a note"));
+    /// ```
+    pub fn with_note(mut self, note: &'a str) -> Self {
+        self.note = Some(note);
+        self
     }
 }
 
@@ -287,7 +306,7 @@ fn data(problem: &Problem, trace: &Trace, options: &PageOptions<'_>) -> Value {
     json!({
         "title": options.title,
         "summary": summary,
-        "lesson": lesson.map(|l| l.summary),
+        "lesson": lesson.map(|l| l.summary).or(options.note),
         "items": items,
         "options": rows,
         "events": events,
@@ -302,7 +321,28 @@ fn data(problem: &Problem, trace: &Trace, options: &PageOptions<'_>) -> Value {
         "picture": picture,
         "max_rows": MAX_ROWS,
         "max_cols": MAX_COLS,
+        "open_active_only": opens_active_only(problem),
     })
+}
+
+/// The most items, and options, a matrix may have for the page to open it whole, shrunk to
+/// the panel's width; past either, it opens at full size showing only what is active (the
+/// items not yet covered, the options still available), which reads, where the whole of a
+/// Sudoku's (324 × 729) or the pentominoes' matrix would open at a third of its size.
+pub const OPEN_WHOLE_MAX_ITEMS: usize = 40;
+/// See [`OPEN_WHOLE_MAX_ITEMS`].
+pub const OPEN_WHOLE_MAX_OPTIONS: usize = 200;
+
+/// Whether the page opens `problem`'s matrix showing only what is active, at full size
+/// (see [`OPEN_WHOLE_MAX_ITEMS`]); the button (or the key `a`) shows the whole again.
+///
+/// ```
+/// use dlx_core::{format::parse, trace::html::opens_active_only};
+/// assert!(!opens_active_only(&parse(include_str!("../../tests/data/toy.dlx")).unwrap()));
+/// assert!(opens_active_only(&parse(include_str!("../../tests/data/sud1.dlx")).unwrap()));
+/// ```
+pub fn opens_active_only(problem: &Problem) -> bool {
+    problem.num_items() > OPEN_WHOLE_MAX_ITEMS || problem.num_options() > OPEN_WHOLE_MAX_OPTIONS
 }
 
 /// The page, as one HTML document.

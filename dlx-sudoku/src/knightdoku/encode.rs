@@ -187,10 +187,7 @@ impl Knightdoku {
     /// [`Auto`](dlx_core::Auto) picks (the dense engine's Algorithm M for boards up to
     /// 2,100 options, so every usual board; the same tree as the links).
     fn solver(&self) -> Solver<'_, dlx_core::Auto> {
-        let solver = match Solver::<dlx_core::Auto>::try_new(&self.problem) {
-            Ok(solver) => solver,
-            Err(never) => match never {},
-        };
+        let solver = Solver::new(&self.problem);
         match &self.cancel {
             Some(flag) => solver.with_cancel_flag(Arc::clone(flag)),
             None => solver,
@@ -265,7 +262,7 @@ mod tests {
         for geometry in [Geometry::new(4, 2, 2, 1), Geometry::new(6, 2, 3, 2)] {
             let kd = Knightdoku::new(&Board::empty(geometry.unwrap())).unwrap();
             assert_eq!(kd.solver().engine_name(), "dense");
-            let links = Solver::new(kd.problem()).count();
+            let links = Solver::links(kd.problem()).count();
             let auto = kd.count();
             assert_eq!(
                 (auto.solutions, auto.stats.nodes, auto.stats.profile),

@@ -11,8 +11,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use dlx_core::{
-    Auto, Count, DenseSolver, First, NoObserver, OptionId, PreselectError, Solution, Solutions,
-    Solver, Uniqueness,
+    Auto, Count, DenseSolver, First, Links, NoObserver, OptionId, PreselectError, Solution,
+    Solutions, Solver, Uniqueness,
 };
 use thiserror::Error;
 
@@ -135,7 +135,7 @@ pub struct EngineError {
 #[derive(Clone, Debug)]
 pub struct SudokuSolver<'e> {
     encoding: &'e Encoding,
-    template: Solver<'e>,
+    template: Solver<'e, Links>,
     /// The same search on the dense engine; it answers for shapes up to
     /// [`DENSE_MAX_OPTIONS`] options unless a branching cutoff asks for the links engine's
     /// rule.
@@ -170,7 +170,7 @@ impl<'e> SudokuSolver<'e> {
             encoding,
             // DLX1's branching rule, with X3 reading byte lengths: 324 primary items and
             // few updates per node, where walking the items was a third of the time.
-            template: Solver::new(encoding.problem()).with_byte_lengths(true),
+            template: Solver::links(encoding.problem()).with_byte_lengths(true),
             dense: DenseSolver::try_new(encoding.problem())
                 .expect("a Sudoku has no multiplicities and few options an item"),
             branch_cutoff: 0,
@@ -322,7 +322,7 @@ impl<'e> SudokuSolver<'e> {
     /// assert_eq!(count.solutions, 12);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn prepare(&self, puzzle: &Grid) -> Result<Solver<'e>, SolveError> {
+    pub fn prepare(&self, puzzle: &Grid) -> Result<Solver<'e, Links>, SolveError> {
         let mut solver = self.template.clone();
         self.fix_givens(puzzle, |o| solver.preselect(o))?;
         Ok(solver)

@@ -132,11 +132,26 @@ impl Tour {
             w.push_str(" Z");
         }
         w.push_str("\"/>\n");
+        // The direction: an arrowhead halfway along the first move.
+        if let [first, second, ..] = self.squares() {
+            let ((x1, y1), (x2, y2)) = (centre(*first), centre(*second));
+            let _ = writeln!(
+                w,
+                r#"<defs><marker id="ahead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="{a}" markerHeight="{a}" markerUnits="userSpaceOnUse" orient="auto"><path d="M0 0L10 5L0 10z" fill="{LINE}"/></marker></defs>"#,
+                a = (s * 3 / 10).max(4)
+            );
+            let _ = writeln!(
+                w,
+                r#"<path fill="none" stroke="none" marker-end="url(#ahead)" d="M{x1} {y1}L{} {}"><title>the first move</title></path>"#,
+                (x1 + x2) / 2,
+                (y1 + y2) / 2
+            );
+        }
         let (sx, sy) = centre(self.start());
         let _ = writeln!(
             w,
             r#"<circle cx="{sx}" cy="{sy}" r="{}" fill="{START}"><title>start {}</title></circle>"#,
-            s / 5,
+            s / 8,
             self.start().pair()
         );
         let (ex, ey) = centre(self.end());
@@ -151,19 +166,23 @@ impl Tour {
             self.end().pair()
         );
         if options.numbers {
-            let size = s * 3 / 10;
+            let size = s / 4;
             let _ = writeln!(
                 w,
-                r#"<g font-family="sans-serif" font-size="{size}" text-anchor="middle" fill="black">"#,
+                r#"<g font-family="sans-serif" font-size="{size}" text-anchor="start" fill="black" stroke="white" stroke-width="{}" stroke-linejoin="round" paint-order="stroke">"#,
+                (size / 4).max(1)
             );
             for (i, &sq) in self.squares().iter().enumerate() {
                 let (x, y) = centre(sq);
-                // In the upper half of the square, clear of the path through its centre;
-                // the baseline is explicit so that every renderer puts it there.
+                // In the square's top-left corner, off the path through its centre (a
+                // knight's move leaves the centre toward an edge, never a corner) and off the
+                // markers on it, with a white halo where a line passes close; the baseline
+                // is explicit so that every renderer puts it there.
                 let _ = writeln!(
                     w,
-                    r#"<text x="{x}" y="{}">{}</text>"#,
-                    baseline((y - s / 4) as f64, size as f64),
+                    r#"<text x="{}" y="{}">{}</text>"#,
+                    x - s / 2 + s / 20 + 1,
+                    baseline((y - s / 2 + size / 2 + s / 20 + 1) as f64, size as f64),
                     i + 1
                 );
             }

@@ -7,9 +7,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use dlx_core::{
-    Auto, BigUint, Count, EngineChoice, ParallelSolver, Problem, Progress, Solver, StopReason,
-};
+use dlx_core::{BigUint, Count, ParallelSolver, Problem, Progress, Solver, StopReason};
 use dlx_sudoku::tour_count::frontier::{
     count_tours, FrontierOptions, FrontierProgress, FrontierStop,
 };
@@ -173,13 +171,11 @@ fn count(problem: &Problem, args: &TourArgs) -> Result<Count> {
     let threads = args.parallel.threads.unwrap_or(0);
     let show = wanted(&args.parallel);
     if threads == 1 && !show {
-        return Ok(Solver::<Auto>::try_new(problem)?
+        return Ok(Solver::new(problem)
             .with_cancel_flag(interrupt_flag())
             .count());
     }
-    let mut solver = ParallelSolver::new(problem)
-        .engine(EngineChoice::Auto)?
-        .cancel_flag(interrupt_flag());
+    let mut solver = ParallelSolver::new(problem).cancel_flag(interrupt_flag());
     if threads > 0 {
         solver = solver.threads(threads);
     }
