@@ -533,7 +533,7 @@ impl VariantSolver {
         if !self.encoded.feasible {
             return Outcome::infeasible(Engine::DancingLinks);
         }
-        let mut solver = Solver::new(self.problem());
+        let mut solver = Solver::links(self.problem());
         if let Some(o) = preselected {
             if solver.preselect(o).is_err() {
                 // The option clashes with the puzzle itself: no solution holds it.
