@@ -34,7 +34,9 @@ mod group;
 mod orbits;
 mod perm;
 mod pieces;
+mod saved;
 mod text;
+mod units;
 
 use thiserror::Error;
 
@@ -45,7 +47,12 @@ pub use fixed::fixed_problem;
 pub use group::{Group, MAX_GROUP_ORDER, MAX_GROUP_WORDS};
 pub use perm::Automorphism;
 pub use pieces::{Piece, Pieces};
+pub use saved::{SymmetricCheckpoint, SYMMETRY_CHECKPOINT_VERSION};
 pub use text::{parse_generators, write_generators, SYMMETRY_TAG};
+pub use units::{
+    is_symmetric_units, merge_symmetric, read_symmetric_lines, symmetric_split, SymmetricLine,
+    SymmetricMerged, SymmetricSplitHeader, SymmetricUnitLine, SYMMETRY_UNITS_VERSION,
+};
 
 /// Why a group could not be made or used.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
