@@ -464,7 +464,8 @@ mod tests {
         // A lone 1 in a corner: the transpose and the 3! relabellings of 2, 3, 4 (12).
         // (The group found may be larger: the generators are the turns and flips only,
         // not the swaps of bands or rows that keep the givens.)
-        let cases: [(&[(usize, usize, u8)], (usize, usize)); 3] = [
+        type Givens = &'static [(usize, usize, u8)];
+        let cases: [(Givens, (usize, usize)); 3] = [
             (&[(0, 0, 1), (3, 3, 4), (1, 2, 2), (2, 1, 3)], (4, 16)),
             (&[(0, 0, 1), (1, 1, 3), (2, 3, 4), (3, 2, 4)], (2, 8)),
             (&[(0, 0, 1)], (12, 48)),
