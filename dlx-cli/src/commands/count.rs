@@ -96,8 +96,12 @@ pub fn run(args: &CountArgs) -> Result<ExitCode> {
                     InputError::new(format!("{}: {e}", path.display()))
                 }
                 e => {
-                    let of_symmetry = std::fs::read_to_string(path)
-                        .is_ok_and(|t| t.contains("\"dlx_symmetry_checkpoint\""));
+                    // Only a file that was read as JSON is looked at again (never a FIFO or
+                    // a device: reading one would wait forever).
+                    let of_symmetry = matches!(e, CheckpointError::Format { .. })
+                        && std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file())
+                        && std::fs::read_to_string(path)
+                            .is_ok_and(|t| t.contains("\"dlx_symmetry_checkpoint\""));
                     let error = InputError::new(e.to_string());
                     if of_symmetry {
                         error.with_hint(
