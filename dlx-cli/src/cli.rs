@@ -302,12 +302,9 @@ pub struct CountArgs {
     /// Count by the problem's symmetry: the total by orbits (faster by up to the group's
     /// order) and the solutions up to symmetry (Burnside's lemma). The group: --group FILE,
     /// else the file's `| symmetry:` lines (`dlx gen` writes them), else found by search.
-    /// Not with --memo, checkpoints or units.
-    #[arg(
-        help_heading = "Counting by symmetry",
-        long,
-        conflicts_with_all = ["memo", "checkpoint", "resume", "unit", "units_file"]
-    )]
+    /// Checkpoints record the pieces finished; --unit and --units-file count the units of
+    /// `dlx split --symmetry`. Not with --memo.
+    #[arg(help_heading = "Counting by symmetry", long, conflicts_with = "memo")]
     pub symmetry: bool,
     /// With --symmetry: the group's generators from FILE, one `| symmetry: a b | c d e`
     /// line each (cycles of item names), instead of the problem's own or the one found.
@@ -402,6 +399,15 @@ pub struct SplitArgs {
     /// count the units with the same `--engine`.
     #[arg(long, value_enum, default_value_t = Engine::Auto)]
     pub engine: Engine,
+    /// Split a count by symmetry (see `dlx count --help`): one unit per leaf of the orbit
+    /// plan (cut further to make --units) and per fixed-point problem of Burnside's sum;
+    /// count them with `dlx count --symmetry --unit(s-file)` and add them up with
+    /// `dlx merge`.
+    #[arg(long)]
+    pub symmetry: bool,
+    /// With --symmetry: the group's generators from FILE (see `dlx count --help`).
+    #[arg(long, value_name = "FILE", requires = "symmetry")]
+    pub group: Option<String>,
 }
 
 /// `dlx merge`.

@@ -135,6 +135,18 @@ pub enum CheckpointError {
         /// The hash in the checkpoint.
         found: String,
     },
+    /// A checkpoint of a count by symmetry made with another group (or other settings):
+    /// its pieces are not the ones this run makes.
+    #[error(
+        "checkpoint is of the pieces {found} of a count by symmetry, but this run makes the \
+         pieces {expected} (another symmetry group?): refusing to resume"
+    )]
+    OtherPieces {
+        /// The digest of the pieces this run makes.
+        expected: String,
+        /// The digest in the checkpoint.
+        found: String,
+    },
     /// A record's unit does not exist in this problem's tree.
     #[error("record {index}: unit {unit}: {source}")]
     BadUnit {
@@ -390,39 +402,7 @@ impl Checkpoint {
     /// ```
     pub fn load(path: &Path) -> Result<Checkpoint, CheckpointError> {
         let name = path.display().to_string();
-        let io = |source| CheckpointError::Io {
-            path: name.clone(),
-            source,
-        };
-        // Looked at before opening: opening a FIFO would wait for a writer.
-        let not_regular = || CheckpointError::Refused {
-            path: name.clone(),
-            reason: "not a regular file".into(),
-        };
-        if !std::fs::metadata(path).map_err(io)?.is_file() {
-            return Err(not_regular());
-        }
-        let file = std::fs::File::open(path).map_err(io)?;
-        let meta = file.metadata().map_err(io)?;
-        if !meta.is_file() {
-            return Err(CheckpointError::Refused {
-                path: name,
-                reason: "not a regular file".into(),
-            });
-        }
-        let mut bytes = Vec::new();
-        file.take(MAX_CHECKPOINT_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(io)?;
-        if bytes.len() as u64 > MAX_CHECKPOINT_BYTES {
-            return Err(CheckpointError::Refused {
-                path: name,
-                reason: format!(
-                    "larger than {} MiB: not a dlx checkpoint",
-                    MAX_CHECKPOINT_BYTES >> 20
-                ),
-            });
-        }
+        let bytes = read_regular(path)?;
         // The version first, so that a file of another version says so rather than fail on
         // a field it does not have.
         let version: VersionOnly =
@@ -470,17 +450,7 @@ impl Checkpoint {
     ///
     /// See [`load`](Self::load) for an example.
     pub fn save(&self, path: &Path) -> Result<(), CheckpointError> {
-        use std::io::Write;
         let name = path.display().to_string();
-        let io = |source| CheckpointError::Io {
-            path: name.clone(),
-            source,
-        };
-        refuse_unless_regular(path)?;
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
         let file = FileOut {
             version: self.version,
             problem: &self.problem,
@@ -491,27 +461,83 @@ impl Checkpoint {
             path: name.clone(),
             source,
         })?;
-        let prefix = temporary_prefix(path);
-        remove_stale_temporaries(dir, &prefix);
-        let mut tmp = tempfile::Builder::new()
-            .prefix(&prefix)
-            .suffix(".tmp")
-            .tempfile_in(dir)
-            .map_err(|e| io(without_temporary_name(e)))?;
-        tmp.write_all(&json).map_err(io)?;
-        tmp.write_all(b"\n").map_err(io)?;
-        tmp.as_file().sync_all().map_err(io)?;
-        // Checked again just before the rename, which replaces the name, never what a
-        // link points to.
-        refuse_unless_regular(path)?;
-        tmp.persist(path).map_err(|e| io(e.error))?;
-        // The rename itself is durable once the directory is synced (best effort: not
-        // every file system lets a directory be opened for that).
-        if let Ok(d) = std::fs::File::open(dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
+        write_atomically(path, &json)
     }
+}
+
+/// Writes `json` and a newline to `path` atomically (see [`Checkpoint::save`]).
+pub(crate) fn write_atomically(path: &Path, json: &[u8]) -> Result<(), CheckpointError> {
+    use std::io::Write;
+    let name = path.display().to_string();
+    let io = |source| CheckpointError::Io {
+        path: name.clone(),
+        source,
+    };
+    refuse_unless_regular(path)?;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let prefix = temporary_prefix(path);
+    remove_stale_temporaries(dir, &prefix);
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&prefix)
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(|e| io(without_temporary_name(e)))?;
+    tmp.write_all(json).map_err(io)?;
+    tmp.write_all(b"\n").map_err(io)?;
+    tmp.as_file().sync_all().map_err(io)?;
+    // Checked again just before the rename, which replaces the name, never what a
+    // link points to.
+    refuse_unless_regular(path)?;
+    tmp.persist(path).map_err(|e| io(e.error))?;
+    // The rename itself is durable once the directory is synced (best effort: not
+    // every file system lets a directory be opened for that).
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// Reads the file at `path`: a regular file of at most [`MAX_CHECKPOINT_BYTES`] (a device
+/// or a FIFO is refused rather than read forever).
+pub(crate) fn read_regular(path: &Path) -> Result<Vec<u8>, CheckpointError> {
+    let name = path.display().to_string();
+    let io = |source| CheckpointError::Io {
+        path: name.clone(),
+        source,
+    };
+    // Looked at before opening: opening a FIFO would wait for a writer.
+    let not_regular = || CheckpointError::Refused {
+        path: name.clone(),
+        reason: "not a regular file".into(),
+    };
+    if !std::fs::metadata(path).map_err(io)?.is_file() {
+        return Err(not_regular());
+    }
+    let file = std::fs::File::open(path).map_err(io)?;
+    let meta = file.metadata().map_err(io)?;
+    if !meta.is_file() {
+        return Err(CheckpointError::Refused {
+            path: name,
+            reason: "not a regular file".into(),
+        });
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_CHECKPOINT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_CHECKPOINT_BYTES {
+        return Err(CheckpointError::Refused {
+            path: name,
+            reason: format!(
+                "larger than {} MiB: not a dlx checkpoint",
+                MAX_CHECKPOINT_BYTES >> 20
+            ),
+        });
+    }
+    Ok(bytes)
 }
 
 /// The start of the name of a temporary file written for the checkpoint at `path`:

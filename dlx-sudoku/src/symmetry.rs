@@ -27,6 +27,7 @@ use crate::grid::Cell;
 use crate::langford::Langford;
 use crate::polyomino::{Board, Packing, Tiles};
 use crate::queens::Queens;
+use crate::sudoku::Encoding;
 
 /// Generators of the group of the maps that send each option's key onto an option's key
 /// (the maps that do not are left out, and so are those that the ones before generate).
@@ -131,6 +132,208 @@ pub fn tiles_generators(tiles: &Tiles) -> Vec<Automorphism> {
     by_keys(tiles.problem(), key, &refs)
 }
 
+/// A map of a Sudoku's (cell, digit) keys.
+type KeyMap = dyn Fn(&(Cell, u8)) -> (Cell, u8);
+
+/// The options of `encoding`'s problem that are left once `givens` are chosen (those that
+/// share no item with a given), in order: the options of the residual problem that
+/// `dlx gen sudoku` writes.
+fn left_options(encoding: &Encoding, givens: &[OptionId]) -> Vec<OptionId> {
+    let p = encoding.problem();
+    let mut used = vec![false; p.num_items()];
+    for &g in givens {
+        for i in p.option_items(g) {
+            used[i.index()] = true;
+        }
+    }
+    p.options()
+        .filter(|&o| p.option_items(o).all(|i| !used[i.index()]))
+        .collect()
+}
+
+/// A Sudoku puzzle's grid symmetries, as generators on its residual problem (`residual`:
+/// the problem of `encoding` with the `givens` chosen, as `dlx gen sudoku` writes it).
+///
+/// Only shapes of rows, columns and boxes (no extra houses). For a puzzle with givens: the
+/// turns and flips of the grid (the transpose only with square boxes) that send the givens
+/// onto givens, each with the relabelling of the digits that this asks for, and the
+/// relabellings of the digits no given shows. For the empty grid, the whole group of the
+/// grid: bands and the rows in them, stacks and the columns in them, the transpose (square
+/// boxes) and every relabelling of the digits (too large to list for 9x9, where a count by
+/// symmetry refuses it and asks for a subgroup).
+///
+/// ```
+/// use dlx_core::symmetry::Group;
+/// use dlx_sudoku::sudoku::{Encoding, Shape};
+/// use dlx_sudoku::symmetry::sudoku_generators;
+/// let enc = Encoding::new(Shape::for_size(4)?)?;
+/// // The empty 4x4 grid: 2 x (2 x 2 x 2)^2 grid maps, 24 relabellings.
+/// let group = Group::new(enc.problem(), sudoku_generators(&enc, &[], enc.problem()))?;
+/// assert_eq!(group.order(), 128 * 24);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn sudoku_generators(
+    encoding: &Encoding,
+    givens: &[OptionId],
+    residual: &Problem,
+) -> Vec<Automorphism> {
+    let shape = encoding.shape();
+    let n = shape.size();
+    let Some((br, bc)) = shape.box_dims() else {
+        return Vec::new();
+    };
+    if shape.houses().len() != 3 * n {
+        return Vec::new();
+    }
+    let left = left_options(encoding, givens);
+    if left.len() != residual.num_options() {
+        return Vec::new();
+    }
+    let key = |o: OptionId| encoding.decode(left[o.index()]);
+    let given: HashMap<Cell, u8> = givens.iter().map(|&g| encoding.decode(g)).collect();
+    let digits = n as u8;
+    let absent: Vec<u8> = (1..=digits)
+        .filter(|d| !given.values().any(|v| v == d))
+        .collect();
+    let relabel = |sigma: Vec<u8>| -> Box<KeyMap> {
+        Box::new(move |&(cell, d): &(Cell, u8)| (cell, sigma[usize::from(d)]))
+    };
+    // A relabelling of the digits: `pairs` (from, to), the others kept.
+    let with = |pairs: &[(u8, u8)]| -> Vec<u8> {
+        let mut sigma: Vec<u8> = (0..=digits).collect();
+        for &(a, b) in pairs {
+            sigma[usize::from(a)] = b;
+        }
+        sigma
+    };
+    let cycle = |ds: &[u8]| -> Vec<(u8, u8)> {
+        (0..ds.len())
+            .map(|k| (ds[k], ds[(k + 1) % ds.len()]))
+            .collect()
+    };
+    let mut maps: Vec<Box<KeyMap>> = Vec::new();
+    if absent.len() >= 2 {
+        maps.push(relabel(with(&[
+            (absent[0], absent[1]),
+            (absent[1], absent[0]),
+        ])));
+        maps.push(relabel(with(&cycle(&absent))));
+    }
+    if givens.is_empty() {
+        // The whole group of the empty grid, by generators.
+        let geometric: Vec<Box<dyn Fn(Cell) -> Cell>> = {
+            let mut g: Vec<Box<dyn Fn(Cell) -> Cell>> = Vec::new();
+            let swap = |k: usize, a: usize, b: usize| {
+                if k == a {
+                    b
+                } else if k == b {
+                    a
+                } else {
+                    k
+                }
+            };
+            let (bands, stacks) = (n / br, n / bc);
+            if br >= 2 {
+                g.push(Box::new(move |c: Cell| Cell::new(swap(c.row, 0, 1), c.col)));
+                g.push(Box::new(move |c: Cell| {
+                    let r = if c.row < br { (c.row + 1) % br } else { c.row };
+                    Cell::new(r, c.col)
+                }));
+            }
+            if bands >= 2 {
+                g.push(Box::new(move |c: Cell| {
+                    let band = swap(c.row / br, 0, 1);
+                    Cell::new(band * br + c.row % br, c.col)
+                }));
+                g.push(Box::new(move |c: Cell| {
+                    Cell::new(((c.row / br + 1) % bands) * br + c.row % br, c.col)
+                }));
+            }
+            if bc >= 2 {
+                g.push(Box::new(move |c: Cell| Cell::new(c.row, swap(c.col, 0, 1))));
+                g.push(Box::new(move |c: Cell| {
+                    let col = if c.col < bc { (c.col + 1) % bc } else { c.col };
+                    Cell::new(c.row, col)
+                }));
+            }
+            if stacks >= 2 {
+                g.push(Box::new(move |c: Cell| {
+                    let stack = swap(c.col / bc, 0, 1);
+                    Cell::new(c.row, stack * bc + c.col % bc)
+                }));
+                g.push(Box::new(move |c: Cell| {
+                    Cell::new(c.row, ((c.col / bc + 1) % stacks) * bc + c.col % bc)
+                }));
+            }
+            if br == bc {
+                g.push(Box::new(|c: Cell| Cell::new(c.col, c.row)));
+            }
+            g
+        };
+        for g in geometric {
+            maps.push(Box::new(move |&(cell, d): &(Cell, u8)| (g(cell), d)));
+        }
+        // (Not by_keys: the group of a 9x9 grid is too large to list to drop repeats.)
+        let keys: Vec<(Cell, u8)> = residual.options().map(key).collect();
+        let index: HashMap<(Cell, u8), OptionId> =
+            keys.iter().copied().zip(residual.options()).collect();
+        let mut out: Vec<Automorphism> = Vec::new();
+        for m in &maps {
+            let image: Option<Vec<OptionId>> =
+                keys.iter().map(|k| index.get(&m(k)).copied()).collect();
+            if let Some(a) = image.and_then(|i| Automorphism::from_options(residual, &i).ok()) {
+                if !a.is_identity() && !out.contains(&a) {
+                    out.push(a);
+                }
+            }
+        }
+        return out;
+    }
+    // The turns and flips that keep the boxes, each with the relabelling the givens ask for.
+    let last = n - 1;
+    let mut cell_maps: Vec<Box<dyn Fn(Cell) -> Cell>> = vec![
+        Box::new(move |c: Cell| Cell::new(last - c.row, last - c.col)),
+        Box::new(move |c: Cell| Cell::new(last - c.row, c.col)),
+        Box::new(move |c: Cell| Cell::new(c.row, last - c.col)),
+    ];
+    if br == bc {
+        cell_maps.push(Box::new(|c: Cell| Cell::new(c.col, c.row)));
+        cell_maps.push(Box::new(move |c: Cell| {
+            Cell::new(last - c.col, last - c.row)
+        }));
+        cell_maps.push(Box::new(move |c: Cell| Cell::new(c.col, last - c.row)));
+        cell_maps.push(Box::new(move |c: Cell| Cell::new(last - c.col, c.row)));
+    }
+    for g in cell_maps {
+        let mut sigma = vec![0u8; usize::from(digits) + 1];
+        let consistent = given.iter().all(|(&cell, &d)| match given.get(&g(cell)) {
+            Some(&e) if sigma[usize::from(d)] == 0 || sigma[usize::from(d)] == e => {
+                sigma[usize::from(d)] = e;
+                true
+            }
+            _ => false,
+        });
+        let mut images: Vec<u8> = sigma.iter().copied().filter(|&e| e != 0).collect();
+        images.sort_unstable();
+        let distinct = images.windows(2).all(|w| w[0] != w[1]);
+        if !consistent || !distinct {
+            continue;
+        }
+        // The digits no given shows go to those no image takes, in order.
+        let mut free = (1..=digits).filter(|e| !images.contains(e));
+        for d in 1..=digits {
+            if sigma[usize::from(d)] == 0 {
+                sigma[usize::from(d)] = free.next().unwrap_or(d);
+            }
+        }
+        maps.push(Box::new(move |&(cell, d): &(Cell, u8)| {
+            (g(cell), sigma[usize::from(d)])
+        }));
+    }
+    let refs: Vec<&KeyMap> = maps.iter().map(|b| b.as_ref()).collect();
+    by_keys(residual, key, &refs)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -188,6 +391,102 @@ mod tests {
             let t = Tiles::new(Board::rectangle(4, 4).unwrap(), set.pieces()).unwrap();
             assert_eq!(same_group(t.problem(), tiles_generators(&t)), 8);
         }
+    }
+
+    /// The problem left once `givens` (cell, digit) are chosen, as `dlx gen sudoku` writes
+    /// it, and the givens' options.
+    fn sudoku_residual(enc: &Encoding, givens: &[(usize, usize, u8)]) -> (Problem, Vec<OptionId>) {
+        let chosen: Vec<OptionId> = givens
+            .iter()
+            .map(|&(r, c, d)| enc.option(Cell::new(r, c), d))
+            .collect();
+        let p = enc.problem();
+        let mut used = vec![false; p.num_items()];
+        for &g in &chosen {
+            for i in p.option_items(g) {
+                used[i.index()] = true;
+            }
+        }
+        let mut b = dlx_core::ProblemBuilder::new();
+        let mut id = vec![None; p.num_items()];
+        for i in p.items().filter(|i| !used[i.index()]) {
+            id[i.index()] = Some(b.add_primary(p.item_name(i)).unwrap());
+        }
+        for o in p.options() {
+            let items: Option<Vec<_>> = p.option_items(o).map(|i| id[i.index()]).collect();
+            if let Some(items) = items {
+                b.add_option(items).unwrap();
+            }
+        }
+        (b.build().unwrap(), chosen)
+    }
+
+    /// The option permutations of the group given and of the group found (a Sudoku's
+    /// residual problem has items that hold the same options, such as a row's and a box's
+    /// digit once givens are placed: the group found also swaps those, moving no option):
+    /// how many of each; the given ones are always among those found.
+    fn option_groups(problem: &Problem, given: Vec<Automorphism>) -> (usize, usize) {
+        let given = Group::new(problem, given).unwrap();
+        let found = find_group(problem).unwrap();
+        let maps = |g: &Group| {
+            g.elements()
+                .iter()
+                .map(|e| problem.options().map(|o| e.option(o)).collect::<Vec<_>>())
+                .collect::<std::collections::BTreeSet<_>>()
+        };
+        let (a, b) = (maps(&given), maps(&found));
+        assert!(
+            a.is_subset(&b),
+            "{} option maps given, {} found",
+            a.len(),
+            b.len()
+        );
+        (a.len(), b.len())
+    }
+
+    #[test]
+    fn sudoku_groups_are_the_groups_found() {
+        use crate::sudoku::Shape;
+        let enc = Encoding::new(Shape::for_size(4).unwrap()).unwrap();
+        // The empty 4x4 grid: 288 grids, 2 up to its 3072 symmetries.
+        let (empty, _) = sudoku_residual(&enc, &[]);
+        let gens = sudoku_generators(&enc, &[], &empty);
+        let group = Group::new(&empty, gens.clone()).unwrap();
+        assert_eq!(group.order(), 3072);
+        let count = SymmetricCounter::new(&empty, &group)
+            .up_to_symmetry(true)
+            .count()
+            .unwrap();
+        assert_eq!((count.solutions, count.up_to_symmetry), (288, Some(2)));
+        assert_eq!(option_groups(&empty, gens), (3072, 3072));
+        // Puzzles: kept by the half turn with 1<->4, 2<->3; by the transpose; by nothing
+        // (1 in a corner only).
+        // A lone 1 in a corner: the transpose and the 3! relabellings of 2, 3, 4 (12).
+        // (The group found may be larger: the generators are the turns and flips only,
+        // not the swaps of bands or rows that keep the givens.)
+        type Givens = &'static [(usize, usize, u8)];
+        let cases: [(Givens, (usize, usize)); 3] = [
+            (&[(0, 0, 1), (3, 3, 4), (1, 2, 2), (2, 1, 3)], (4, 16)),
+            (&[(0, 0, 1), (1, 1, 3), (2, 3, 4), (3, 2, 4)], (2, 8)),
+            (&[(0, 0, 1)], (12, 48)),
+        ];
+        for (givens, expected) in cases {
+            let (p, chosen) = sudoku_residual(&enc, givens);
+            let gens = sudoku_generators(&enc, &chosen, &p);
+            assert_eq!(option_groups(&p, gens), expected, "{givens:?}");
+        }
+        // A 9x9 puzzle kept by the half turn with the digits 1<->9, 2<->8, ...: the group
+        // found is the generators' (with the relabellings of the digits no given shows).
+        let enc9 = Encoding::new(Shape::classic()).unwrap();
+        let givens: Vec<(usize, usize, u8)> = [(0, 0, 1), (1, 3, 2), (2, 7, 3), (4, 2, 4)]
+            .iter()
+            .flat_map(|&(r, c, d)| [(r, c, d), (8 - r, 8 - c, 10 - d)])
+            .collect();
+        let (p, chosen) = sudoku_residual(&enc9, &givens);
+        let gens = sudoku_generators(&enc9, &chosen, &p);
+        assert!(!gens.is_empty());
+        let (given, found) = option_groups(&p, gens);
+        assert!(given >= 2 && found >= given, "{given} {found}");
     }
 
     #[test]

@@ -95,7 +95,23 @@ pub fn run(args: &CountArgs) -> Result<ExitCode> {
                 CheckpointError::Version { .. } => {
                     InputError::new(format!("{}: {e}", path.display()))
                 }
-                e => InputError::new(e.to_string()),
+                e => {
+                    // Only a file that was read as JSON is looked at again (never a FIFO or
+                    // a device: reading one would wait forever).
+                    let of_symmetry = matches!(e, CheckpointError::Format { .. })
+                        && std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file())
+                        && std::fs::read_to_string(path)
+                            .is_ok_and(|t| t.contains("\"dlx_symmetry_checkpoint\""));
+                    let error = InputError::new(e.to_string());
+                    if of_symmetry {
+                        error.with_hint(
+                            "this is the checkpoint of a count by symmetry: resume it with \
+                             --symmetry",
+                        )
+                    } else {
+                        error
+                    }
+                }
             })?;
             checkpoint
                 .check(problem)
@@ -103,16 +119,7 @@ pub fn run(args: &CountArgs) -> Result<ExitCode> {
             solver = solver.resume(checkpoint);
         }
         if let Some(path) = args.checkpoint.as_ref().or(args.resume.as_ref()) {
-            let seconds = args.checkpoint_interval;
-            let every = (seconds > 0.0 && seconds <= MAX_INTERVAL)
-                .then(|| Duration::try_from_secs_f64(seconds).ok())
-                .flatten()
-                .ok_or_else(|| {
-                    InputError::new(format!(
-                        "--checkpoint-interval must be a number of seconds above 0 and at most \
-                         {MAX_INTERVAL:e}"
-                    ))
-                })?;
+            let every = checkpoint_every(args)?;
             solver = solver
                 .checkpoint(path, every)
                 .on_checkpoint_error(warn_checkpoint);
@@ -126,10 +133,24 @@ pub fn run(args: &CountArgs) -> Result<ExitCode> {
     report(args, &count, engine)
 }
 
+/// `--checkpoint-interval` as a duration: above 0 and at most [`MAX_INTERVAL`] seconds.
+pub(super) fn checkpoint_every(args: &CountArgs) -> Result<Duration> {
+    let seconds = args.checkpoint_interval;
+    Ok((seconds > 0.0 && seconds <= MAX_INTERVAL)
+        .then(|| Duration::try_from_secs_f64(seconds).ok())
+        .flatten()
+        .ok_or_else(|| {
+            InputError::new(format!(
+                "--checkpoint-interval must be a number of seconds above 0 and at most \
+                 {MAX_INTERVAL:e}"
+            ))
+        })?)
+}
+
 /// A checkpoint write that failed after the start: the run goes on (the next write tries
 /// again), and the count is printed at the end all the same. The first failure is told, and
 /// the last write's, which leaves the file older than the count printed.
-fn warn_checkpoint(e: &CheckpointError, last: bool) {
+pub(super) fn warn_checkpoint(e: &CheckpointError, last: bool) {
     static TOLD: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
     let e = printable(&e.to_string());
     if last {
@@ -181,6 +202,13 @@ fn run_units(args: &CountArgs, problem: &Problem) -> Result<ExitCode> {
         (None, Some(file)) => (display_name(file).to_string(), read_text(file)?),
         (None, None) => unreachable!("checked by the caller"),
     };
+    if dlx_core::symmetry::is_symmetric_units(&text) {
+        return Err(InputError::new(format!(
+            "{name}: units of a split by symmetry (`dlx split --symmetry`)"
+        ))
+        .with_hint("count them with `dlx count --symmetry`")
+        .into());
+    }
     let mut todo: Vec<UnitLine> = Vec::new();
     for (number, line) in read_lines(&name, &text)? {
         if let Line::Unit(u) = line {

@@ -39,6 +39,12 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode> {
         .iter()
         .map(|(n, t)| (n.as_str(), t.as_str()))
         .collect();
+    if files
+        .iter()
+        .any(|(_, t)| dlx_core::symmetry::is_symmetric_units(t))
+    {
+        return merge_symmetric(args, &files);
+    }
     let merged =
         dlx_core::distributed::merge(&files).map_err(|e| InputError::new(e.to_string()))?;
     let mut out = stdout();
@@ -55,6 +61,45 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode> {
         writeln!(out, "{value}")?;
     } else {
         writeln!(out, "{}", merged.counts.solutions)?;
+    }
+    out.flush()?;
+    Ok(ExitCode::from(EXIT_OK))
+}
+
+/// The units of a split by symmetry: the total (`Σ weight · solutions`) and the count up
+/// to symmetry (Burnside's sum over the group's order).
+fn merge_symmetric(args: &MergeArgs, files: &[(&str, &str)]) -> Result<ExitCode> {
+    let merged =
+        dlx_core::symmetry::merge_symmetric(files).map_err(|e| InputError::new(e.to_string()))?;
+    let order = merged.header.group_order;
+    let mut out = stdout();
+    if args.json {
+        let value = json!({
+            "solutions": merged.solutions,
+            "up_to_symmetry": merged.up_to_symmetry,
+            "group_order": order,
+            "nodes": merged.counts.nodes,
+            "updates": merged.counts.updates,
+            "complete": true,
+            "units": merged.header.total,
+            "problem": merged.header.problem,
+            "split": merged.header.split,
+        });
+        writeln!(out, "{value}")?;
+    } else {
+        let plural = if merged.solutions == 1 { "" } else { "s" };
+        match merged.up_to_symmetry {
+            Some(up) => writeln!(
+                out,
+                "{} solution{plural}, {up} up to symmetry (group of order {order})",
+                merged.solutions
+            )?,
+            None => writeln!(
+                out,
+                "{} solution{plural} (group of order {order})",
+                merged.solutions
+            )?,
+        }
     }
     out.flush()?;
     Ok(ExitCode::from(EXIT_OK))

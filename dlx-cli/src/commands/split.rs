@@ -12,6 +12,9 @@ use crate::input::{display_name, read_problem};
 use crate::output::{stdout, InputError, EXIT_OK};
 
 pub fn run(args: &SplitArgs) -> Result<ExitCode> {
+    if args.symmetry {
+        return super::symmetry::run_split(args);
+    }
     let parsed = read_problem(&args.problem.file)?;
     // (clap keeps --units within 1..=MAX_SPLIT_UNITS.)
     let units = usize::try_from(args.units).unwrap_or(usize::MAX);

@@ -10,9 +10,16 @@ use crate::engine::{Auto, EngineChoice};
 use crate::problem::{OptionId, Problem};
 use crate::solver::{Count, Solver};
 
+use crate::engine::Counters;
+
 use super::cover::Cover;
-use super::orbits::{plan, Leaf};
+use super::orbits::plan;
+use super::pieces::{refine, Piece, Pieces};
 use super::{fixed_problem, Group, SymmetryError};
+
+/// With several threads, the leaves are cut until there are this many per thread, so that
+/// the threads share the work evenly (pentominoes 6x10 has 8 leaves of unequal sizes).
+pub const PIECES_PER_THREAD: usize = 16;
 
 /// What a count with a group found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,88 +125,291 @@ impl<'p> SymmetricCounter<'p> {
         self
     }
 
-    /// Counts.
-    pub fn count(self) -> Result<SymmetricCount, SymmetryError> {
-        let start = Instant::now();
+    /// The pieces of the count, with the leaves cut further until there are at least
+    /// `at_least` of them where they can be (for threads, checkpoints and work units: more
+    /// pieces, each smaller), and the fixed-point pieces when the count up to symmetry is
+    /// asked for. The same problem, group and `at_least` give the same pieces.
+    ///
+    /// ```
+    /// use dlx_core::format::parse;
+    /// use dlx_core::symmetry::{find_group, SymmetricCounter};
+    /// let p = parse(include_str!("../../tests/data/q8.dlx")).unwrap();
+    /// let group = find_group(&p)?;
+    /// let counter = SymmetricCounter::new(&p, &group).up_to_symmetry(true);
+    /// let pieces = counter.pieces(100)?; // here fewer: the leaves end in solutions first
+    /// let count = counter.count_pieces(&pieces, &vec![None; pieces.pieces.len()], &|_, _| {})?;
+    /// assert_eq!((count.solutions, count.up_to_symmetry), (92, Some(12)));
+    /// # Ok::<(), dlx_core::symmetry::SymmetryError>(())
+    /// ```
+    pub fn pieces(&self, at_least: usize) -> Result<Pieces, SymmetryError> {
         if self.problem.has_multiplicities() {
             return Err(SymmetryError::Multiplicities);
         }
         let mut cover = Cover::new(self.problem);
         let plan = plan(&mut cover, self.group);
+        let (leaves, refined) = refine(&mut cover, plan.leaves, at_least);
+        let mut pieces: Vec<Piece> = leaves
+            .into_iter()
+            .map(|l| Piece::Leaf {
+                options: l.options,
+                weight: l.weight,
+            })
+            .collect();
+        if self.up_to_symmetry {
+            for class in self.group.conjugacy_classes().into_iter().skip(1) {
+                pieces.push(Piece::Fixed {
+                    element: class[0],
+                    class_size: class.len() as u64,
+                });
+            }
+        }
+        Ok(Pieces {
+            pieces,
+            plan_nodes: plan.nodes + refined,
+            group_order: self.group.order(),
+            up_to_symmetry: self.up_to_symmetry,
+        })
+    }
+
+    /// Counts.
+    pub fn count(self) -> Result<SymmetricCount, SymmetryError> {
+        let threads = self.thread_count();
+        // One thread takes the plan as it is; several get more, smaller pieces to share.
+        let at_least = if threads > 1 {
+            PIECES_PER_THREAD * threads
+        } else {
+            1
+        };
+        let pieces = self.pieces(at_least)?;
+        self.count_pieces(&pieces, &vec![None; pieces.pieces.len()], &|_, _| {})
+    }
+
+    /// Counts the pieces not done yet (`done[k]`: the counts of piece `k` when it was
+    /// counted before, by a run that was stopped or on another machine), calling
+    /// `finished(k, counts)` as each piece is counted to the end (from the worker threads:
+    /// a checkpoint writer records them). The result adds up all the pieces: complete when
+    /// every piece is done.
+    ///
+    /// See [`pieces`](Self::pieces) for an example.
+    pub fn count_pieces(
+        &self,
+        pieces: &Pieces,
+        done: &[Option<Counters>],
+        finished: &(dyn Fn(usize, Counters) + Sync),
+    ) -> Result<SymmetricCount, SymmetryError> {
+        let start = Instant::now();
+        if self.problem.has_multiplicities() {
+            return Err(SymmetryError::Multiplicities);
+        }
+        let list = &pieces.pieces;
+        if done.len() != list.len() {
+            return Err(SymmetryError::BadPiece(format!(
+                "{} counts given for {} pieces",
+                done.len(),
+                list.len()
+            )));
+        }
+        for piece in list {
+            self.check_piece(piece)?;
+        }
+        let mut results: Vec<Option<Count>> = done
+            .iter()
+            .map(|d| {
+                d.map(|c| Count {
+                    solutions: c.solutions,
+                    stop: None,
+                    stats: crate::solver::Stats {
+                        solutions: c.solutions,
+                        nodes: c.nodes,
+                        updates: c.updates,
+                        ..Default::default()
+                    },
+                })
+            })
+            .collect();
+        let pending: Vec<usize> = (0..list.len()).filter(|&k| done[k].is_none()).collect();
+        self.count_pending(list, &pending, pieces.plan_nodes, &mut results, finished)?;
         let mut result = SymmetricCount {
             solutions: 0,
             up_to_symmetry: None,
             group_order: self.group.order(),
             stop: None,
-            nodes: plan.nodes,
+            nodes: pieces.plan_nodes,
             updates: 0,
-            subproblems: plan.leaves.len(),
+            subproblems: list
+                .iter()
+                .filter(|p| matches!(p, Piece::Leaf { .. }))
+                .count(),
             elapsed: Duration::ZERO,
         };
-        let counts = self.count_leaves(&plan.leaves, plan.nodes)?;
-        for (leaf, count) in plan.leaves.iter().zip(&counts) {
-            let add = count
-                .solutions
-                .checked_mul(leaf.weight)
+        let mut sum: u128 = 0;
+        for (piece, count) in list.iter().zip(&results) {
+            let Some(count) = count else {
+                result.stop = result.stop.or(Some(StopReason::NodeBudget));
+                continue;
+            };
+            let add = piece
+                .total_part(count.solutions)
                 .ok_or(SymmetryError::Overflow)?;
             result.solutions = result
                 .solutions
                 .checked_add(add)
                 .ok_or(SymmetryError::Overflow)?;
-            result.nodes += count.stats.nodes;
-            result.updates += count.stats.updates;
+            sum += piece.burnside_part(count.solutions);
+            result.nodes = result.nodes.saturating_add(count.stats.nodes);
+            result.updates = result.updates.saturating_add(count.stats.updates);
             result.stop = result.stop.or(count.stop);
         }
-        if counts.len() < plan.leaves.len() {
-            result.stop = result.stop.or(Some(StopReason::NodeBudget));
-        }
-        if self.up_to_symmetry && result.stop.is_none() {
-            self.burnside(&mut result)?;
+        if pieces.up_to_symmetry && result.stop.is_none() {
+            let order = self.group.order() as u128;
+            if sum % order != 0 {
+                return Err(SymmetryError::NotDivisible {
+                    sum: sum.to_string(),
+                    order: self.group.order(),
+                });
+            }
+            result.up_to_symmetry =
+                Some(u64::try_from(sum / order).map_err(|_| SymmetryError::Overflow)?);
         }
         result.elapsed = start.elapsed();
         Ok(result)
     }
 
-    /// The counts of the leaves (fewer than the leaves when the budget ran out first).
-    fn count_leaves(&self, leaves: &[Leaf], spent: u64) -> Result<Vec<Count>, SymmetryError> {
+    /// Counts one piece to the end (no node budget), on one thread.
+    ///
+    /// ```
+    /// use dlx_core::format::parse;
+    /// use dlx_core::symmetry::{find_group, SymmetricCounter};
+    /// let p = parse(include_str!("../../tests/data/q8.dlx")).unwrap();
+    /// let group = find_group(&p)?;
+    /// let counter = SymmetricCounter::new(&p, &group);
+    /// let pieces = counter.pieces(1)?;
+    /// let mut total = 0;
+    /// for piece in &pieces.pieces {
+    ///     let count = counter.count_piece(piece)?;
+    ///     assert!(count.stop.is_none());
+    ///     total += piece.total_part(count.solutions).unwrap();
+    /// }
+    /// assert_eq!(total, 92);
+    /// # Ok::<(), dlx_core::symmetry::SymmetryError>(())
+    /// ```
+    pub fn count_piece(&self, piece: &Piece) -> Result<Count, SymmetryError> {
+        self.check_piece(piece)?;
+        self.count_one(&self.root()?, piece, u64::MAX)
+    }
+
+    /// Refuses a piece that does not belong to the problem and group (an option or an
+    /// element out of range).
+    fn check_piece(&self, piece: &Piece) -> Result<(), SymmetryError> {
+        match piece {
+            Piece::Leaf { options, .. } => {
+                if let Some(o) = options
+                    .iter()
+                    .find(|&&o| o as usize >= self.problem.num_options())
+                {
+                    return Err(SymmetryError::BadPiece(format!(
+                        "option {o} of {}",
+                        self.problem.num_options()
+                    )));
+                }
+            }
+            Piece::Fixed { element, .. } => {
+                if *element >= self.group.order() {
+                    return Err(SymmetryError::BadPiece(format!(
+                        "element {element} of a group of order {}",
+                        self.group.order()
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The number of threads asked for (0: one per core).
+    fn thread_count(&self) -> usize {
+        match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        }
+    }
+
+    /// Counts the pieces `pending`, into `results`: on the pool when there are threads,
+    /// else one after another within the node budget (`spent` nodes spent already).
+    fn count_pending(
+        &self,
+        list: &[Piece],
+        pending: &[usize],
+        spent: u64,
+        results: &mut [Option<Count>],
+        finished: &(dyn Fn(usize, Counters) + Sync),
+    ) -> Result<(), SymmetryError> {
+        let root = self.root()?;
+        let tell = |k: usize, count: &Count| {
+            if count.stop.is_none() {
+                finished(
+                    k,
+                    Counters {
+                        solutions: count.solutions,
+                        nodes: count.stats.nodes,
+                        updates: count.stats.updates,
+                    },
+                );
+            }
+        };
         #[cfg(feature = "parallel")]
-        if self.threads != 1 && leaves.len() > 1 {
+        if self.thread_count() > 1 && pending.len() > 1 {
             use rayon::prelude::*;
             let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(self.threads)
+                .num_threads(self.thread_count())
                 .build()
                 .map_err(|e| SymmetryError::Threads(e.to_string()))?;
-            let root = self.root()?;
-            return pool.install(|| {
-                leaves
+            let counted: Vec<(usize, Count)> = pool.install(|| {
+                pending
                     .par_iter()
-                    .map(|leaf| Ok(count_through(root.clone(), &leaf.options, u64::MAX)))
-                    .collect()
-            });
+                    .map(|&k| {
+                        let count = self.count_one(&root, &list[k], u64::MAX)?;
+                        tell(k, &count);
+                        Ok((k, count))
+                    })
+                    .collect::<Result<_, SymmetryError>>()
+            })?;
+            for (k, count) in counted {
+                results[k] = Some(count);
+            }
+            return Ok(());
         }
-        let root = self.root()?;
         let mut spent = spent;
-        let mut counts = Vec::with_capacity(leaves.len());
-        let mut root = Some(root);
-        for (k, leaf) in leaves.iter().enumerate() {
+        for &k in pending {
             if spent >= self.node_budget {
                 break;
             }
-            // The last leaf (the only one, without symmetry) takes the root itself.
-            let solver = if k + 1 == leaves.len() {
-                root.take().expect("taken by the last leaf only")
-            } else {
-                root.as_ref().expect("not taken yet").clone()
-            };
-            let count = count_through(solver, &leaf.options, self.node_budget - spent);
+            let count = self.count_one(&root, &list[k], self.node_budget - spent)?;
             spent = spent.saturating_add(count.stats.nodes);
+            tell(k, &count);
             let stopped = count.stop.is_some();
-            counts.push(count);
+            results[k] = Some(count);
             if stopped {
                 break;
             }
         }
-        Ok(counts)
+        Ok(())
+    }
+
+    /// Counts one piece within `budget` nodes: a leaf on a copy of the root solver with its
+    /// options preselected, a fixed-point piece on its folded problem.
+    fn count_one(
+        &self,
+        root: &Solver<'p, Auto>,
+        piece: &Piece,
+        budget: u64,
+    ) -> Result<Count, SymmetryError> {
+        match piece {
+            Piece::Leaf { options, .. } => count_through(root.clone(), options, budget),
+            Piece::Fixed { element, .. } => {
+                let fixed = fixed_problem(self.problem, &self.group.elements()[*element])?;
+                count_through(self.solver(&fixed)?, &[], budget)
+            }
+        }
     }
 
     /// A solver at the root of `problem`, cloned for each sub-problem (a copy of its
@@ -216,50 +426,20 @@ impl<'p> SymmetricCounter<'p> {
         }
         Ok(solver)
     }
-
-    /// Adds the count up to symmetry: `(1/|G|) Σ_g fix(g)`, a class of conjugate elements
-    /// at a time (conjugates fix as many solutions).
-    fn burnside(&self, result: &mut SymmetricCount) -> Result<(), SymmetryError> {
-        let mut sum = result.solutions as u128;
-        for class in self.group.conjugacy_classes().into_iter().skip(1) {
-            let g = &self.group.elements()[class[0]];
-            let fixed = fixed_problem(self.problem, g)?;
-            let budget = self.node_budget.saturating_sub(result.nodes);
-            let count = count_through(self.solver(&fixed)?, &[], budget);
-            result.nodes += count.stats.nodes;
-            result.updates += count.stats.updates;
-            if count.stop.is_some() {
-                result.stop = count.stop;
-                return Ok(());
-            }
-            sum += count.solutions as u128 * class.len() as u128;
-        }
-        let order = self.group.order() as u128;
-        if sum % order != 0 {
-            return Err(SymmetryError::NotDivisible {
-                sum: sum.to_string(),
-                order: self.group.order(),
-            });
-        }
-        result.up_to_symmetry =
-            Some(u64::try_from(sum / order).map_err(|_| SymmetryError::Overflow)?);
-        Ok(())
-    }
 }
 
 /// Counts the solutions of `solver`'s problem that hold `options`, within `budget` nodes.
-fn count_through(solver: Solver<'_, Auto>, options: &[u32], budget: u64) -> Count {
+fn count_through(
+    solver: Solver<'_, Auto>,
+    options: &[u32],
+    budget: u64,
+) -> Result<Count, SymmetryError> {
     let mut solver = solver.with_node_budget(budget);
     for &o in options {
-        if solver.preselect(OptionId::new(o)).is_err() {
-            // The plan lists only options that fit together, so this does not happen; if
-            // it did, no solution holds them all.
-            return Count {
-                solutions: 0,
-                stop: None,
-                stats: Default::default(),
-            };
-        }
+        // The plan lists only options that fit together; a piece from elsewhere may not.
+        solver
+            .preselect(OptionId::new(o))
+            .map_err(|e| SymmetryError::BadPiece(format!("option {o}: {e}")))?;
     }
-    solver.count()
+    Ok(solver.count())
 }

@@ -33,17 +33,26 @@ mod fixed;
 mod group;
 mod orbits;
 mod perm;
+mod pieces;
+mod saved;
 mod text;
+mod units;
 
 use thiserror::Error;
 
 pub use canonical::{canonical_form, is_canonical, orbit_size};
-pub use counter::{SymmetricCount, SymmetricCounter};
+pub use counter::{SymmetricCount, SymmetricCounter, PIECES_PER_THREAD};
 pub use find::{find_generators, find_group, find_group_with, FindLimits};
 pub use fixed::fixed_problem;
 pub use group::{Group, MAX_GROUP_ORDER, MAX_GROUP_WORDS};
 pub use perm::Automorphism;
+pub use pieces::{Piece, Pieces};
+pub use saved::{SymmetricCheckpoint, SYMMETRY_CHECKPOINT_VERSION};
 pub use text::{parse_generators, write_generators, SYMMETRY_TAG};
+pub use units::{
+    is_symmetric_units, merge_symmetric, read_symmetric_lines, symmetric_split, SymmetricLine,
+    SymmetricMerged, SymmetricSplitHeader, SymmetricUnitLine, SYMMETRY_UNITS_VERSION,
+};
 
 /// Why a group could not be made or used.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -97,6 +106,9 @@ pub enum SymmetryError {
     /// The search for the group took more than this many refinements.
     #[error("the search for the symmetry group took more than {0} refinements: given up")]
     SearchTooLong(u64),
+    /// A piece of a count that does not belong to the problem or its group.
+    #[error("not a piece of this count: {0}")]
+    BadPiece(String),
     /// The thread pool could not start.
     #[error("cannot start the threads: {0}")]
     Threads(String),

@@ -177,6 +177,36 @@ fn random_symmetric_problems_against_brute_force() {
         let orbits_found: BTreeSet<Vec<OptionId>> =
             all.iter().map(|s| canonical_form(&found, s)).collect();
         assert_eq!(by_found.up_to_symmetry, Some(orbits_found.len() as u64));
+        // Cut into more pieces, some counted "before" (as a resumed run or a merge of work
+        // units has them): the same counts.
+        let counter = SymmetricCounter::new(&p, &group).up_to_symmetry(true);
+        let pieces = counter.pieces(8).unwrap();
+        let done: Vec<Option<crate::Counters>> = pieces
+            .pieces
+            .iter()
+            .enumerate()
+            .map(|(k, piece)| {
+                (k % 2 == 0).then(|| {
+                    let c = counter.count_piece(piece).unwrap();
+                    crate::Counters {
+                        solutions: c.solutions,
+                        nodes: c.stats.nodes,
+                        updates: c.stats.updates,
+                    }
+                })
+            })
+            .collect();
+        let told = std::sync::Mutex::new(Vec::new());
+        let resumed = counter
+            .count_pieces(&pieces, &done, &|k, _| told.lock().unwrap().push(k))
+            .unwrap();
+        assert_eq!(resumed.solutions, all.len() as u64);
+        assert_eq!(resumed.up_to_symmetry, Some(orbits.len() as u64));
+        let told = told.into_inner().unwrap();
+        assert_eq!(
+            told,
+            (1..pieces.pieces.len()).step_by(2).collect::<Vec<_>>()
+        );
         // No larger group: every permutation of the items that is a symmetry is found
         // (small problems only).
         if p.num_items() <= 6 {
@@ -249,6 +279,40 @@ fn budgets_and_cancellation_leave_counts_incomplete() {
         .unwrap();
     assert_eq!(cancelled.stop, Some(crate::StopReason::Cancelled));
     assert_eq!(cancelled.up_to_symmetry, None);
+    // On threads too, and no piece is told finished.
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let counter = SymmetricCounter::new(&p, &group)
+        .cancel_flag(flag)
+        .threads(2)
+        .up_to_symmetry(true);
+    let pieces = counter.pieces(4).unwrap();
+    let told = std::sync::atomic::AtomicUsize::new(0);
+    let cancelled = counter
+        .count_pieces(&pieces, &vec![None; pieces.pieces.len()], &|_, _| {
+            told.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        })
+        .unwrap();
+    assert_eq!(cancelled.stop, Some(crate::StopReason::Cancelled));
+    assert_eq!(cancelled.up_to_symmetry, None);
+    assert_eq!(told.into_inner(), 0);
+    // A piece from elsewhere is refused, never counted as nothing.
+    let bad = Piece::Leaf {
+        options: vec![99],
+        weight: 1,
+    };
+    let counter = SymmetricCounter::new(&p, &group);
+    assert!(matches!(
+        counter.count_piece(&bad),
+        Err(SymmetryError::BadPiece(_))
+    ));
+    let clash = Piece::Leaf {
+        options: vec![0, 1],
+        weight: 1,
+    };
+    assert!(matches!(
+        counter.count_piece(&clash),
+        Err(SymmetryError::BadPiece(_))
+    ));
 }
 
 #[test]

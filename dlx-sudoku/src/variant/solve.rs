@@ -21,8 +21,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use dlx_core::{
-    Count, First, NoObserver, Observer, OptionId, Problem, Solution, Solver, Stats, StopReason,
-    Uniqueness,
+    Count, First, Links, NoObserver, Observer, OptionId, Problem, Solution, Solver, Stats,
+    StopReason, Uniqueness,
 };
 
 use crate::sudoku::Grid;
@@ -561,7 +561,7 @@ impl VariantSolver {
 
     fn links_run<O: Observer>(
         &self,
-        solver: Solver<'_>,
+        solver: Solver<'_, Links>,
         obs: O,
         limit: Option<u64>,
         found: &mut dyn FnMut(VariantSolution) -> bool,

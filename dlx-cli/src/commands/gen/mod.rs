@@ -56,7 +56,7 @@ pub fn run(args: &GenArgs) -> Result<ExitCode> {
 }
 
 /// What was asked for, in words, its problem, and generators of its symmetry group (those
-/// the family knows: none for Sudoku).
+/// the family knows).
 fn generate(what: &GenCommand) -> Result<(String, Problem, Vec<Automorphism>)> {
     let flag = |on: bool| if on { " --symmetry-break" } else { "" };
     Ok(match what {
@@ -113,10 +113,7 @@ fn generate(what: &GenCommand) -> Result<(String, Problem, Vec<Automorphism>)> {
             file,
             puzzle,
             shape,
-        } => {
-            let (title, problem) = sudoku(&load(file, shape)?, *puzzle)?;
-            (title, problem, Vec::new())
-        }
+        } => sudoku(&load(file, shape)?, *puzzle)?,
     })
 }
 
@@ -139,7 +136,7 @@ fn tiling(rows: usize, cols: usize, set: PieceSet) -> Result<(Problem, Vec<Autom
 
 /// The problem of one puzzle of the file: the shape's problem with the givens' options
 /// chosen.
-fn sudoku(loaded: &Loaded, pick: Option<u64>) -> Result<(String, Problem)> {
+fn sudoku(loaded: &Loaded, pick: Option<u64>) -> Result<(String, Problem, Vec<Automorphism>)> {
     let name = &loaded.name;
     let total = loaded.puzzles.len();
     let index = match pick {
@@ -175,5 +172,13 @@ fn sudoku(loaded: &Loaded, pick: Option<u64>) -> Result<(String, Problem)> {
         ))
         .into());
     }
-    Ok((format!("sudoku {}", puzzle.grid.to_line()), problem))
+    // The grid's symmetries that keep the givens (all of them for an empty grid).
+    let generators = small(&problem, || {
+        symmetry::sudoku_generators(encoding, &givens, &problem)
+    });
+    Ok((
+        format!("sudoku {}", puzzle.grid.to_line()),
+        problem,
+        generators,
+    ))
 }
