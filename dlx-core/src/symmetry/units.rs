@@ -2,27 +2,6 @@
 //! with its weight, or a fixed-point problem of Burnside's sum), written by
 //! `dlx split --symmetry`, counted anywhere by `dlx count --symmetry --unit`, and added up
 //! by `dlx merge` into the total and the count up to symmetry.
-//!
-//! ```
-//! use dlx_core::format::parse;
-//! use dlx_core::problem_hash;
-//! use dlx_core::symmetry::{find_group, merge_symmetric, symmetric_split, SymmetricCounter, SymmetricUnitLine};
-//! let p = parse(include_str!("../../tests/data/q8.dlx")).unwrap();
-//! let group = find_group(&p)?;
-//! let counter = SymmetricCounter::new(&p, &group).up_to_symmetry(true);
-//! let pieces = counter.pieces(8)?;
-//! let (header, lines) = symmetric_split(&problem_hash(&p), &pieces, 8);
-//! let mut text = serde_json::to_string(&header).unwrap() + "\n";
-//! for line in &lines {
-//!     let mut done = line.clone();
-//!     let c = counter.count_piece(&line.piece)?;
-//!     done.done = Some(dlx_core::Counters { solutions: c.solutions, nodes: c.stats.nodes, updates: c.stats.updates });
-//!     text += &(serde_json::to_string(&done).unwrap() + "\n");
-//! }
-//! let merged = merge_symmetric(&[("units.jsonl", &text)]).unwrap();
-//! assert_eq!((merged.solutions, merged.up_to_symmetry), (92, Some(12)));
-//! # Ok::<(), dlx_core::symmetry::SymmetryError>(())
-//! ```
 
 use std::collections::BTreeMap;
 
@@ -75,7 +54,26 @@ pub struct SymmetricUnitLine {
 
 /// The header and the unit lines of a split of `pieces` (made with `at_least`).
 ///
-/// See the [module docs](self) for an example.
+/// ```
+/// use dlx_core::format::parse;
+/// use dlx_core::problem_hash;
+/// use dlx_core::symmetry::{find_group, merge_symmetric, symmetric_split, SymmetricCounter, SymmetricUnitLine};
+/// let p = parse(include_str!("../../tests/data/q8.dlx")).unwrap();
+/// let group = find_group(&p)?;
+/// let counter = SymmetricCounter::new(&p, &group).up_to_symmetry(true);
+/// let pieces = counter.pieces(8)?;
+/// let (header, lines) = symmetric_split(&problem_hash(&p), &pieces, 8);
+/// let mut text = serde_json::to_string(&header).unwrap() + "\n";
+/// for line in &lines {
+///     let mut done = line.clone();
+///     let c = counter.count_piece(&line.piece)?;
+///     done.done = Some(dlx_core::Counters { solutions: c.solutions, nodes: c.stats.nodes, updates: c.stats.updates });
+///     text += &(serde_json::to_string(&done).unwrap() + "\n");
+/// }
+/// let merged = merge_symmetric(&[("units.jsonl", &text)]).unwrap();
+/// assert_eq!((merged.solutions, merged.up_to_symmetry), (92, Some(12)));
+/// # Ok::<(), dlx_core::symmetry::SymmetryError>(())
+/// ```
 pub fn symmetric_split(
     problem_hash: &str,
     pieces: &Pieces,
@@ -213,7 +211,7 @@ pub struct SymmetricMerged {
 /// not the split's of that id); a unit with two results (a duplicate) or none (a gap);
 /// counts past 2^64 - 1; a Burnside sum that is not a multiple of the group's order.
 ///
-/// See the [module docs](self) for an example.
+/// See [`symmetric_split`] for an example.
 pub fn merge_symmetric(files: &[(&str, &str)]) -> Result<SymmetricMerged, UnitsError> {
     let whole = |message: String| UnitsError { at: None, message };
     let mut header: Option<(SymmetricSplitHeader, String)> = None;
