@@ -337,6 +337,13 @@ impl Sums {
         bound_of(masks, self.sums[s].base, low)
     }
 
+    /// The values terms `lo..hi` but `skip` can still take, together.
+    fn union(&self, lo: usize, hi: usize, skip: usize) -> u64 {
+        (lo..hi)
+            .filter(|&t| t != skip)
+            .fold(0, |u, t| u | self.masks[t])
+    }
+
     /// Pushes the reason of a group bound (true literals `x ≠ v`) onto `out`.
     #[allow(clippy::too_many_arguments)]
     fn explain_bound(
@@ -351,12 +358,7 @@ impl Sums {
         out: &mut Vec<Lit>,
     ) {
         let sum = &self.sums[s];
-        let mut union = 0u64;
-        for t in lo..hi {
-            if t != skip {
-                union |= self.masks[t];
-            }
-        }
+        let union = self.union(lo, hi, skip);
         for t in lo..hi {
             if t == skip {
                 continue;
@@ -391,12 +393,7 @@ impl Sums {
             out.extend(sum.terms[t].vals.iter().map(|p| !p.1));
             return;
         }
-        let mut union = 0u64;
-        for t in lo..hi {
-            if t != skip {
-                union |= self.masks[t];
-            }
-        }
+        let union = self.union(lo, hi, skip);
         for t in lo..hi {
             if t == skip {
                 continue;
