@@ -533,14 +533,14 @@ impl Cnf {
     fn linears(&mut self, m: &Model, propagated: bool) {
         if propagated {
             for l in &m.implied_linears {
-                if let Some(sum) = self.propagated_sum(l) {
+                if let Some(sum) = self.propagated_sum(m, l) {
                     self.sums.push(sum);
                 }
             }
         }
         let mut orders: Vec<Option<Order>> = vec![None; m.vars.len()];
         for l in &m.linears {
-            if let Some(sum) = propagated.then(|| self.propagated_sum(l)).flatten() {
+            if let Some(sum) = propagated.then(|| self.propagated_sum(m, l)).flatten() {
                 self.sums.push(sum);
                 continue;
             }
@@ -573,8 +573,8 @@ impl Cnf {
 
     /// The sum `l` for the propagator, when it may have it: its terms' values fit a mask,
     /// and it can hold with every value still possible (so that every conflict it raises
-    /// later has a reason). Its terms get the clause "some value".
-    fn propagated_sum(&mut self, l: &Linear) -> Option<SumLits> {
+    /// later has a reason). Its auxiliary terms get the clause "some value".
+    fn propagated_sum(&mut self, m: &Model, l: &Linear) -> Option<SumLits> {
         let term = |v: Var| TermLits {
             vals: self.values[v as usize].iter().collect(),
         };
@@ -592,8 +592,10 @@ impl Cnf {
         if !sum.feasible() {
             return None;
         }
-        for g in &sum.groups {
-            for t in g {
+        // Cells already have the clause "some value"; an auxiliary term gets it here (the
+        // order encoding implied it).
+        for (&v, t) in l.groups.iter().flatten().zip(sum.groups.iter().flatten()) {
+            if m.vars[v as usize].kind != VarKind::Decided {
                 self.add(&mut t.vals.iter().map(|p| p.1).collect());
             }
         }

@@ -509,6 +509,14 @@ impl Sums {
         ok
     }
 
+    /// The `i`-th value of sum `s`'s target and its literal (none for a constant).
+    fn target_value(&self, s: usize, i: usize) -> Option<(Val, Lit)> {
+        match &self.sums[s].target {
+            TargetLits::Const(_) => None,
+            TargetLits::Var(t) => t.vals.get(i).copied(),
+        }
+    }
+
     /// The reasons of the target's bounds: the target's values `≥ from` (`upper`) or `≤
     /// from` are gone.
     fn explain_target(&self, s: usize, upper: bool, from: Val, out: &mut Vec<Lit>) {
@@ -552,29 +560,24 @@ impl Sums {
             return false;
         }
         // The target between the totals.
-        if let TargetLits::Var(t) = &self.sums[s].target {
-            let count = t.vals.len();
-            for low in [true, false] {
-                let mut explained = false;
-                for i in 0..count {
-                    let TargetLits::Var(t) = &self.sums[s].target else {
-                        unreachable!("the target is a variable")
-                    };
-                    let (v, l) = t.vals[i];
-                    let out = if low { v < total_lo } else { v > total_hi };
-                    if !out || is_false(acts, l) {
-                        continue;
+        for low in [true, false] {
+            let mut explained = false;
+            let mut i = 0;
+            while let Some((v, l)) = self.target_value(s, i) {
+                i += 1;
+                let out = if low { v < total_lo } else { v > total_hi };
+                if !out || is_false(acts, l) {
+                    continue;
+                }
+                if !explained {
+                    reason.clear();
+                    for (g, &(lo, hi)) in groups.iter().enumerate() {
+                        self.explain_bound(acts, s, lo, hi, none, low, pick(g, low), reason);
                     }
-                    if !explained {
-                        reason.clear();
-                        for (g, &(lo, hi)) in groups.iter().enumerate() {
-                            self.explain_bound(acts, s, lo, hi, none, low, pick(g, low), reason);
-                        }
-                        explained = true;
-                    }
-                    if !self.imply(acts, !l, reason) {
-                        return false;
-                    }
+                    explained = true;
+                }
+                if !self.imply(acts, !l, reason) {
+                    return false;
                 }
             }
         }
