@@ -73,7 +73,7 @@ pub(crate) fn true_candidates(
     };
     let mut cnf = Cnf::build(input.model, limits, input.sum_propagator);
     let shading = if input.yinyang { input.shading } else { None };
-    let mut theory = theories(&mut cnf, n, shading);
+    let mut theory = theories(&mut cnf, input.model, shading);
     let mut run = CandidateRun {
         counts: vec![0; n * n * n],
         settled: vec![false; n * n * n],

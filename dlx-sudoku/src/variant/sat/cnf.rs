@@ -17,6 +17,9 @@
 //!   implies its assignments, and each value of a variable that every alternative names
 //!   implies one of the alternatives giving it (the support encoding, which makes unit
 //!   propagation enforce arc consistency on the table).
+//! - **Locked candidates**: where a house (or a killer cage's set of digits) meets another
+//!   house in two cells or more, a literal for "the value is in the meeting", so that unit
+//!   propagation finds pointing and claiming (`Cnf::locked_candidates`).
 
 use batsat::{lbool, Lit, Solver, SolverInterface};
 
@@ -52,6 +55,12 @@ impl Values {
 /// for measuring one against the other).
 pub(crate) fn sums_propagated_by_default() -> bool {
     std::env::var_os("DLX_SUMS").is_none_or(|v| v != "clauses")
+}
+
+/// Whether locked candidates are stated in clauses ([`Cnf::locked_candidates`], the
+/// default) or left to conflicts (`DLX_LOCKED=off`, for measuring one against the other).
+pub(crate) fn locked_candidates_by_default() -> bool {
+    std::env::var_os("DLX_LOCKED").is_none_or(|v| v != "off")
 }
 
 /// The model's clauses in a solver.
@@ -273,6 +282,9 @@ impl Cnf {
         for cells in &m.runs {
             cnf.run(m, cells);
         }
+        if locked_candidates_by_default() {
+            cnf.locked_candidates(m);
+        }
         // Sums, in the order encoding or to the propagator.
         cnf.linears(m, propagated);
         // Memberships: a value of `a` is some variable's.
@@ -352,6 +364,101 @@ impl Cnf {
             self.add(&mut c);
             for t in targets {
                 self.add2(!r, !t);
+            }
+        }
+    }
+
+    /// Locked candidates in clauses. A set of cells `S` that must hold a value `d` (a full
+    /// house; a digit set whose membership of `d` is true, its guard `g`) meets a full
+    /// house `H` in `I` (two cells or more, not all of `S`). A literal `b` stands for "`d`
+    /// is in `I`" (`c = d → b` for each cell of `I`, `b → ⋁ c = d`); `S` is stated again
+    /// through it (`¬g ∨ b ∨ ⋁ c = d` over `S` less `I`), and `b` rules `d` out of every
+    /// cell that sees all of `I` (`b → x ≠ d`). Unit propagation then finds what the
+    /// human solver calls pointing and claiming: "the 7 of this box is in its top row, so
+    /// no other cell of that row is a 7". `b` is defined by its cells, so every clause
+    /// holds in every solution.
+    fn locked_candidates(&mut self, m: &Model) {
+        use std::collections::HashMap;
+        let cells = (m.n * m.n) as Var;
+        let full: Vec<&Vec<Var>> = m
+            .houses
+            .iter()
+            .filter(|h| h.iter().all(|&v| v < cells))
+            .filter(|h| {
+                let mut values: Vec<Val> = h.iter().flat_map(|&v| m.dom(v).iter()).collect();
+                values.sort_unstable();
+                values.dedup();
+                values.len() == h.len()
+            })
+            .collect();
+        // The sets that must hold a value: (guard, cells, the value; `None`: each of its
+        // values).
+        let mut musts: Vec<(Option<Lit>, &[Var], Option<Val>)> =
+            full.iter().map(|h| (None, h.as_slice(), None)).collect();
+        for (cage, members) in &m.digit_sets {
+            if !cage.iter().all(|&c| c < cells) {
+                continue;
+            }
+            for (i, &member) in members.iter().enumerate() {
+                if let Some(g) = self.lit(member, 1) {
+                    musts.push((Some(g), cage.as_slice(), Some(i as Val + 1)));
+                }
+            }
+        }
+        let mut inside: HashMap<(Vec<Var>, Val), Lit> = HashMap::new();
+        let mut seers: HashMap<Vec<Var>, Vec<Var>> = HashMap::new();
+        for (guard, set, value) in musts {
+            for house in &full {
+                let meet: Vec<Var> = set.iter().filter(|v| house.contains(v)).copied().collect();
+                if meet.len() < 2 || meet.len() == set.len() {
+                    continue;
+                }
+                let values: Vec<Val> = match value {
+                    Some(d) => vec![d],
+                    None => {
+                        let mut all: Vec<Val> = set.iter().flat_map(|&v| m.dom(v).iter()).collect();
+                        all.sort_unstable();
+                        all.dedup();
+                        all
+                    }
+                };
+                for d in values {
+                    let lits: Vec<Lit> = meet.iter().filter_map(|&c| self.lit(c, d)).collect();
+                    if lits.len() < 2 {
+                        continue;
+                    }
+                    let b = match inside.get(&(meet.clone(), d)) {
+                        Some(&b) => b,
+                        None => {
+                            let b = self.fresh(false);
+                            for &l in &lits {
+                                self.add2(!l, b);
+                            }
+                            let mut c = vec![!b];
+                            c.extend(&lits);
+                            self.add(&mut c);
+                            let xs = seers
+                                .entry(meet.clone())
+                                .or_insert_with(|| m.seers(&meet))
+                                .clone();
+                            for x in xs {
+                                if let Some(lx) = self.lit(x, d) {
+                                    self.add2(!b, !lx);
+                                }
+                            }
+                            inside.insert((meet.clone(), d), b);
+                            b
+                        }
+                    };
+                    let mut c: Vec<Lit> = guard.map(|g| !g).into_iter().collect();
+                    c.push(b);
+                    c.extend(
+                        set.iter()
+                            .filter(|v| !meet.contains(v))
+                            .filter_map(|&x| self.lit(x, d)),
+                    );
+                    self.add(&mut c);
+                }
             }
         }
     }
@@ -669,7 +776,7 @@ mod tests {
             cancel: Vec::new(),
         };
         let mut cnf = Cnf::build(m, limits, propagated);
-        let mut theory = crate::variant::sat::theories(&mut cnf, m.n, None);
+        let mut theory = crate::variant::sat::theories(&mut cnf, m, None);
         let mut out = Vec::new();
         while cnf.solver.solve_limited_th(&mut theory, &[]) == lbool::TRUE {
             let assignment = cnf.decided_values();
@@ -743,6 +850,49 @@ mod tests {
             };
             agree(&m, &keep, format!("run over {cells:?}"));
         }
+    }
+
+    /// Unit propagation alone, before any decision, finds locked candidates: with the 1 of
+    /// the top-left box kept to its top row, no other cell of that row is a 1 (pointing);
+    /// with the 2 of the fifth row kept to the middle box, no other cell of that box is a
+    /// 2 (claiming).
+    #[test]
+    fn unit_propagation_finds_pointing_and_claiming() {
+        let mut m = Model::new(9);
+        for i in 0..9 {
+            m.house((0..9).map(|j| m.cell(i, j)).collect());
+            m.house((0..9).map(|j| m.cell(j, i)).collect());
+            let (r, c) = (i / 3 * 3, i % 3 * 3);
+            m.house((0..9).map(|j| m.cell(r + j / 3, c + j % 3)).collect());
+        }
+        for r in 1..3 {
+            for c in 0..3 {
+                m.restrict(m.cell(r, c), |x| x != 1);
+            }
+        }
+        for c in (0..3).chain(6..9) {
+            m.restrict(m.cell(4, c), |x| x != 2);
+        }
+        let limits = Limits {
+            max_conflicts: None,
+            conflicts: 0,
+            cancel: Vec::new(),
+        };
+        let mut cnf = Cnf::build(&m, limits, true);
+        assert!(cnf.solver.simplify());
+        let ruled_out = |cnf: &Cnf, r: usize, c: usize, x: Val| {
+            let l = cnf.lit(m.cell(r, c), x).expect("a value of the cell");
+            cnf.solver.value_lvl_0(l) == lbool::FALSE
+        };
+        for c in 3..9 {
+            assert!(ruled_out(&cnf, 0, c, 1), "pointing: (0, {c}) is not a 1");
+        }
+        for r in [3, 5] {
+            for c in 3..6 {
+                assert!(ruled_out(&cnf, r, c, 2), "claiming: ({r}, {c}) is not a 2");
+            }
+        }
+        assert!(!ruled_out(&cnf, 1, 5, 1), "nothing else is ruled out");
     }
 
     /// A 4×4 model whose cells are all 1 but the first three (1 to 4, free to repeat).
@@ -886,8 +1036,8 @@ mod tests {
 
     /// Random sums over a 9 × 9 Sudoku with a planted solution (the sums add up to what
     /// the grid gives them; a few of its digits given): every reason the propagator gives
-    /// holds in no solution where what it implies fails (the propagator checks each
-    /// against the planted grid), and the solver finds a solution.
+    /// holds in no solution where what it implies fails (each is checked against the
+    /// planted grid), and the solver finds a solution.
     #[test]
     fn every_reason_of_the_propagator_is_sound_on_planted_sums() {
         let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
@@ -945,7 +1095,7 @@ mod tests {
                 cancel: Vec::new(),
             };
             let mut cnf = Cnf::build(&m, limits, true);
-            let mut theory = crate::variant::sat::theories(&mut cnf, 9, None);
+            let mut theory = crate::variant::sat::theories(&mut cnf, &m, None);
             let mut witness = vec![None; cnf.solver.num_vars() as usize];
             for (v, &x) in grid.iter().enumerate() {
                 for (y, l) in cnf.values[v].iter() {
@@ -954,6 +1104,7 @@ mod tests {
             }
             theory.sums.witness = witness;
             theory.sums.fill_witness();
+            theory.reasons.witness = theory.sums.witness.clone();
             assert_eq!(
                 cnf.solver.solve_limited_th(&mut theory, &[]),
                 lbool::TRUE,

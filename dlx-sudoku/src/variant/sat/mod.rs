@@ -41,7 +41,7 @@ pub(crate) use candidates::{true_candidates, CandidateRun};
 pub(crate) use cnf::{sums_propagated_by_default, Cnf};
 use connectivity::Connectivity;
 use sums::Sums;
-use theory::Theories;
+use theory::{Reasons, Theories};
 
 /// Stops the solver when the conflict budget is spent or one of the cancel flags is raised.
 pub(crate) struct Limits {
@@ -125,9 +125,8 @@ pub(crate) fn solve(
         cancel,
     };
     let mut cnf = Cnf::build(input.model, limits, input.sum_propagator);
-    let n = input.puzzle.size();
     let shading = if input.yinyang { input.shading } else { None };
-    let mut theory = theories(&mut cnf, n, shading);
+    let mut theory = theories(&mut cnf, input.model, shading);
     let mut solutions = Vec::new();
     let mut rejected = 0;
     let stop = loop {
@@ -167,13 +166,12 @@ pub(crate) fn solve(
 
 /// The theories of a puzzle's clauses: connectivity of `shading` (when yin-yang) and the
 /// sums `cnf` left to the propagator.
-fn theories(cnf: &mut Cnf, n: usize, shading: Option<&[Var]>) -> Theories {
+fn theories(cnf: &mut Cnf, m: &Model, shading: Option<&[Var]>) -> Theories {
+    let num_vars = cnf.solver.num_vars() as usize;
     Theories {
-        connectivity: Connectivity::new(n, shading, cnf),
-        sums: Sums::new(
-            std::mem::take(&mut cnf.sums),
-            cnf.solver.num_vars() as usize,
-        ),
+        connectivity: Connectivity::new(m.n, shading, cnf),
+        sums: Sums::new(std::mem::take(&mut cnf.sums), num_vars),
+        reasons: Reasons::new(num_vars),
     }
 }
 

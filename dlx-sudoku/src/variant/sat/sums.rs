@@ -22,6 +22,7 @@
 use batsat::{lbool, Lit, TheoryArg};
 
 use crate::variant::model::Val;
+use crate::variant::sat::theory::Reasons;
 
 /// The largest span of values a sum's terms may cover (the width of a domain's mask).
 pub(crate) const MAX_SPAN: Val = 64;
@@ -126,18 +127,17 @@ struct Sum {
 /// The propagator for all the sums of a model.
 pub(crate) struct Sums {
     sums: Vec<Sum>,
-    /// For each solver variable, the sums that watch it.
-    watch: Vec<Vec<u32>>,
+    /// Per literal, the sums to narrow again when it is set, `watch[start[l]..start[l +
+    /// 1]]` (`x ≠ v` for a value of a term or of the target; `x = v` changes nothing
+    /// until it sets the other values').
+    start: Vec<u32>,
+    watch: Vec<u32>,
     dirty: Vec<bool>,
     queue: Vec<u32>,
     /// Trail literals read so far.
     read: usize,
-    /// Per decision level: `read` and the reasons' length when it began.
-    marks: Vec<(usize, usize)>,
-    /// The reasons of propagated literals, one after another.
-    reasons: Vec<Lit>,
-    /// For each solver variable the propagator set: its reason's range in `reasons`.
-    reason_of: Vec<(u32, u32)>,
+    /// Per decision level: `read` when it began.
+    marks: Vec<usize>,
     /// Scratch: each term's domain as a mask over `base..base + 64`.
     masks: Vec<u64>,
     /// Scratch: each group's lower and upper bounds.
@@ -236,7 +236,7 @@ impl Sums {
     /// The propagator for `sums` (each with [`SumLits::base`]) over a solver with
     /// `num_vars` variables.
     pub fn new(sums: Vec<SumLits>, num_vars: usize) -> Self {
-        let mut watch = vec![Vec::new(); num_vars];
+        let mut events: Vec<(u32, u32)> = Vec::new();
         let mut compiled = Vec::with_capacity(sums.len());
         for (i, s) in sums.into_iter().enumerate() {
             let base = s.base().expect("sums handed to the propagator fit a mask");
@@ -253,10 +253,7 @@ impl Sums {
             });
             for t in watched {
                 for &(_, l) in &t.vals {
-                    let w = &mut watch[l.var().idx() as usize];
-                    if w.last() != Some(&(i as u32)) {
-                        w.push(i as u32);
-                    }
+                    events.push(((!l).idx(), i as u32));
                 }
             }
             compiled.push(Sum {
@@ -266,16 +263,25 @@ impl Sums {
                 target: s.target,
             });
         }
+        events.sort_unstable();
+        events.dedup();
+        let mut start = vec![0u32; 2 * num_vars + 1];
+        for &(l, _) in &events {
+            start[l as usize + 1] += 1;
+        }
+        for l in 0..2 * num_vars {
+            start[l + 1] += start[l];
+        }
+        let watch = events.into_iter().map(|e| e.1).collect();
         let n = compiled.len();
         Sums {
             sums: compiled,
+            start,
             watch,
             dirty: vec![true; n],
             queue: (0..n as u32).collect(),
             read: 0,
             marks: Vec::new(),
-            reasons: Vec::new(),
-            reason_of: vec![(0, 0); num_vars],
             masks: Vec::new(),
             bounds: Vec::new(),
             scratch: Vec::new(),
@@ -292,12 +298,11 @@ impl Sums {
             self.read = 0;
         }
         for l in &trail[self.read..] {
-            if let Some(w) = self.watch.get(l.var().idx() as usize) {
-                for &s in w {
-                    if !self.dirty[s as usize] {
-                        self.dirty[s as usize] = true;
-                        self.queue.push(s);
-                    }
+            let i = l.idx() as usize;
+            for &s in &self.watch[self.start[i] as usize..self.start[i + 1] as usize] {
+                if !self.dirty[s as usize] {
+                    self.dirty[s as usize] = true;
+                    self.queue.push(s);
                 }
             }
         }
@@ -306,7 +311,7 @@ impl Sums {
 
     /// Narrows every sum whose literals changed (`everything`: every sum), raising a
     /// conflict through `acts` when one cannot hold.
-    pub fn check(&mut self, acts: &mut TheoryArg<'_>, everything: bool) {
+    pub fn check(&mut self, acts: &mut TheoryArg<'_>, reasons: &mut Reasons, everything: bool) {
         if everything {
             for s in 0..self.sums.len() {
                 if !self.dirty[s] {
@@ -318,7 +323,7 @@ impl Sums {
         self.wake(acts);
         while let Some(s) = self.queue.pop() {
             self.dirty[s as usize] = false;
-            if !self.propagate(s as usize, acts) {
+            if !self.propagate(s as usize, acts, reasons) {
                 // Every literal read in this call is of the current decision level, which
                 // the conflict undoes; below it every sum was already narrowed.
                 for &q in &self.queue {
@@ -409,7 +414,7 @@ impl Sums {
     /// Raises the conflict whose reason (true literals) is `reason`.
     fn conflict(&self, acts: &mut TheoryArg<'_>, reason: &[Lit]) {
         #[cfg(test)]
-        self.audit(reason, None);
+        self.audit_conflict(reason);
         let clause: Vec<Lit> = reason.iter().map(|&l| !l).collect();
         if clause.is_empty() {
             // Impossible from the start: the sums are checked before they are handed over.
@@ -420,29 +425,19 @@ impl Sums {
     }
 
     /// Sets `p` with reason `reason` (true literals); false after a conflict.
-    fn imply(&mut self, acts: &mut TheoryArg<'_>, p: Lit, reason: &[Lit]) -> bool {
-        #[cfg(test)]
-        self.audit(reason, Some(p));
-        let v = acts.value(p.var());
-        if v != lbool::UNDEF {
-            if (v == lbool::TRUE) == p.sign() {
-                return true;
-            }
-            // `p` is false: the reason and `¬p` are a conflict.
-            let mut clause: Vec<Lit> = reason.iter().map(|&l| !l).collect();
-            clause.push(p);
-            acts.raise_conflict(&clause, false);
-            return false;
-        }
-        let start = self.reasons.len() as u32;
-        self.reasons.extend_from_slice(reason);
-        self.reason_of[p.var().idx() as usize] = (start, self.reasons.len() as u32);
+    fn imply(
+        &mut self,
+        acts: &mut TheoryArg<'_>,
+        reasons: &mut Reasons,
+        p: Lit,
+        reason: &[Lit],
+    ) -> bool {
         self.pruned += 1;
-        acts.propagate(p)
+        reasons.imply(acts, p, reason)
     }
 
     /// Narrows sum `s`; false after a conflict.
-    fn propagate(&mut self, s: usize, acts: &mut TheoryArg<'_>) -> bool {
+    fn propagate(&mut self, s: usize, acts: &mut TheoryArg<'_>, reasons: &mut Reasons) -> bool {
         // Domains.
         self.masks.clear();
         let base = self.sums[s].base;
@@ -496,6 +491,7 @@ impl Sums {
             ok = self.narrow(
                 s,
                 acts,
+                reasons,
                 &groups,
                 &bounds,
                 (total_lo, total_hi),
@@ -536,6 +532,7 @@ impl Sums {
         &mut self,
         s: usize,
         acts: &mut TheoryArg<'_>,
+        reasons: &mut Reasons,
         groups: &[(usize, usize)],
         bounds: &[(Bound, Bound)],
         (total_lo, total_hi): (Val, Val),
@@ -576,7 +573,7 @@ impl Sums {
                     }
                     explained = true;
                 }
-                if !self.imply(acts, !l, reason) {
+                if !self.imply(acts, reasons, !l, reason) {
                     return false;
                 }
             }
@@ -650,7 +647,7 @@ impl Sums {
                             .find(|p| p.0 == v)
                             .expect("a value of the mask")
                             .1;
-                        if !self.imply(acts, !l, reason) {
+                        if !self.imply(acts, reasons, !l, reason) {
                             return false;
                         }
                     }
@@ -662,27 +659,14 @@ impl Sums {
 
     /// A new decision level.
     pub fn push_level(&mut self) {
-        self.marks.push((self.read, self.reasons.len()));
+        self.marks.push(self.read);
     }
 
     /// Back `n` levels.
     pub fn pop_levels(&mut self, n: usize) {
         let keep = self.marks.len() - n;
-        let (read, reasons) = self.marks[keep];
+        self.read = self.marks[keep];
         self.marks.truncate(keep);
-        self.read = read;
-        self.reasons.truncate(reasons);
-    }
-
-    /// The number of levels.
-    pub fn levels(&self) -> usize {
-        self.marks.len()
-    }
-
-    /// The reason the propagator gave for `p` (true literals).
-    pub fn explain(&self, p: Lit) -> &[Lit] {
-        let (a, b) = self.reason_of[p.var().idx() as usize];
-        &self.reasons[a as usize..b as usize]
     }
 }
 
@@ -698,20 +682,13 @@ impl Sums {
         Some(v == l.sign())
     }
 
-    /// Panics when `reason` holds in the known solution while what it implies (`p`; a
-    /// conflict: nothing) does not: an unsound step.
-    fn audit(&self, reason: &[Lit], p: Option<Lit>) {
+    /// Panics when the reason of a conflict holds in the known solution: an unsound
+    /// step. (Propagations are audited by [`Reasons`].)
+    fn audit_conflict(&self, reason: &[Lit]) {
         if self.witness.is_empty() || !reason.iter().all(|&l| self.holds(l) == Some(true)) {
             return;
         }
-        match p {
-            None => panic!("a conflict the known solution satisfies: {reason:?}"),
-            Some(p) => assert_ne!(
-                self.holds(p),
-                Some(false),
-                "{p:?} implied by {reason:?}, false in the known solution"
-            ),
-        }
+        panic!("a conflict the known solution satisfies: {reason:?}");
     }
 
     /// Completes the known solution with each target variable's value, the sum of its
