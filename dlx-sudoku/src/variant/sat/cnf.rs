@@ -17,9 +17,9 @@
 //!   implies its assignments, and each value of a variable that every alternative names
 //!   implies one of the alternatives giving it (the support encoding, which makes unit
 //!   propagation enforce arc consistency on the table).
-//! - **Locked candidates**: where a house (or a killer cage's set of digits) meets another
-//!   house in two cells or more, a literal for "the value is in the meeting", so that unit
-//!   propagation finds pointing and claiming (`Cnf::locked_candidates`).
+//! - **Locked candidates of killer cages**: where a cage that chose its set of digits meets
+//!   a house in two cells or more, a literal for "the digit is in the meeting", so that
+//!   unit propagation finds pointing (`Cnf::locked_candidates`).
 
 use batsat::{lbool, Lit, Solver, SolverInterface};
 
@@ -57,8 +57,9 @@ pub(crate) fn sums_propagated_by_default() -> bool {
     std::env::var_os("DLX_SUMS").is_none_or(|v| v != "clauses")
 }
 
-/// Whether locked candidates are stated in clauses ([`Cnf::locked_candidates`], the
-/// default) or left to conflicts (`DLX_LOCKED=off`, for measuring one against the other).
+/// Whether killer cages' locked candidates are stated in clauses
+/// ([`Cnf::locked_candidates`], the default) or left to conflicts (`DLX_LOCKED=off`, for
+/// measuring one against the other).
 pub(crate) fn locked_candidates_by_default() -> bool {
     std::env::var_os("DLX_LOCKED").is_none_or(|v| v != "off")
 }
@@ -368,15 +369,21 @@ impl Cnf {
         }
     }
 
-    /// Locked candidates in clauses. A set of cells `S` that must hold a value `d` (a full
-    /// house; a digit set whose membership of `d` is true, its guard `g`) meets a full
-    /// house `H` in `I` (two cells or more, not all of `S`). A literal `b` stands for "`d`
-    /// is in `I`" (`c = d → b` for each cell of `I`, `b → ⋁ c = d`); `S` is stated again
-    /// through it (`¬g ∨ b ∨ ⋁ c = d` over `S` less `I`), and `b` rules `d` out of every
-    /// cell that sees all of `I` (`b → x ≠ d`). Unit propagation then finds what the
-    /// human solver calls pointing and claiming: "the 7 of this box is in its top row, so
-    /// no other cell of that row is a 7". `b` is defined by its cells, so every clause
-    /// holds in every solution.
+    /// Locked candidates of killer cages, in clauses. A cage that chose its set of digits
+    /// (a digit set: `g`, "the cage holds `d`", for each digit) meets a house `H` in `I`
+    /// (two cells or more, not the whole cage). A literal `b` stands for "`d` is in `I`"
+    /// (`c = d → b` for each cell of `I`, `b → ⋁ c = d`); the cage's digit is stated again
+    /// through it (`¬g ∨ b ∨ ⋁ c = d` over the cage less `I`), and `b` rules `d` out of
+    /// every cell that sees all of `I` (`b → x ≠ d`). Unit propagation then finds what the
+    /// human solver calls pointing: "the cage must hold a 9, and the cells that can hold
+    /// it are in row 4, so no other cell of row 4 is a 9", which it could not find from
+    /// the cage's and the house's clauses alone. `b` is defined by its cells, so every
+    /// clause holds in every solution.
+    ///
+    /// Measured on ISS's hard killers: conflicts 12,506 → 5,816-ish (geomean of 16). The
+    /// same between two houses (a box and a row: classic locked candidates) gained nothing
+    /// on them and slowed puzzles without cages (more conflicts on three of the peer
+    /// suite's, the seed's Zippery When Wet from 2,656 to 9,688), so it is not stated.
     fn locked_candidates(&mut self, m: &Model) {
         use std::collections::HashMap;
         let cells = (m.n * m.n) as Var;
@@ -391,69 +398,44 @@ impl Cnf {
                 values.len() == h.len()
             })
             .collect();
-        // The sets that must hold a value: (guard, cells, the value; `None`: each of its
-        // values).
-        let mut musts: Vec<(Option<Lit>, &[Var], Option<Val>)> =
-            full.iter().map(|h| (None, h.as_slice(), None)).collect();
+        let mut seers: HashMap<Vec<Var>, Vec<Var>> = HashMap::new();
         for (cage, members) in &m.digit_sets {
             if !cage.iter().all(|&c| c < cells) {
                 continue;
             }
-            for (i, &member) in members.iter().enumerate() {
-                if let Some(g) = self.lit(member, 1) {
-                    musts.push((Some(g), cage.as_slice(), Some(i as Val + 1)));
-                }
-            }
-        }
-        let mut inside: HashMap<(Vec<Var>, Val), Lit> = HashMap::new();
-        let mut seers: HashMap<Vec<Var>, Vec<Var>> = HashMap::new();
-        for (guard, set, value) in musts {
             for house in &full {
-                let meet: Vec<Var> = set.iter().filter(|v| house.contains(v)).copied().collect();
-                if meet.len() < 2 || meet.len() == set.len() {
+                let meet: Vec<Var> = cage.iter().filter(|v| house.contains(v)).copied().collect();
+                if meet.len() < 2 || meet.len() == cage.len() {
                     continue;
                 }
-                let values: Vec<Val> = match value {
-                    Some(d) => vec![d],
-                    None => {
-                        let mut all: Vec<Val> = set.iter().flat_map(|&v| m.dom(v).iter()).collect();
-                        all.sort_unstable();
-                        all.dedup();
-                        all
-                    }
-                };
-                for d in values {
+                let xs = seers
+                    .entry(meet.clone())
+                    .or_insert_with(|| m.seers(&meet))
+                    .clone();
+                for (i, &member) in members.iter().enumerate() {
+                    let d = i as Val + 1;
+                    let Some(g) = self.lit(member, 1) else {
+                        continue;
+                    };
                     let lits: Vec<Lit> = meet.iter().filter_map(|&c| self.lit(c, d)).collect();
                     if lits.len() < 2 {
                         continue;
                     }
-                    let b = match inside.get(&(meet.clone(), d)) {
-                        Some(&b) => b,
-                        None => {
-                            let b = self.fresh(false);
-                            for &l in &lits {
-                                self.add2(!l, b);
-                            }
-                            let mut c = vec![!b];
-                            c.extend(&lits);
-                            self.add(&mut c);
-                            let xs = seers
-                                .entry(meet.clone())
-                                .or_insert_with(|| m.seers(&meet))
-                                .clone();
-                            for x in xs {
-                                if let Some(lx) = self.lit(x, d) {
-                                    self.add2(!b, !lx);
-                                }
-                            }
-                            inside.insert((meet.clone(), d), b);
-                            b
+                    let b = self.fresh(false);
+                    for &l in &lits {
+                        self.add2(!l, b);
+                    }
+                    let mut c = vec![!b];
+                    c.extend(&lits);
+                    self.add(&mut c);
+                    for &x in &xs {
+                        if let Some(lx) = self.lit(x, d) {
+                            self.add2(!b, !lx);
                         }
-                    };
-                    let mut c: Vec<Lit> = guard.map(|g| !g).into_iter().collect();
-                    c.push(b);
+                    }
+                    let mut c = vec![!g, b];
                     c.extend(
-                        set.iter()
+                        cage.iter()
                             .filter(|v| !meet.contains(v))
                             .filter_map(|&x| self.lit(x, d)),
                     );
@@ -852,12 +834,13 @@ mod tests {
         }
     }
 
-    /// Unit propagation alone, before any decision, finds locked candidates: with the 1 of
-    /// the top-left box kept to its top row, no other cell of that row is a 1 (pointing);
-    /// with the 2 of the fifth row kept to the middle box, no other cell of that box is a
-    /// 2 (claiming).
+    /// Unit propagation alone, before any decision, finds a killer cage's locked
+    /// candidates: a cage of the top-left box's four corner cells that must hold a 9
+    /// (its digit set holds 9) and can hold it only in its cells of the top row rules 9
+    /// out of the rest of that row (pointing), which the cage's own clauses rule out only
+    /// from the cells that see the whole cage.
     #[test]
-    fn unit_propagation_finds_pointing_and_claiming() {
+    fn unit_propagation_finds_a_cages_pointing() {
         let mut m = Model::new(9);
         for i in 0..9 {
             m.house((0..9).map(|j| m.cell(i, j)).collect());
@@ -865,13 +848,22 @@ mod tests {
             let (r, c) = (i / 3 * 3, i % 3 * 3);
             m.house((0..9).map(|j| m.cell(r + j / 3, c + j % 3)).collect());
         }
-        for r in 1..3 {
-            for c in 0..3 {
-                m.restrict(m.cell(r, c), |x| x != 1);
+        let cage: Vec<Var> = [(0, 0), (0, 1), (1, 0), (1, 1)]
+            .iter()
+            .map(|&(r, c)| m.cell(r, c))
+            .collect();
+        m.house(cage.clone());
+        let members: Vec<Var> = (1..=9)
+            .map(|d| m.aux(&format!("cage.in{d}"), Domain::range(0, 1), None))
+            .collect();
+        for &v in &cage {
+            for d in 1..=9 {
+                m.attach(v, d, members[(d - 1) as usize], 1);
             }
         }
-        for c in (0..3).chain(6..9) {
-            m.restrict(m.cell(4, c), |x| x != 2);
+        m.digit_set(cage.clone(), members.clone());
+        for c in 0..2 {
+            m.restrict(m.cell(1, c), |x| x != 9);
         }
         let limits = Limits {
             max_conflicts: None,
@@ -879,20 +871,17 @@ mod tests {
             cancel: Vec::new(),
         };
         let mut cnf = Cnf::build(&m, limits, true);
+        let holds_9 = cnf.lit(members[8], 1).expect("the membership of 9");
+        cnf.add(&mut vec![holds_9]);
         assert!(cnf.solver.simplify());
-        let ruled_out = |cnf: &Cnf, r: usize, c: usize, x: Val| {
-            let l = cnf.lit(m.cell(r, c), x).expect("a value of the cell");
+        let ruled_out = |cnf: &Cnf, r: usize, c: usize| {
+            let l = cnf.lit(m.cell(r, c), 9).expect("a value of the cell");
             cnf.solver.value_lvl_0(l) == lbool::FALSE
         };
-        for c in 3..9 {
-            assert!(ruled_out(&cnf, 0, c, 1), "pointing: (0, {c}) is not a 1");
+        for c in 2..9 {
+            assert!(ruled_out(&cnf, 0, c), "(0, {c}) is not a 9");
         }
-        for r in [3, 5] {
-            for c in 3..6 {
-                assert!(ruled_out(&cnf, r, c, 2), "claiming: ({r}, {c}) is not a 2");
-            }
-        }
-        assert!(!ruled_out(&cnf, 1, 5, 1), "nothing else is ruled out");
+        assert!(!ruled_out(&cnf, 2, 5), "nothing else is ruled out");
     }
 
     /// A 4×4 model whose cells are all 1 but the first three (1 to 4, free to repeat).
