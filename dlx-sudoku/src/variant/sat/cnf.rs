@@ -76,6 +76,20 @@ pub(crate) struct Cnf {
     /// The sums left to the propagator ([`Sums`](super::sums::Sums)) rather than stated
     /// in clauses.
     pub sums: Vec<SumLits>,
+    /// Cells and the digits they must hold (when): a table's required digits, for
+    /// [`Cnf::locked_candidates`].
+    holders: Vec<(Vec<Var>, Vec<Holds>)>,
+}
+
+/// When a set of cells holds a digit.
+enum Holds {
+    /// Always.
+    Always(Val),
+    /// When the literal is true.
+    When(Val, Lit),
+    /// Unless one of the literals (selectors of a table's alternatives without the digit)
+    /// is true.
+    Unless(Val, Vec<Lit>),
 }
 
 impl Cnf {
@@ -128,6 +142,7 @@ impl Cnf {
             decided: Vec::new(),
             clauses: 0,
             sums: Vec::new(),
+            holders: Vec::new(),
         };
         let nv = m.vars.len();
         for (v, info) in m.vars.iter().enumerate() {
@@ -336,14 +351,8 @@ impl Cnf {
             return;
         }
         let seers = m.seers(&cells);
-        if seers.is_empty() {
-            return;
-        }
+        let mut holds = Vec::new();
         for d in 1..=m.n as Val {
-            let targets: Vec<Lit> = seers.iter().filter_map(|&x| self.lit(x, d)).collect();
-            if targets.is_empty() {
-                continue;
-            }
             let without: Vec<Lit> = alts
                 .iter()
                 .zip(sel)
@@ -353,10 +362,16 @@ impl Cnf {
             if without.len() == alts.len() {
                 continue;
             }
+            let targets: Vec<Lit> = seers.iter().filter_map(|&x| self.lit(x, d)).collect();
             if without.is_empty() {
                 for t in targets {
                     self.add(&mut vec![!t]);
                 }
+                holds.push(Holds::Always(d));
+                continue;
+            }
+            if targets.is_empty() {
+                holds.push(Holds::Unless(d, without));
                 continue;
             }
             let r = self.fresh(false);
@@ -366,6 +381,10 @@ impl Cnf {
             for t in targets {
                 self.add2(!r, !t);
             }
+            holds.push(Holds::When(d, r));
+        }
+        if locked_candidates_by_default() && !holds.is_empty() {
+            self.holders.push((cells, holds));
         }
     }
 
@@ -399,7 +418,16 @@ impl Cnf {
             })
             .collect();
         let mut seers: HashMap<Vec<Var>, Vec<Var>> = HashMap::new();
+        let mut holders = std::mem::take(&mut self.holders);
         for (cage, members) in &m.digit_sets {
+            let holds = members
+                .iter()
+                .enumerate()
+                .filter_map(|(i, &member)| Some(Holds::When(i as Val + 1, self.lit(member, 1)?)))
+                .collect();
+            holders.push((cage.clone(), holds));
+        }
+        for (cage, holds) in &mut holders {
             if !cage.iter().all(|&c| c < cells) {
                 continue;
             }
@@ -412,10 +440,9 @@ impl Cnf {
                     .entry(meet.clone())
                     .or_insert_with(|| m.seers(&meet))
                     .clone();
-                for (i, &member) in members.iter().enumerate() {
-                    let d = i as Val + 1;
-                    let Some(g) = self.lit(member, 1) else {
-                        continue;
+                for hold in holds.iter_mut() {
+                    let d = match hold {
+                        Holds::Always(d) | Holds::When(d, _) | Holds::Unless(d, _) => *d,
                     };
                     let lits: Vec<Lit> = meet.iter().filter_map(|&c| self.lit(c, d)).collect();
                     if lits.len() < 2 {
@@ -433,7 +460,19 @@ impl Cnf {
                             self.add2(!b, !lx);
                         }
                     }
-                    let mut c = vec![!g, b];
+                    let mut c = match hold {
+                        Holds::Always(_) => vec![b],
+                        Holds::When(_, g) => vec![!*g, b],
+                        Holds::Unless(_, without) => {
+                            // The table's `r_d`, made now that it is needed.
+                            let r = self.fresh(false);
+                            let mut c = vec![r];
+                            c.extend(without.iter().copied());
+                            self.add(&mut c);
+                            *hold = Holds::When(d, r);
+                            vec![!r, b]
+                        }
+                    };
                     c.extend(
                         cage.iter()
                             .filter(|v| !meet.contains(v))
@@ -882,6 +921,43 @@ mod tests {
             assert!(ruled_out(&cnf, 0, c), "(0, {c}) is not a 9");
         }
         assert!(!ruled_out(&cnf, 2, 5), "nothing else is ruled out");
+    }
+
+    /// The same for a table (a small cage's permutations): every alternative of an
+    /// L-shaped table puts its 9 in the top row, so no other cell of that row is a 9.
+    #[test]
+    fn unit_propagation_finds_a_tables_pointing() {
+        let mut m = Model::new(9);
+        for i in 0..9 {
+            m.house((0..9).map(|j| m.cell(i, j)).collect());
+            m.house((0..9).map(|j| m.cell(j, i)).collect());
+            let (r, c) = (i / 3 * 3, i % 3 * 3);
+            m.house((0..9).map(|j| m.cell(r + j / 3, c + j % 3)).collect());
+        }
+        let (a, b, c) = (m.cell(0, 0), m.cell(0, 1), m.cell(1, 0));
+        m.choice(
+            "cage",
+            vec![
+                vec![(a, 9), (b, 1), (c, 2)],
+                vec![(a, 1), (b, 9), (c, 2)],
+                vec![(a, 2), (b, 9), (c, 1)],
+            ],
+        );
+        let limits = Limits {
+            max_conflicts: None,
+            conflicts: 0,
+            cancel: Vec::new(),
+        };
+        let mut cnf = Cnf::build(&m, limits, true);
+        assert!(cnf.solver.simplify());
+        let ruled_out = |cnf: &Cnf, r: usize, c: usize| {
+            let l = cnf.lit(m.cell(r, c), 9).expect("a value of the cell");
+            cnf.solver.value_lvl_0(l) == lbool::FALSE
+        };
+        for c in 3..9 {
+            assert!(ruled_out(&cnf, 0, c), "(0, {c}) is not a 9");
+        }
+        assert!(!ruled_out(&cnf, 3, 0), "nothing else is ruled out");
     }
 
     /// A 4×4 model whose cells are all 1 but the first three (1 to 4, free to repeat).
