@@ -794,12 +794,7 @@ mod tests {
 
     /// [`solutions`] with the sums in clauses or to the propagator (`propagated`).
     fn solutions_with(m: &Model, extra: Option<Var>, propagated: bool) -> Vec<Found> {
-        let limits = Limits {
-            max_conflicts: None,
-            conflicts: 0,
-            cancel: Vec::new(),
-        };
-        let mut cnf = Cnf::build(m, limits, propagated);
+        let mut cnf = Cnf::build(m, unlimited(), propagated);
         let mut theory = crate::variant::sat::theories(&mut cnf, m, None);
         let mut out = Vec::new();
         while cnf.solver.solve_limited_th(&mut theory, &[]) == lbool::TRUE {
@@ -876,13 +871,8 @@ mod tests {
         }
     }
 
-    /// Unit propagation alone, before any decision, finds a killer cage's locked
-    /// candidates: a cage of the top-left box's four corner cells that must hold a 9
-    /// (its digit set holds 9) and can hold it only in its cells of the top row rules 9
-    /// out of the rest of that row (pointing), which the cage's own clauses rule out only
-    /// from the cells that see the whole cage.
-    #[test]
-    fn unit_propagation_finds_a_cages_pointing() {
+    /// A 9 × 9 Sudoku's houses, no more.
+    fn sudoku_model_9() -> Model {
         let mut m = Model::new(9);
         for i in 0..9 {
             m.house((0..9).map(|j| m.cell(i, j)).collect());
@@ -890,6 +880,26 @@ mod tests {
             let (r, c) = (i / 3 * 3, i % 3 * 3);
             m.house((0..9).map(|j| m.cell(r + j / 3, c + j % 3)).collect());
         }
+        m
+    }
+
+    /// No budget, no cancellation.
+    fn unlimited() -> Limits {
+        Limits {
+            max_conflicts: None,
+            conflicts: 0,
+            cancel: Vec::new(),
+        }
+    }
+
+    /// Unit propagation alone, before any decision, finds a killer cage's locked
+    /// candidates: a cage of the top-left box's four corner cells that must hold a 9
+    /// (its digit set holds 9) and can hold it only in its cells of the top row rules 9
+    /// out of the rest of that row (pointing), which the cage's own clauses rule out only
+    /// from the cells that see the whole cage.
+    #[test]
+    fn unit_propagation_finds_a_cages_pointing() {
+        let mut m = sudoku_model_9();
         let cage: Vec<Var> = [(0, 0), (0, 1), (1, 0), (1, 1)]
             .iter()
             .map(|&(r, c)| m.cell(r, c))
@@ -907,12 +917,7 @@ mod tests {
         for c in 0..2 {
             m.restrict(m.cell(1, c), |x| x != 9);
         }
-        let limits = Limits {
-            max_conflicts: None,
-            conflicts: 0,
-            cancel: Vec::new(),
-        };
-        let mut cnf = Cnf::build(&m, limits, true);
+        let mut cnf = Cnf::build(&m, unlimited(), true);
         let holds_9 = cnf.lit(members[8], 1).expect("the membership of 9");
         cnf.add(&mut vec![holds_9]);
         assert!(cnf.solver.simplify());
@@ -930,13 +935,7 @@ mod tests {
     /// L-shaped table puts its 9 in the top row, so no other cell of that row is a 9.
     #[test]
     fn unit_propagation_finds_a_tables_pointing() {
-        let mut m = Model::new(9);
-        for i in 0..9 {
-            m.house((0..9).map(|j| m.cell(i, j)).collect());
-            m.house((0..9).map(|j| m.cell(j, i)).collect());
-            let (r, c) = (i / 3 * 3, i % 3 * 3);
-            m.house((0..9).map(|j| m.cell(r + j / 3, c + j % 3)).collect());
-        }
+        let mut m = sudoku_model_9();
         let (a, b, c) = (m.cell(0, 0), m.cell(0, 1), m.cell(1, 0));
         m.choice(
             "cage",
@@ -946,12 +945,7 @@ mod tests {
                 vec![(a, 2), (b, 9), (c, 1)],
             ],
         );
-        let limits = Limits {
-            max_conflicts: None,
-            conflicts: 0,
-            cancel: Vec::new(),
-        };
-        let mut cnf = Cnf::build(&m, limits, true);
+        let mut cnf = Cnf::build(&m, unlimited(), true);
         assert!(cnf.solver.simplify());
         let ruled_out = |cnf: &Cnf, r: usize, c: usize| {
             let l = cnf.lit(m.cell(r, c), 9).expect("a value of the cell");
@@ -1124,13 +1118,7 @@ mod tests {
             let grid: Vec<Val> = (0..81)
                 .map(|k| label[((k / 9) * 3 + (k / 9) / 3 + k % 9) % 9])
                 .collect();
-            let mut m = Model::new(9);
-            for i in 0..9 {
-                m.house((0..9).map(|j| m.cell(i, j)).collect());
-                m.house((0..9).map(|j| m.cell(j, i)).collect());
-                let (r, c) = (i / 3 * 3, i % 3 * 3);
-                m.house((0..9).map(|j| m.cell(r + j / 3, c + j % 3)).collect());
-            }
+            let mut m = sudoku_model_9();
             for _ in 0..next(12) {
                 let v = next(81) as Var;
                 let x = grid[v as usize];
@@ -1157,12 +1145,7 @@ mod tests {
                 };
                 m.linears.push(Linear { groups, target });
             }
-            let limits = Limits {
-                max_conflicts: None,
-                conflicts: 0,
-                cancel: Vec::new(),
-            };
-            let mut cnf = Cnf::build(&m, limits, true);
+            let mut cnf = Cnf::build(&m, unlimited(), true);
             let mut theory = crate::variant::sat::theories(&mut cnf, &m, None);
             let mut witness = vec![None; cnf.solver.num_vars() as usize];
             for (v, &x) in grid.iter().enumerate() {
