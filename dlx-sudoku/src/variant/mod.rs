@@ -38,6 +38,7 @@
 
 mod candidates;
 mod check;
+mod draw;
 mod encode;
 mod encoding;
 mod fpuzzles;

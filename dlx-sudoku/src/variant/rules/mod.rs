@@ -18,7 +18,7 @@ use crate::variant::fpuzzles::{FpIn, FpOut, FpuzzlesError};
 use crate::variant::native::{NativeError, TomlIn, TomlKey, TomlOut};
 use crate::variant::puzzle::VariantPuzzle;
 use crate::variant::solution::VariantSolution;
-use crate::variant::svg::Canvas;
+use crate::variant::draw::Canvas;
 
 pub(crate) mod context;
 
@@ -27,6 +27,7 @@ pub(crate) mod prelude {
     pub(crate) use serde_json::{json, Value};
 
     pub(crate) use crate::sudoku::Cell;
+    pub(crate) use crate::variant::draw::{centre, corner, midpoint, Canvas};
     pub(crate) use crate::variant::fpuzzles::{malformed, FpIn, FpOut, FpuzzlesError};
     pub(crate) use crate::variant::model::{Domain, Val, Var};
     pub(crate) use crate::variant::native::{
@@ -36,7 +37,6 @@ pub(crate) mod prelude {
     pub(crate) use crate::variant::rules::context::*;
     pub(crate) use crate::variant::rules::{Constraint, Inexpressible, Read, Rule};
     pub(crate) use crate::variant::solution::VariantSolution;
-    pub(crate) use crate::variant::svg::{centre, corner, midpoint, Canvas};
 }
 
 /// Cells from 1-based `(row, column)` pairs (tests).
