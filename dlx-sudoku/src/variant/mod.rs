@@ -42,6 +42,7 @@ mod draw;
 mod encode;
 mod encoding;
 mod fpuzzles;
+mod io;
 mod lookahead;
 mod lzstring;
 mod model;
@@ -58,7 +59,8 @@ pub use check::RuleViolation;
 pub use fpuzzles::{
     fpuzzles_json, from_fpuzzles, to_fpuzzles, FpuzzlesError, Imported, MAX_JSON_UNITS,
 };
-pub use native::{from_toml, to_toml, NativeError, Position};
+pub use io::Position;
+pub use native::{from_toml, to_toml, NativeError};
 pub use puzzle::{VariantError, VariantPuzzle};
 pub use rules::{
     AntiKing, AntiKnight, Arrow, Candidates, CloneCells, Constraint, CountingCircles, Diagonal,

@@ -32,8 +32,7 @@ use crate::variant::model::{Meaning, Val};
 use crate::variant::puzzle::{VariantError, VariantPuzzle};
 use crate::variant::rules::Connectivity;
 use crate::variant::sat::{self, SatInput};
-// Also the path by which the clause-learning engine names it.
-pub(crate) use crate::variant::solution::VariantSolution;
+use crate::variant::solution::VariantSolution;
 
 /// Which search answers.
 ///

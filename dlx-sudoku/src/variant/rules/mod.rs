@@ -14,11 +14,11 @@
 use serde_json::Value;
 
 use crate::sudoku::Cell;
-use crate::variant::fpuzzles::{FpIn, FpOut, FpuzzlesError};
-use crate::variant::native::{NativeError, TomlIn, TomlKey, TomlOut};
+use crate::variant::draw::Canvas;
+use crate::variant::io::fpuzzles::{FpIn, FpOut, FpuzzlesError};
+use crate::variant::io::native::{NativeError, TomlIn, TomlKey, TomlOut};
 use crate::variant::puzzle::VariantPuzzle;
 use crate::variant::solution::VariantSolution;
-use crate::variant::draw::Canvas;
 
 pub(crate) mod context;
 
@@ -28,11 +28,11 @@ pub(crate) mod prelude {
 
     pub(crate) use crate::sudoku::Cell;
     pub(crate) use crate::variant::draw::{centre, corner, midpoint, Canvas};
-    pub(crate) use crate::variant::fpuzzles::{malformed, FpIn, FpOut, FpuzzlesError};
-    pub(crate) use crate::variant::model::{Domain, Val, Var};
-    pub(crate) use crate::variant::native::{
+    pub(crate) use crate::variant::io::fpuzzles::{malformed, FpIn, FpOut, FpuzzlesError};
+    pub(crate) use crate::variant::io::native::{
         cells_text as toml_cells, NativeError, TomlIn, TomlKey, TomlOut,
     };
+    pub(crate) use crate::variant::model::{Domain, Val, Var};
     pub(crate) use crate::variant::puzzle::VariantPuzzle;
     pub(crate) use crate::variant::rules::context::*;
     pub(crate) use crate::variant::rules::{Constraint, Inexpressible, Read, Rule};
@@ -162,7 +162,7 @@ pub(crate) trait Read: Sized {
         _value: &Value,
         _fp: &FpIn<'_>,
     ) -> Result<Vec<Self>, FpuzzlesError> {
-        Err(crate::variant::fpuzzles::malformed(
+        Err(crate::variant::io::fpuzzles::malformed(
             key,
             "this rule has no f-puzzles form",
         ))
