@@ -98,7 +98,8 @@ fn modules(src: &Path) -> BTreeMap<String, PathBuf> {
     out
 }
 
-/// The source without its test module (the crate's test modules come last in their file:
+/// The source without its test module (`#[cfg(test)]` on a `mod`, `pub mod` or
+/// `pub(crate) mod`: the crate's test modules come last in their file:
 /// `clippy::items_after_test_module`), its comment lines left empty (so that line numbers
 /// stay those of the file).
 fn code(text: &str) -> String {
@@ -107,9 +108,12 @@ fn code(text: &str) -> String {
     for (k, line) in lines.iter().enumerate() {
         let t = line.trim_start();
         if t == "#[cfg(test)]"
-            && lines
-                .get(k + 1)
-                .is_some_and(|next| next.trim_start().starts_with("mod "))
+            && lines.get(k + 1).is_some_and(|next| {
+                let next = next.trim_start();
+                ["mod ", "pub mod ", "pub(crate) mod "]
+                    .iter()
+                    .any(|m| next.starts_with(m))
+            })
         {
             break;
         }
