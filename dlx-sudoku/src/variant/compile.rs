@@ -1,8 +1,8 @@
-//! From a [`VariantPuzzle`] to a [`Model`]: the plain Sudoku houses and givens, the
-//! letters' and shading's variables, then each rule in two passes (`Rule::declare` for
-//! houses, domains and forbidden pairs; `Rule::encode` for tables), then the implied cages
-//! of the 45 rule; finally static filtering, and the exact cover problem with its
-//! look-ahead.
+//! The puzzle compiled: from a [`VariantPuzzle`] to a [`Model`] (which both engines read)
+//! and on to exact cover. The plain Sudoku houses and givens, the letters' and shading's
+//! variables, then each rule in two passes (`Rule::declare` for houses, domains and
+//! forbidden pairs; `Rule::encode` for tables), then the implied cages of the 45 rule;
+//! finally static filtering, and the exact cover problem with its look-ahead.
 
 use crate::variant::lookahead::Lookahead;
 use crate::variant::model::{Domain, Emitted, Model, Val, Var};
@@ -11,7 +11,7 @@ use crate::variant::rules::context::Ctx;
 
 /// The compiled puzzle.
 #[derive(Clone, Debug)]
-pub(crate) struct Encoded {
+pub(crate) struct Compiled {
     pub emitted: Emitted,
     pub n: usize,
     pub shading: Option<Vec<Var>>,
@@ -29,8 +29,8 @@ pub(crate) struct Encoded {
     pub model: Model,
 }
 
-/// Encodes a puzzle (validated first).
-pub(crate) fn encode(puzzle: &VariantPuzzle, table_cap: usize) -> Result<Encoded, VariantError> {
+/// Compiles a puzzle (validated first).
+pub(crate) fn compile(puzzle: &VariantPuzzle, table_cap: usize) -> Result<Compiled, VariantError> {
     puzzle.validate()?;
     let n = puzzle.size();
     let mut ctx = Ctx {
@@ -98,7 +98,7 @@ pub(crate) fn encode(puzzle: &VariantPuzzle, table_cap: usize) -> Result<Encoded
     }
     let emitted = ctx.m.emit()?;
     let lookahead = Lookahead::new(&ctx.m, &emitted);
-    Ok(Encoded {
+    Ok(Compiled {
         emitted,
         n,
         shading: ctx.shading,

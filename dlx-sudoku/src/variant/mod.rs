@@ -38,8 +38,8 @@
 
 mod candidates;
 mod check;
+mod compile;
 mod draw;
-mod encode;
 mod encoding;
 mod fpuzzles;
 mod io;

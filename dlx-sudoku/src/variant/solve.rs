@@ -26,7 +26,7 @@ use dlx_core::{
 };
 
 use crate::sudoku::Grid;
-use crate::variant::encode::{encode, Encoded};
+use crate::variant::compile::{compile, Compiled};
 use crate::variant::lookahead::Lookahead;
 use crate::variant::model::{Meaning, Val};
 use crate::variant::puzzle::{VariantError, VariantPuzzle};
@@ -149,7 +149,7 @@ pub struct EncodingStats {
 /// ```
 #[derive(Clone, Debug)]
 pub struct VariantSolver {
-    encoded: Encoded,
+    compiled: Compiled,
     puzzle: VariantPuzzle,
     lookahead: bool,
     /// Whether the clause solver propagates sums itself ([`Self::with_sum_propagator`]).
@@ -172,7 +172,7 @@ const RACE_AFTER: Duration = Duration::from_millis(150);
 /// twice, and on a machine with few cores the copy only halves the first one's speed.
 /// Killer puzzles compile so (their cages' sets of digits and the 45 rule's sums are
 /// decomposed under any table cap).
-fn same_model(a: &Encoded, b: &Encoded) -> bool {
+fn same_model(a: &Compiled, b: &Compiled) -> bool {
     let (a, b) = (&a.model, &b.model);
     a.vars.len() == b.vars.len()
         && a.vars.iter().zip(&b.vars).all(|(x, y)| {
@@ -252,7 +252,7 @@ impl VariantSolver {
     /// ```
     pub fn with_table_cap(puzzle: &VariantPuzzle, cap: usize) -> Result<Self, VariantError> {
         Ok(VariantSolver {
-            encoded: encode(puzzle, cap)?,
+            compiled: compile(puzzle, cap)?,
             puzzle: puzzle.clone(),
             lookahead: true,
             sum_propagator: sat::sums_propagated_by_default(),
@@ -357,7 +357,7 @@ impl VariantSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn problem(&self) -> &Problem {
-        &self.encoded.emitted.problem
+        &self.compiled.emitted.problem
     }
 
     /// Sizes of the compiled problem.
@@ -379,14 +379,14 @@ impl VariantSolver {
             secondary: p.num_secondary(),
             options: p.num_options(),
             entries: p.num_entries(),
-            rule_options: self.encoded.rule_options.clone(),
+            rule_options: self.compiled.rule_options.clone(),
         }
     }
 
     /// The clause engine's input, or `None` when compiling proved the puzzle has no
     /// solution.
     pub(crate) fn sat_input(&self) -> Option<SatInput<'_>> {
-        let e = &self.encoded;
+        let e = &self.compiled;
         e.feasible.then(|| SatInput {
             model: &e.model,
             puzzle: &self.puzzle,
@@ -417,7 +417,7 @@ impl VariantSolver {
     /// the clause solver another model (see [`same_model`]).
     pub(crate) fn decomposed(&self) -> Option<VariantSolver> {
         let other = VariantSolver::with_table_cap(&self.puzzle, 0).ok()?;
-        if same_model(&other.encoded, &self.encoded) {
+        if same_model(&other.compiled, &self.compiled) {
             return None;
         }
         Some(VariantSolver {
@@ -440,7 +440,7 @@ impl VariantSolver {
 
     /// The solution of an exact cover solution.
     fn decode(&self, solution: &Solution) -> VariantSolution {
-        let e = &self.encoded;
+        let e = &self.compiled;
         let n = e.n;
         let mut values: Vec<Option<Val>> = vec![None; e.model.vars.len()];
         for &o in solution.options() {
@@ -475,7 +475,7 @@ impl VariantSolver {
     }
 
     fn connectivity(&self) -> Option<Connectivity> {
-        let e = &self.encoded;
+        let e = &self.compiled;
         if !e.yinyang {
             return None;
         }
@@ -499,9 +499,9 @@ impl VariantSolver {
     /// that puts `d` in the cell, if the compiled problem has one (static filtering
     /// removes the digits it proves impossible).
     pub(crate) fn assign_options(&self) -> Vec<Option<OptionId>> {
-        let n = self.encoded.n;
+        let n = self.compiled.n;
         let mut out = vec![None; n * n * n];
-        for (o, m) in self.encoded.emitted.meanings.iter().enumerate() {
+        for (o, m) in self.compiled.emitted.meanings.iter().enumerate() {
             if let Meaning::Assign(v, x) = *m {
                 let (k, x) = (v as usize, x as usize);
                 if k < n * n && (1..=n).contains(&x) {
@@ -529,7 +529,7 @@ impl VariantSolver {
             rejected,
             elapsed: start.elapsed(),
         };
-        if !self.encoded.feasible {
+        if !self.compiled.feasible {
             return Outcome::infeasible(Engine::DancingLinks);
         }
         let mut solver = Solver::links(self.problem());
@@ -546,7 +546,7 @@ impl VariantSolver {
             solver = solver.with_cancel_flag(flag.clone());
         }
         let look = (self.lookahead && std::env::var("DLX_NO_LOOK").is_err())
-            .then(|| self.encoded.lookahead.clone());
+            .then(|| self.compiled.lookahead.clone());
         let (solutions, stop, nodes, rejected) = match (look, self.connectivity()) {
             (None, None) => self.links_run(solver, NoObserver, limit, found),
             (look, conn) => self.links_run(solver, SideConditions { look, conn }, limit, found),
@@ -599,7 +599,7 @@ impl VariantSolver {
         flags: Vec<Arc<AtomicBool>>,
         found: &mut dyn FnMut(VariantSolution) -> bool,
     ) -> Outcome {
-        let e = &self.encoded;
+        let e = &self.compiled;
         if !e.feasible {
             return Outcome::infeasible(Engine::ClauseLearning);
         }
@@ -682,7 +682,7 @@ impl VariantSolver {
                 Err(_) => VariantSolver::with_table_cap(&self.puzzle, 0)
                     .ok()
                     // The same model would run the same search again.
-                    .filter(|other| !same_model(&other.encoded, &self.encoded))
+                    .filter(|other| !same_model(&other.compiled, &self.compiled))
                     .map(|other| run(&other, flags)),
             };
             let whole = whole.join().expect("the clause solver does not panic");
