@@ -247,7 +247,9 @@ fn decompress(text: &str) -> Result<String, FpuzzlesError> {
     let words = match lzstring::from_base64(&payload, MAX_JSON_UNITS) {
         Ok(w) if !w.is_empty() => w,
         Err(e @ LzError::TooLarge { .. }) => return Err(fail(e)),
-        _ => lzstring::from_uri_component(&payload, MAX_JSON_UNITS).map_err(fail)?,
+        Ok(_) | Err(LzError::Invalid) => {
+            lzstring::from_uri_component(&payload, MAX_JSON_UNITS).map_err(fail)?
+        }
     };
     String::from_utf16(&words).map_err(|_| FpuzzlesError::Decompress)
 }

@@ -117,9 +117,9 @@ use context::Ctx;
 pub(crate) use innies::implied_cages;
 pub(crate) use yin_yang::Connectivity;
 
-/// What every rule does. Only `validate` and `declare` have defaults (nothing to check
-/// beyond the cells, nothing for pass 1); a new rule must say how it is encoded, checked,
-/// drawn and written back.
+/// What every rule does. Only `validate`, `declare`, `letters` and `shades` have defaults
+/// (nothing to check beyond the cells, nothing for pass 1, no letters, no shading); a new
+/// rule must say how it is encoded, checked, drawn and written back.
 pub(crate) trait Rule {
     /// A human name for messages ("killer cage").
     fn name(&self) -> &'static str;
@@ -133,6 +133,15 @@ pub(crate) trait Rule {
     /// Pass 1 of the encoding: houses, domain restrictions and forbidden pairs, which tables
     /// (pass 2) then rely on to know which cells differ.
     fn declare(&self, _ctx: &mut Ctx<'_>) {}
+    /// The letters the rule names, each of which stands for a digit of its own.
+    fn letters(&self) -> &[char] {
+        &[]
+    }
+    /// Whether the rule needs the grid's shading (yin-yang, a shaded cell, a conditional
+    /// line).
+    fn shades(&self) -> bool {
+        false
+    }
     /// Pass 2 of the encoding: tables and auxiliary variables.
     fn encode(&self, ctx: &mut Ctx<'_>);
     /// The independent check of a finished solution, straight from the rule's definition

@@ -27,6 +27,10 @@ use crate::variant::rules::prelude::*;
 pub struct YinYang;
 
 impl Rule for YinYang {
+    fn shades(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "yin-yang"
     }

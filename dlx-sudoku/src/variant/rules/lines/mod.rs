@@ -328,6 +328,10 @@ impl Line {
 }
 
 impl Rule for Line {
+    fn shades(&self) -> bool {
+        self.conditional
+    }
+
     fn name(&self) -> &'static str {
         self.kind.name()
     }
