@@ -205,18 +205,16 @@ pub(crate) struct Outcome {
 impl Outcome {
     /// The outcome of a search that a contradiction found while compiling made needless.
     fn infeasible(engine: Engine) -> Outcome {
-        let (nodes, conflicts, rejected, elapsed) = (0, 0, 0, Duration::ZERO);
-        let report = SearchReport {
-            engine,
-            nodes,
-            conflicts,
-            rejected,
-            elapsed,
-        };
         Outcome {
             solutions: 0,
             stop: None,
-            report,
+            report: SearchReport {
+                engine,
+                nodes: 0,
+                conflicts: 0,
+                rejected: 0,
+                elapsed: Duration::ZERO,
+            },
         }
     }
 
@@ -522,13 +520,6 @@ impl VariantSolver {
         found: &mut dyn FnMut(VariantSolution) -> bool,
     ) -> Outcome {
         let start = Instant::now();
-        let report = |nodes: u64, rejected: u64| SearchReport {
-            engine: Engine::DancingLinks,
-            nodes,
-            conflicts: 0,
-            rejected,
-            elapsed: start.elapsed(),
-        };
         if !self.compiled.feasible {
             return Outcome::infeasible(Engine::DancingLinks);
         }
@@ -547,24 +538,25 @@ impl VariantSolver {
         }
         let look = (self.lookahead && std::env::var("DLX_NO_LOOK").is_err())
             .then(|| self.compiled.lookahead.clone());
-        let (solutions, stop, nodes, rejected) = match (look, self.connectivity()) {
-            (None, None) => self.links_run(solver, NoObserver, limit, found),
-            (look, conn) => self.links_run(solver, SideConditions { look, conn }, limit, found),
-        };
-        Outcome {
-            solutions,
-            stop,
-            report: report(nodes, rejected),
+        match (look, self.connectivity()) {
+            (None, None) => self.links_run(solver, NoObserver, limit, start, found),
+            (look, conn) => {
+                let obs = SideConditions { look, conn };
+                self.links_run(solver, obs, limit, start, found)
+            }
         }
     }
 
+    /// The dancing-links search under an observer (none, or the side conditions), begun
+    /// at `start`.
     fn links_run<O: Observer>(
         &self,
         solver: Solver<'_, Links>,
         obs: O,
         limit: Option<u64>,
+        start: Instant,
         found: &mut dyn FnMut(VariantSolution) -> bool,
-    ) -> (u64, Option<StopReason>, u64, u64) {
+    ) -> Outcome {
         let mut it = solver.solutions_observed(obs);
         let mut solutions = 0;
         let mut rejected = 0;
@@ -587,7 +579,17 @@ impl VariantSolver {
             true => Some(StopReason::SolutionLimit),
             false => it.stop_reason(),
         };
-        (solutions, stop, it.stats().nodes, rejected)
+        Outcome {
+            solutions,
+            stop,
+            report: SearchReport {
+                engine: Engine::DancingLinks,
+                nodes: it.stats().nodes,
+                conflicts: 0,
+                rejected,
+                elapsed: start.elapsed(),
+            },
+        }
     }
 
     /// The clause-learning search, stopped after `budget` conflicts or when any of `flags`
