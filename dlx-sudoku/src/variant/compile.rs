@@ -4,7 +4,7 @@
 //! forbidden pairs; `Rule::encode` for tables), then the implied cages of the 45 rule;
 //! finally static filtering, and the exact cover problem with its look-ahead.
 
-use crate::variant::lookahead::Lookahead;
+use crate::variant::links::lookahead::Lookahead;
 use crate::variant::model::{Domain, Emitted, Model, Val, Var};
 use crate::variant::puzzle::{VariantError, VariantPuzzle};
 use crate::variant::rules::context::Ctx;

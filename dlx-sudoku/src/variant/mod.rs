@@ -43,7 +43,7 @@ mod draw;
 mod encoding;
 mod fpuzzles;
 mod io;
-mod lookahead;
+mod links;
 mod lzstring;
 mod model;
 mod native;

@@ -27,10 +27,10 @@ use dlx_core::{
 
 use crate::sudoku::Grid;
 use crate::variant::compile::{compile, Compiled};
-use crate::variant::lookahead::Lookahead;
+use crate::variant::links::connectivity::Connectivity;
+use crate::variant::links::SideConditions;
 use crate::variant::model::{Meaning, Val};
 use crate::variant::puzzle::{VariantError, VariantPuzzle};
-use crate::variant::rules::Connectivity;
 use crate::variant::sat::{self, SatInput};
 use crate::variant::solution::VariantSolution;
 
@@ -793,25 +793,7 @@ impl VariantSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn count_with_report(&self, limit: Option<u64>) -> (Count, SearchReport) {
-        let Outcome {
-            solutions,
-            stop,
-            report,
-        } = self.search(limit, &mut |_| true);
-        let stats = Stats {
-            nodes: report.nodes,
-            solutions,
-            elapsed: report.elapsed,
-            ..Stats::default()
-        };
-        (
-            Count {
-                solutions,
-                stop,
-                stats,
-            },
-            report,
-        )
+        self.count_each(limit, |_| true)
     }
 
     /// Hands each solution (up to `limit`) to `found` as the search finds it, until
@@ -872,38 +854,6 @@ impl VariantSolver {
             true
         });
         out
-    }
-}
-
-/// The side conditions of a search: look-ahead and yin-yang connectivity.
-struct SideConditions {
-    look: Option<Lookahead>,
-    conn: Option<Connectivity>,
-}
-
-impl Observer for SideConditions {
-    const WANTS_SOLUTIONS: bool = false;
-    const PRUNES: bool = true;
-
-    fn admit(&mut self, level: usize, view: &dlx_core::View<'_>, complete: bool) -> bool {
-        self.look
-            .as_mut()
-            .is_none_or(|l| l.admit(level, view, complete))
-            && self
-                .conn
-                .as_mut()
-                .is_none_or(|c| c.admit(level, view, complete))
-    }
-
-    fn remove_options(
-        &mut self,
-        level: usize,
-        view: &dlx_core::View<'_>,
-        out: &mut Vec<dlx_core::OptionId>,
-    ) {
-        if let Some(look) = &mut self.look {
-            look.remove_options(level, view, out);
-        }
     }
 }
 

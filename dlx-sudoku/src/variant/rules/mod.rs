@@ -115,7 +115,6 @@ pub use yin_yang::YinYang;
 use context::Ctx;
 
 pub(crate) use innies::implied_cages;
-pub(crate) use yin_yang::Connectivity;
 
 /// What every rule does. Only `validate`, `declare`, `letters` and `shades` have defaults
 /// (nothing to check beyond the cells, nothing for pass 1, no letters, no shading); a new
