@@ -262,8 +262,8 @@ impl VariantSolver {
         let cap = cap.max(1);
         let solution_cap = u64::from(cap).max(2);
         let n = self.puzzle().size();
-        let (engine, budget, cancel, race_after) = self.settings();
-        match engine {
+        let (budget, cancel) = (self.node_budget, self.cancel.clone());
+        match self.engine {
             Engine::DancingLinks => self.links_candidates(cap, solution_cap),
             Engine::ClauseLearning => {
                 let flags = cancel.into_iter().collect();
@@ -274,7 +274,7 @@ impl VariantSolver {
                     self.sat_candidates(cap, budget, flags),
                 )
             }
-            Engine::Auto => self.race_candidates(cap, budget, cancel, race_after),
+            Engine::Auto => self.race_candidates(cap, budget, cancel, self.race_after),
         }
     }
 

@@ -154,11 +154,11 @@ pub struct VariantSolver {
     lookahead: bool,
     /// Whether the clause solver propagates sums itself ([`Self::with_sum_propagator`]).
     sum_propagator: bool,
-    node_budget: Option<u64>,
-    engine: Engine,
-    cancel: Option<Arc<AtomicBool>>,
+    pub(crate) node_budget: Option<u64>,
+    pub(crate) engine: Engine,
+    pub(crate) cancel: Option<Arc<AtomicBool>>,
     /// When the decomposed encoding joins the race ([`RACE_AFTER`]; tests start it at once).
-    race_after: Duration,
+    pub(crate) race_after: Duration,
 }
 
 /// How long clause learning runs on the whole-table encoding alone before the decomposed
@@ -400,17 +400,6 @@ impl VariantSolver {
         &self.puzzle
     }
 
-    /// The engine chosen, the step budget, the cancel flag and how long the whole-table
-    /// encoding runs alone before the decomposed one joins a race.
-    pub(crate) fn settings(&self) -> (Engine, Option<u64>, Option<Arc<AtomicBool>>, Duration) {
-        (
-            self.engine,
-            self.node_budget,
-            self.cancel.clone(),
-            self.race_after,
-        )
-    }
-
     /// The same puzzle with every rule decomposed and the same settings, when that gives
     /// the clause solver another model (see [`same_model`]).
     pub(crate) fn decomposed(&self) -> Option<VariantSolver> {
@@ -487,12 +476,6 @@ impl VariantSolver {
         ))
     }
 
-    /// The dancing-links search, handing each checked solution to `found` until it
-    /// returns false or `limit` were found; stopped after the node budget.
-    fn links(&self, limit: Option<u64>, found: &mut dyn FnMut(VariantSolution) -> bool) -> Outcome {
-        self.links_from(None, limit, found)
-    }
-
     /// For each cell (grid index `k`) and digit `d`, at index `k · n + d − 1`, the option
     /// that puts `d` in the cell, if the compiled problem has one (static filtering
     /// removes the digits it proves impossible).
@@ -510,9 +493,10 @@ impl VariantSolver {
         out
     }
 
-    /// [`links`](Self::links) with `preselected` fixed before the search (X1's initial
-    /// state with that option already chosen: a candidate forced without compiling the
-    /// puzzle again).
+    /// The dancing-links search, handing each checked solution to `found` until it
+    /// returns false or `limit` were found; stopped after the node budget. With
+    /// `preselected` fixed before the search (X1's initial state with that option already
+    /// chosen: a candidate forced without compiling the puzzle again).
     pub(crate) fn links_from(
         &self,
         preselected: Option<OptionId>,
@@ -601,17 +585,8 @@ impl VariantSolver {
         flags: Vec<Arc<AtomicBool>>,
         found: &mut dyn FnMut(VariantSolution) -> bool,
     ) -> Outcome {
-        let e = &self.compiled;
-        if !e.feasible {
+        let Some(input) = self.sat_input() else {
             return Outcome::infeasible(Engine::ClauseLearning);
-        }
-        let input = SatInput {
-            model: &e.model,
-            puzzle: &self.puzzle,
-            shading: e.shading.as_deref(),
-            yinyang: e.yinyang,
-            letters: &e.letters,
-            sum_propagator: self.sum_propagator,
         };
         let run = sat::solve(&input, limit, budget, flags, |s| found(s.clone()));
         Outcome {
@@ -635,7 +610,7 @@ impl VariantSolver {
     ) -> Outcome {
         let flags = self.cancel.iter().cloned().collect();
         match self.engine {
-            Engine::DancingLinks => self.links(limit, found),
+            Engine::DancingLinks => self.links_from(None, limit, found),
             Engine::Auto if limit.is_some_and(|l| l <= 2) => self.race(limit, found),
             Engine::ClauseLearning | Engine::Auto => {
                 self.clauses(limit, self.node_budget, flags, found)
@@ -681,11 +656,8 @@ impl VariantSolver {
             };
             let decomposed = match finished.recv_timeout(self.race_after) {
                 Ok(()) => None,
-                Err(_) => VariantSolver::with_table_cap(&self.puzzle, 0)
-                    .ok()
-                    // The same model would run the same search again.
-                    .filter(|other| !same_model(&other.compiled, &self.compiled))
-                    .map(|other| run(&other, flags)),
+                // None when it is the same model: the same search again.
+                Err(_) => self.decomposed().map(|other| run(&other, flags)),
             };
             let whole = whole.join().expect("the clause solver does not panic");
             match decomposed {
