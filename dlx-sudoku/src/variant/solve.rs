@@ -150,7 +150,8 @@ pub struct EncodingStats {
 #[derive(Clone, Debug)]
 pub struct VariantSolver {
     compiled: Compiled,
-    puzzle: VariantPuzzle,
+    /// The puzzle compiled.
+    pub(crate) puzzle: VariantPuzzle,
     lookahead: bool,
     /// Whether the clause solver propagates sums itself ([`Self::with_sum_propagator`]).
     sum_propagator: bool,
@@ -393,11 +394,6 @@ impl VariantSolver {
             letters: &e.letters,
             sum_propagator: self.sum_propagator,
         })
-    }
-
-    /// The puzzle compiled.
-    pub(crate) fn puzzle(&self) -> &VariantPuzzle {
-        &self.puzzle
     }
 
     /// The same puzzle with every rule decomposed and the same settings, when that gives

@@ -139,14 +139,8 @@ pub(crate) fn ensure(ok: bool, message: impl FnOnce() -> String) -> Check {
     }
 }
 
-/// Cells as `r1c1 r1c2`.
-pub(crate) fn cells_text(cells: &[Cell]) -> String {
-    cells
-        .iter()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
+/// Cells as `r1c1 r1c2` (as the TOML format writes them).
+pub(crate) use crate::variant::io::native::cells_text;
 
 /// The digit of a cell in a solution (0 when empty).
 pub(crate) fn digit(s: &VariantSolution, c: Cell) -> i64 {
