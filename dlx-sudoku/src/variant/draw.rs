@@ -17,9 +17,7 @@ const CAGE_INSET: f64 = 4.0;
 pub(crate) struct Canvas {
     /// The grid's size.
     pub n: usize,
-    /// What is drawn under the grid lines.
     pub under: String,
-    /// What is drawn over them.
     pub over: String,
     /// Whether something was drawn beside the grid (the picture then gets a margin).
     pub outside: bool,

@@ -122,15 +122,13 @@ impl VariantPuzzle {
             });
         }
         for (index, c) in self.constraints.iter().enumerate() {
-            for cell in c.cells() {
-                if cell.row >= n || cell.col >= n {
-                    return Err(VariantError::CellOutOfRange {
-                        index: index + 1,
-                        kind: c.name(),
-                        cell,
-                        size: n,
-                    });
-                }
+            if let Some(cell) = c.cells().into_iter().find(|c| c.row >= n || c.col >= n) {
+                return Err(VariantError::CellOutOfRange {
+                    index: index + 1,
+                    kind: c.name(),
+                    cell,
+                    size: n,
+                });
             }
             c.rule()
                 .validate(self)

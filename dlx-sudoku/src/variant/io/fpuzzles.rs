@@ -235,11 +235,8 @@ pub(crate) fn says_nothing(v: &Value) -> bool {
 pub(crate) struct FpOut {
     /// The grid's size.
     pub n: usize,
-    /// The list-valued keys and their entries.
     pub lists: Map<String, Value>,
-    /// The flags set (`"antiknight": true`).
     pub flags: Vec<&'static str>,
-    /// The kinds in the `negative` list.
     pub negative: Vec<&'static str>,
 }
 

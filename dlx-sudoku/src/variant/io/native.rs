@@ -439,13 +439,9 @@ pub(crate) fn cells_text(cells: &[Cell]) -> String {
 pub(crate) struct TomlOut {
     /// The grid's size.
     pub n: usize,
-    /// The `global` list.
     pub globals: Vec<String>,
-    /// The cell lists, by key.
     pub cells: BTreeMap<&'static str, String>,
-    /// The arrays of tables, by key.
     pub tables: BTreeMap<&'static str, Vec<Table>>,
-    /// The whole values, by key.
     pub values: BTreeMap<&'static str, Value>,
 }
 
