@@ -14,6 +14,7 @@ pub(crate) const MARGIN: f64 = 4.0;
 const CAGE_INSET: f64 = 4.0;
 
 /// Where rules draw: fills under the grid lines, clues over them (under the digits).
+#[derive(Default)]
 pub(crate) struct Canvas {
     /// The grid's size.
     pub n: usize,
@@ -25,23 +26,16 @@ pub(crate) struct Canvas {
 
 /// The centre of a cell.
 pub(crate) fn centre(c: Cell) -> (f64, f64) {
-    (
-        MARGIN + (c.col as f64 + 0.5) * CELL,
-        MARGIN + (c.row as f64 + 0.5) * CELL,
-    )
+    point(c.row as f64, c.col as f64)
+}
+
+/// The centre of the place in row `row` and column `col` (from 0; -1 and `n` lie beside
+/// the grid).
+fn point(row: f64, col: f64) -> (f64, f64) {
+    (MARGIN + (col + 0.5) * CELL, MARGIN + (row + 0.5) * CELL)
 }
 
 impl Canvas {
-    /// An empty canvas for an `n × n` grid.
-    pub fn new(n: usize) -> Canvas {
-        Canvas {
-            n,
-            under: String::new(),
-            over: String::new(),
-            outside: false,
-        }
-    }
-
     /// Fills cells under the grid lines.
     pub fn fill_cells(&mut self, cells: &[Cell], colour: &str) {
         let _ = write!(self.under, "<g fill=\"{colour}\">");
@@ -168,10 +162,7 @@ impl Canvas {
         if row < 0 || col < 0 || row >= n || col >= n {
             self.outside = true;
         }
-        (
-            MARGIN + (col as f64 + 0.5) * CELL,
-            MARGIN + (row as f64 + 0.5) * CELL,
-        )
+        point(row as f64, col as f64)
     }
 }
 

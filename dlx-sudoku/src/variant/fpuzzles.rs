@@ -799,7 +799,10 @@ pub fn to_fpuzzles(p: &VariantPuzzle) -> Result<String, FpuzzlesError> {
     if let Some(s) = &p.solution {
         obj.insert("solution".into(), json!(s.values()));
     }
-    let mut out = FpOut::new(n);
+    let mut out = FpOut {
+        n,
+        ..FpOut::default()
+    };
     let mut bad: Vec<String> = Vec::new();
     for c in &p.constraints {
         if let Err(Inexpressible) = c.rule().to_fpuzzles(&mut out) {

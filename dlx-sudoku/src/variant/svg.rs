@@ -98,7 +98,10 @@ pub fn render_svg_with(
     let bg_end = under.find('\n').map_or(0, |k| k + 1);
     let (background, grid) = under.split_at(bg_end);
 
-    let mut canvas = Canvas::new(n);
+    let mut canvas = Canvas {
+        n,
+        ..Canvas::default()
+    };
     // Under the grid lines: shading first.
     if let Some(water) = solution.and_then(|s| s.shading.as_ref()) {
         let wet: Vec<Cell> = water

@@ -232,6 +232,7 @@ pub(crate) fn says_nothing(v: &Value) -> bool {
 }
 
 /// The writing context a rule gets.
+#[derive(Default)]
 pub(crate) struct FpOut {
     /// The grid's size.
     pub n: usize,
@@ -241,16 +242,6 @@ pub(crate) struct FpOut {
 }
 
 impl FpOut {
-    /// Nothing written yet, for an `n × n` grid.
-    pub fn new(n: usize) -> FpOut {
-        FpOut {
-            n,
-            lists: Map::new(),
-            flags: Vec::new(),
-            negative: Vec::new(),
-        }
-    }
-
     /// Appends an entry to a list-valued key.
     pub fn push(&mut self, key: &str, v: Value) {
         self.lists
