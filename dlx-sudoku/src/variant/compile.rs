@@ -7,7 +7,7 @@
 use crate::variant::links::lookahead::Lookahead;
 use crate::variant::model::{Domain, Emitted, Model, Val, Var};
 use crate::variant::puzzle::{VariantError, VariantPuzzle};
-use crate::variant::rules::context::Ctx;
+use crate::variant::rules::Ctx;
 
 /// The compiled puzzle.
 #[derive(Clone, Debug)]

@@ -17,6 +17,7 @@ use crate::sudoku::Cell;
 use crate::variant::draw::Canvas;
 use crate::variant::io::fpuzzles::{FpIn, FpOut, FpuzzlesError};
 use crate::variant::io::native::{NativeError, TomlIn, TomlKey, TomlOut};
+use crate::variant::model::{Model, Val, Var};
 use crate::variant::puzzle::VariantPuzzle;
 use crate::variant::solution::VariantSolution;
 
@@ -35,7 +36,7 @@ pub(crate) mod prelude {
     pub(crate) use crate::variant::model::{Domain, Val, Var};
     pub(crate) use crate::variant::puzzle::VariantPuzzle;
     pub(crate) use crate::variant::rules::context::*;
-    pub(crate) use crate::variant::rules::{Constraint, Inexpressible, Read, Rule};
+    pub(crate) use crate::variant::rules::{Constraint, Ctx, Inexpressible, Read, Rule};
     pub(crate) use crate::variant::solution::VariantSolution;
 }
 
@@ -112,9 +113,55 @@ pub use xsum::XSum;
 pub use xv::Xv;
 pub use yin_yang::YinYang;
 
-use context::Ctx;
-
 pub(crate) use innies::implied_cages;
+
+/// The encoder's state: the model being built and the puzzle's extra variables.
+pub(crate) struct Ctx<'a> {
+    /// The constraint model.
+    pub m: Model,
+    /// The puzzle being encoded.
+    pub puzzle: &'a VariantPuzzle,
+    /// The shading variable of each cell (0 land, 1 water), when the puzzle has shading.
+    pub shading: Option<Vec<Var>>,
+    /// The variable of each letter.
+    pub letters: Vec<(char, Var)>,
+}
+
+impl Ctx<'_> {
+    /// The variable of a cell.
+    pub fn cell(&self, c: Cell) -> Var {
+        self.m.cell(c.row, c.col)
+    }
+
+    /// The variables of cells.
+    pub fn cells(&self, cs: &[Cell]) -> Vec<Var> {
+        cs.iter().map(|&c| self.cell(c)).collect()
+    }
+
+    /// The grid's size.
+    pub fn n(&self) -> usize {
+        self.m.n
+    }
+
+    /// The largest digit.
+    pub fn max_digit(&self) -> Val {
+        self.m.n as Val
+    }
+
+    /// The shading variable of a cell (the puzzle has shading).
+    pub fn shade(&self, c: Cell) -> Var {
+        self.shading.as_ref().expect("the puzzle has shading")[c.index(self.n())]
+    }
+
+    /// The variable of a letter.
+    pub fn letter(&self, l: char) -> Var {
+        self.letters
+            .iter()
+            .find(|&&(c, _)| c == l)
+            .map(|&(_, v)| v)
+            .expect("every letter is declared first")
+    }
+}
 
 /// What every rule does. Only `validate`, `declare`, `letters` and `shades` have defaults
 /// (nothing to check beyond the cells, nothing for pass 1, no letters, no shading); a new
