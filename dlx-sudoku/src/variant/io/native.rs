@@ -286,7 +286,9 @@ impl TomlIn<'_> {
     pub fn table(&self) -> Result<&Table, NativeError> {
         match self.item {
             TomlItem::Table(t) => Ok(t),
-            _ => Err(self.bad("expected a table")),
+            TomlItem::Flag | TomlItem::Cell(_) | TomlItem::Value(_) => {
+                Err(self.bad("expected a table"))
+            }
         }
     }
 
@@ -306,7 +308,9 @@ impl TomlIn<'_> {
     pub fn the_cell(&self) -> Result<Cell, NativeError> {
         match self.item {
             TomlItem::Cell(c) => Ok(c),
-            _ => Err(self.bad("expected cells like \"r1c1 r2c2\"")),
+            TomlItem::Flag | TomlItem::Table(_) | TomlItem::Value(_) => {
+                Err(self.bad("expected cells like \"r1c1 r2c2\""))
+            }
         }
     }
 
@@ -324,7 +328,9 @@ impl TomlIn<'_> {
     pub fn value(&self) -> Result<&Value, NativeError> {
         match self.item {
             TomlItem::Value(v) => Ok(v),
-            _ => Err(self.bad("expected a value")),
+            TomlItem::Flag | TomlItem::Cell(_) | TomlItem::Table(_) => {
+                Err(self.bad("expected a value"))
+            }
         }
     }
 
