@@ -453,7 +453,7 @@ impl VariantSolver {
             Some(StopReason::SolutionLimit) => {}
             Some(other) => stop = Some(other),
         }
-        let options = self.assign_options();
+        let options = self.compiled.assign_options();
         'candidates: for i in 0..n * n * n {
             if stop.is_some() {
                 break;

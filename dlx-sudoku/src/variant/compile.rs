@@ -2,12 +2,18 @@
 //! and on to exact cover. The plain Sudoku houses and givens, the letters' and shading's
 //! variables, then each rule in two passes (`Rule::declare` for houses, domains and
 //! forbidden pairs; `Rule::encode` for tables), then the implied cages of the 45 rule;
-//! finally static filtering, and the exact cover problem with its look-ahead.
+//! finally static filtering, and the exact cover problem with its look-ahead. Back again:
+//! an exact cover solution read as a [`VariantSolution`] (`Compiled::decode`).
 
+use dlx_core::{OptionId, Solution};
+
+use crate::sudoku::Grid;
+use crate::variant::links::connectivity::Connectivity;
 use crate::variant::links::lookahead::Lookahead;
-use crate::variant::model::{Domain, Emitted, Model, Val, Var};
+use crate::variant::model::{Domain, Emitted, Meaning, Model, Val, Var};
 use crate::variant::puzzle::{VariantError, VariantPuzzle};
 use crate::variant::rules::Ctx;
+use crate::variant::solution::VariantSolution;
 
 /// The compiled puzzle.
 #[derive(Clone, Debug)]
@@ -110,4 +116,74 @@ pub(crate) fn compile(puzzle: &VariantPuzzle, table_cap: usize) -> Result<Compil
         lookahead,
         model: ctx.m,
     })
+}
+
+impl Compiled {
+    /// The solution of an exact cover solution.
+    pub(crate) fn decode(&self, solution: &Solution) -> VariantSolution {
+        let n = self.n;
+        let mut values: Vec<Option<Val>> = vec![None; self.model.vars.len()];
+        for &o in solution.options() {
+            match self.emitted.meaning(o) {
+                Meaning::Assign(v, x) => values[v as usize] = Some(x),
+                Meaning::Alt(c, a) => {
+                    for &(v, x) in &self.alts[c as usize][a as usize] {
+                        values[v as usize] = Some(x);
+                    }
+                }
+            }
+        }
+        let get = |v: u32| values.get(v as usize).copied().flatten();
+        let digits: Vec<u8> = (0..n * n)
+            .map(|k| get(k as u32).map_or(0, |x| x as u8))
+            .collect();
+        let grid = Grid::from_values(n, digits).expect("digits within the grid's size");
+        let shading = self
+            .shading
+            .as_ref()
+            .map(|vars| vars.iter().map(|&v| get(v) == Some(1)).collect());
+        let letters = self
+            .letters
+            .iter()
+            .map(|&(l, v)| (l, get(v).map_or(0, |x| x as u8)))
+            .collect();
+        VariantSolution {
+            grid,
+            shading,
+            letters,
+        }
+    }
+
+    /// The yin-yang connectivity check of the dancing-links search, when the puzzle has
+    /// the rule.
+    pub(crate) fn connectivity(&self) -> Option<Connectivity> {
+        if !self.yinyang {
+            return None;
+        }
+        let shading = self.shading.as_ref()?;
+        let model_alts = &self.alts;
+        Some(Connectivity::new(
+            self.n,
+            shading,
+            &self.emitted.meanings,
+            &|c, a| model_alts[c as usize][a as usize].clone(),
+        ))
+    }
+
+    /// For each cell (grid index `k`) and digit `d`, at index `k · n + d − 1`, the option
+    /// that puts `d` in the cell, if the compiled problem has one (static filtering
+    /// removes the digits it proves impossible).
+    pub(crate) fn assign_options(&self) -> Vec<Option<OptionId>> {
+        let n = self.n;
+        let mut out = vec![None; n * n * n];
+        for (o, m) in self.emitted.meanings.iter().enumerate() {
+            if let Meaning::Assign(v, x) = *m {
+                let (k, x) = (v as usize, x as usize);
+                if k < n * n && (1..=n).contains(&x) {
+                    out[k * n + x - 1] = Some(OptionId::new(o as u32));
+                }
+            }
+        }
+        out
+    }
 }

@@ -21,15 +21,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use dlx_core::{
-    Count, First, Links, NoObserver, Observer, OptionId, Problem, Solution, Solver, Stats,
-    StopReason, Uniqueness,
+    Count, First, Links, NoObserver, Observer, OptionId, Problem, Solver, Stats, StopReason,
+    Uniqueness,
 };
 
-use crate::sudoku::Grid;
 use crate::variant::compile::{compile, Compiled};
-use crate::variant::links::connectivity::Connectivity;
 use crate::variant::links::SideConditions;
-use crate::variant::model::{Meaning, Val};
 use crate::variant::puzzle::{VariantError, VariantPuzzle};
 use crate::variant::sat::{self, SatInput};
 use crate::variant::solution::VariantSolution;
@@ -149,7 +146,7 @@ pub struct EncodingStats {
 /// ```
 #[derive(Clone, Debug)]
 pub struct VariantSolver {
-    compiled: Compiled,
+    pub(crate) compiled: Compiled,
     /// The puzzle compiled.
     pub(crate) puzzle: VariantPuzzle,
     lookahead: bool,
@@ -421,74 +418,6 @@ impl VariantSolver {
         self.race_after = after;
     }
 
-    /// The solution of an exact cover solution.
-    fn decode(&self, solution: &Solution) -> VariantSolution {
-        let e = &self.compiled;
-        let n = e.n;
-        let mut values: Vec<Option<Val>> = vec![None; e.model.vars.len()];
-        for &o in solution.options() {
-            match e.emitted.meaning(o) {
-                Meaning::Assign(v, x) => values[v as usize] = Some(x),
-                Meaning::Alt(c, a) => {
-                    for &(v, x) in &e.alts[c as usize][a as usize] {
-                        values[v as usize] = Some(x);
-                    }
-                }
-            }
-        }
-        let get = |v: u32| values.get(v as usize).copied().flatten();
-        let digits: Vec<u8> = (0..n * n)
-            .map(|k| get(k as u32).map_or(0, |x| x as u8))
-            .collect();
-        let grid = Grid::from_values(n, digits).expect("digits within the grid's size");
-        let shading = e
-            .shading
-            .as_ref()
-            .map(|vars| vars.iter().map(|&v| get(v) == Some(1)).collect());
-        let letters = e
-            .letters
-            .iter()
-            .map(|&(l, v)| (l, get(v).map_or(0, |x| x as u8)))
-            .collect();
-        VariantSolution {
-            grid,
-            shading,
-            letters,
-        }
-    }
-
-    fn connectivity(&self) -> Option<Connectivity> {
-        let e = &self.compiled;
-        if !e.yinyang {
-            return None;
-        }
-        let shading = e.shading.as_ref()?;
-        let model_alts = &e.alts;
-        Some(Connectivity::new(
-            e.n,
-            shading,
-            &e.emitted.meanings,
-            &|c, a| model_alts[c as usize][a as usize].clone(),
-        ))
-    }
-
-    /// For each cell (grid index `k`) and digit `d`, at index `k · n + d − 1`, the option
-    /// that puts `d` in the cell, if the compiled problem has one (static filtering
-    /// removes the digits it proves impossible).
-    pub(crate) fn assign_options(&self) -> Vec<Option<OptionId>> {
-        let n = self.compiled.n;
-        let mut out = vec![None; n * n * n];
-        for (o, m) in self.compiled.emitted.meanings.iter().enumerate() {
-            if let Meaning::Assign(v, x) = *m {
-                let (k, x) = (v as usize, x as usize);
-                if k < n * n && (1..=n).contains(&x) {
-                    out[k * n + x - 1] = Some(OptionId::new(o as u32));
-                }
-            }
-        }
-        out
-    }
-
     /// The dancing-links search, handing each checked solution to `found` until it
     /// returns false or `limit` were found; stopped after the node budget. With
     /// `preselected` fixed before the search (X1's initial state with that option already
@@ -518,7 +447,7 @@ impl VariantSolver {
         }
         let look = (self.lookahead && std::env::var("DLX_NO_LOOK").is_err())
             .then(|| self.compiled.lookahead.clone());
-        match (look, self.connectivity()) {
+        match (look, self.compiled.connectivity()) {
             (None, None) => self.links_run(solver, NoObserver, limit, start, found),
             (look, conn) => {
                 let obs = SideConditions { look, conn };
@@ -542,7 +471,7 @@ impl VariantSolver {
         let mut rejected = 0;
         let mut stopped = false;
         for s in it.by_ref() {
-            let solution = self.decode(&s);
+            let solution = self.compiled.decode(&s);
             // Checked like the clause solver's: a solution the rules refuse is never
             // reported.
             if self.puzzle.check(&solution).is_err() {
