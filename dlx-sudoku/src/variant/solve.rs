@@ -469,7 +469,7 @@ impl VariantSolver {
         let mut it = solver.solutions_observed(obs);
         let mut solutions = 0;
         let mut rejected = 0;
-        let mut stopped = false;
+        let mut stop = None;
         for s in it.by_ref() {
             let solution = self.compiled.decode(&s);
             // Checked like the clause solver's: a solution the rules refuse is never
@@ -480,14 +480,11 @@ impl VariantSolver {
             }
             solutions += 1;
             if !found(solution) || limit.is_some_and(|l| solutions >= l) {
-                stopped = true;
+                stop = Some(StopReason::SolutionLimit);
                 break;
             }
         }
-        let stop = match stopped {
-            true => Some(StopReason::SolutionLimit),
-            false => it.stop_reason(),
-        };
+        let stop = stop.or_else(|| it.stop_reason());
         Outcome {
             solutions,
             stop,

@@ -8,15 +8,12 @@ use dlx_core::{Observer, OptionId, View};
 pub(crate) mod connectivity;
 pub(crate) mod lookahead;
 
-use connectivity::Connectivity;
-use lookahead::Lookahead;
-
 /// The side conditions of a search: look-ahead and yin-yang connectivity.
 pub(crate) struct SideConditions {
     /// The look-ahead, when on.
-    pub look: Option<Lookahead>,
+    pub look: Option<lookahead::Lookahead>,
     /// Yin-yang connectivity, when the puzzle has the rule.
-    pub conn: Option<Connectivity>,
+    pub conn: Option<connectivity::Connectivity>,
 }
 
 impl Observer for SideConditions {
