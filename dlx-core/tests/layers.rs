@@ -376,7 +376,8 @@ fn every_crate_of_the_workspace_has_its_layers() {
 #[test]
 fn the_check_sees_an_upward_import() {
     // A crate of three modules in two layers, `top` above `low`: `low` importing `top`
-    // (braced, through `super`, or as a path in code) is found; `top` importing `low` is not.
+    // (braced, through `super`, or as a path in code) is found; `top` importing `low` is not,
+    // nor a test module (`mod tests` or `pub(crate) mod tests`) importing `top`.
     let dir = std::env::temp_dir().join(format!("dlx-layers-{}", std::process::id()));
     let src = dir.join("src");
     std::fs::create_dir_all(src.join("low")).unwrap();
@@ -392,7 +393,8 @@ fn the_check_sees_an_upward_import() {
     .unwrap();
     std::fs::write(
         src.join("low/mod.rs"),
-        "mod part;\nuse crate::{low::part::P, top::{Top as T}};\npub struct Low;\n",
+        "mod part;\nuse crate::{low::part::P, top::{Top as T}};\npub struct Low;\n\
+         #[cfg(test)]\npub(crate) mod tests {\n    use crate::top::Top;\n}\n",
     )
     .unwrap();
     std::fs::write(
