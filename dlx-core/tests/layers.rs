@@ -98,7 +98,8 @@ fn modules(src: &Path) -> BTreeMap<String, PathBuf> {
     out
 }
 
-/// The source without its test module (the crate's test modules come last in their file:
+/// The source without its test module (`#[cfg(test)]` on a `mod`, `pub mod` or
+/// `pub(crate) mod`: the crate's test modules come last in their file:
 /// `clippy::items_after_test_module`), its comment lines left empty (so that line numbers
 /// stay those of the file).
 fn code(text: &str) -> String {
@@ -107,9 +108,12 @@ fn code(text: &str) -> String {
     for (k, line) in lines.iter().enumerate() {
         let t = line.trim_start();
         if t == "#[cfg(test)]"
-            && lines
-                .get(k + 1)
-                .is_some_and(|next| next.trim_start().starts_with("mod "))
+            && lines.get(k + 1).is_some_and(|next| {
+                let next = next.trim_start();
+                ["mod ", "pub mod ", "pub(crate) mod "]
+                    .iter()
+                    .any(|m| next.starts_with(m))
+            })
         {
             break;
         }
@@ -372,7 +376,8 @@ fn every_crate_of_the_workspace_has_its_layers() {
 #[test]
 fn the_check_sees_an_upward_import() {
     // A crate of three modules in two layers, `top` above `low`: `low` importing `top`
-    // (braced, through `super`, or as a path in code) is found; `top` importing `low` is not.
+    // (braced, through `super`, or as a path in code) is found; `top` importing `low` is not,
+    // nor a test module (`mod tests` or `pub(crate) mod tests`) importing `top`.
     let dir = std::env::temp_dir().join(format!("dlx-layers-{}", std::process::id()));
     let src = dir.join("src");
     std::fs::create_dir_all(src.join("low")).unwrap();
@@ -388,7 +393,8 @@ fn the_check_sees_an_upward_import() {
     .unwrap();
     std::fs::write(
         src.join("low/mod.rs"),
-        "mod part;\nuse crate::{low::part::P, top::{Top as T}};\npub struct Low;\n",
+        "mod part;\nuse crate::{low::part::P, top::{Top as T}};\npub struct Low;\n\
+         #[cfg(test)]\npub(crate) mod tests {\n    use crate::top::Top;\n}\n",
     )
     .unwrap();
     std::fs::write(

@@ -261,20 +261,19 @@ impl VariantSolver {
     pub fn true_candidates(&self, cap: u32) -> TrueCandidates {
         let cap = cap.max(1);
         let solution_cap = u64::from(cap).max(2);
-        let n = self.puzzle().size();
-        let (engine, budget, cancel, race_after) = self.settings();
-        match engine {
+        let n = self.puzzle.size();
+        match self.engine {
             Engine::DancingLinks => self.links_candidates(cap, solution_cap),
             Engine::ClauseLearning => {
-                let flags = cancel.into_iter().collect();
+                let flags = self.cancel.iter().cloned().collect();
                 TrueCandidates::from_run(
                     n,
                     cap,
                     solution_cap,
-                    self.sat_candidates(cap, budget, flags),
+                    self.sat_candidates(cap, self.node_budget, flags),
                 )
             }
-            Engine::Auto => self.race_candidates(cap, budget, cancel, race_after),
+            Engine::Auto => self.race_candidates(cap),
         }
     }
 
@@ -284,7 +283,7 @@ impl VariantSolver {
         budget: Option<u64>,
         flags: Vec<Arc<AtomicBool>>,
     ) -> CandidateRun {
-        let n = self.puzzle().size();
+        let n = self.puzzle.size();
         let solution_cap = u64::from(cap).max(2);
         match self.sat_input() {
             Some(input) => sat::true_candidates(&input, cap, solution_cap, budget, flags),
@@ -306,22 +305,17 @@ impl VariantSolver {
 
     /// The race under [`Engine::Auto`]: the clause solver on the whole-table encoding
     /// starts, dancing links without look-ahead joins after [`LINKS_AFTER`], the clause
-    /// solver on the decomposed encoding after `after` (as a uniqueness proof's race
-    /// does); the first complete answer is taken and stops the others (complete answers
+    /// solver on the decomposed encoding after the solver's race delay (as a uniqueness
+    /// proof's race does); the first complete answer is taken and stops the others (complete answers
     /// are the same: exact counts). Each wins somewhere: on an open grid (a setter's first clues)
     /// dancing links meets a solution at nearly every leaf and settles the coloured
     /// candidates of the empty 9×9 grid in milliseconds, where the clause solver needs
     /// one query and one blocking clause per solution (seconds); on a nearly finished
     /// puzzle most candidates must be proved impossible, which clause learning does from
     /// what it learnt before, and dancing links by one whole search each.
-    fn race_candidates(
-        &self,
-        cap: u32,
-        budget: Option<u64>,
-        cancel: Option<Arc<AtomicBool>>,
-        after: Duration,
-    ) -> TrueCandidates {
-        let n = self.puzzle().size();
+    fn race_candidates(&self, cap: u32) -> TrueCandidates {
+        let (budget, cancel, after) = (self.node_budget, &self.cancel, self.race_after);
+        let n = self.puzzle.size();
         let solution_cap = u64::from(cap).max(2);
         // Raised by the first complete answer, or when the caller cancels.
         let stop = Arc::new(AtomicBool::new(false));
@@ -418,7 +412,7 @@ impl VariantSolver {
     /// solutions in it holding the candidate.
     fn links_candidates(&self, cap: u32, solution_cap: u64) -> TrueCandidates {
         let start = Instant::now();
-        let puzzle = self.puzzle();
+        let puzzle = &self.puzzle;
         let n = puzzle.size();
         let mut counts = vec![0u32; n * n * n];
         let mut settled = vec![false; n * n * n];
@@ -459,7 +453,7 @@ impl VariantSolver {
             Some(StopReason::SolutionLimit) => {}
             Some(other) => stop = Some(other),
         }
-        let options = self.assign_options();
+        let options = self.compiled.assign_options();
         'candidates: for i in 0..n * n * n {
             if stop.is_some() {
                 break;

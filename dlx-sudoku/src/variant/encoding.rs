@@ -7,16 +7,8 @@
 
 use std::collections::HashMap;
 
+pub(crate) use crate::variant::model::Target;
 use crate::variant::model::{Domain, Gate, Linear, Model, Val, Var};
-
-/// What a sum must equal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Target {
-    /// A number.
-    Const(Val),
-    /// A variable (a circle, a line's common sum...).
-    Var(Var),
-}
 
 /// The least and greatest value of a variable outside its off value.
 pub(crate) fn bounds(m: &Model, v: Var) -> (Val, Val) {

@@ -38,10 +38,12 @@
 
 mod candidates;
 mod check;
-mod encode;
+mod compile;
+mod draw;
 mod encoding;
 mod fpuzzles;
-mod lookahead;
+mod io;
+mod links;
 mod lzstring;
 mod model;
 mod native;
@@ -57,7 +59,8 @@ pub use check::RuleViolation;
 pub use fpuzzles::{
     fpuzzles_json, from_fpuzzles, to_fpuzzles, FpuzzlesError, Imported, MAX_JSON_UNITS,
 };
-pub use native::{from_toml, to_toml, NativeError, Position};
+pub use io::Position;
+pub use native::{from_toml, to_toml, NativeError};
 pub use puzzle::{VariantError, VariantPuzzle};
 pub use rules::{
     AntiKing, AntiKnight, Arrow, Candidates, CloneCells, Constraint, CountingCircles, Diagonal,

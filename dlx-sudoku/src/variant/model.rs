@@ -23,14 +23,21 @@
 
 use std::collections::HashMap;
 
-use crate::variant::encoding::Target;
-
 use dlx_core::{ColorId, ItemId, OptionId, Problem, ProblemBuilder, ProblemError};
 
 /// A variable, by index. Cells come first, in row-major order.
 pub(crate) type Var = u32;
 /// A value.
 pub(crate) type Val = i32;
+
+/// What a sum must equal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Target {
+    /// A number.
+    Const(Val),
+    /// A variable (a circle, a line's common sum...).
+    Var(Var),
+}
 
 /// A set of small integers as a bitset over `lo..`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -72,17 +72,9 @@ impl VariantPuzzle {
     /// ```
     pub fn letters(&self) -> Vec<char> {
         let mut out: Vec<char> = Vec::new();
-        let mut add = |c: char| {
-            if !out.contains(&c) {
-                out.push(c);
-            }
-        };
-        for c in &self.constraints {
-            match c {
-                Constraint::Letters(ls) => ls.0.iter().for_each(|&l| add(l)),
-                Constraint::Letter(l) => add(l.letter),
-                Constraint::LetterCircle(l) => add(l.letter),
-                _ => {}
+        for &l in self.constraints.iter().flat_map(|c| c.rule().letters()) {
+            if !out.contains(&l) {
+                out.push(l);
             }
         }
         out
@@ -100,11 +92,7 @@ impl VariantPuzzle {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn has_shading(&self) -> bool {
-        self.constraints.iter().any(|c| match c {
-            Constraint::YinYang(_) | Constraint::Shade(_) => true,
-            Constraint::Line(l) => l.conditional,
-            _ => false,
-        })
+        self.constraints.iter().any(|c| c.rule().shades())
     }
 
     /// True when the puzzle has the yin-yang rule (connectivity of the shading).
@@ -134,15 +122,13 @@ impl VariantPuzzle {
             });
         }
         for (index, c) in self.constraints.iter().enumerate() {
-            for cell in c.cells() {
-                if cell.row >= n || cell.col >= n {
-                    return Err(VariantError::CellOutOfRange {
-                        index: index + 1,
-                        kind: c.name(),
-                        cell,
-                        size: n,
-                    });
-                }
+            if let Some(cell) = c.cells().into_iter().find(|c| c.row >= n || c.col >= n) {
+                return Err(VariantError::CellOutOfRange {
+                    index: index + 1,
+                    kind: c.name(),
+                    cell,
+                    size: n,
+                });
             }
             c.rule()
                 .validate(self)

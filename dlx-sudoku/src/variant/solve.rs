@@ -21,19 +21,15 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use dlx_core::{
-    Count, First, Links, NoObserver, Observer, OptionId, Problem, Solution, Solver, Stats,
-    StopReason, Uniqueness,
+    Count, First, Links, NoObserver, Observer, OptionId, Problem, Solver, Stats, StopReason,
+    Uniqueness,
 };
 
-use crate::sudoku::Grid;
-use crate::variant::encode::{encode, Encoded};
-use crate::variant::lookahead::Lookahead;
-use crate::variant::model::{Meaning, Val};
+use crate::variant::compile::{compile, Compiled};
+use crate::variant::links::SideConditions;
 use crate::variant::puzzle::{VariantError, VariantPuzzle};
-use crate::variant::rules::Connectivity;
 use crate::variant::sat::{self, SatInput};
-// Also the path by which the clause-learning engine names it.
-pub(crate) use crate::variant::solution::VariantSolution;
+use crate::variant::solution::VariantSolution;
 
 /// Which search answers.
 ///
@@ -150,16 +146,17 @@ pub struct EncodingStats {
 /// ```
 #[derive(Clone, Debug)]
 pub struct VariantSolver {
-    encoded: Encoded,
-    puzzle: VariantPuzzle,
+    pub(crate) compiled: Compiled,
+    /// The puzzle compiled.
+    pub(crate) puzzle: VariantPuzzle,
     lookahead: bool,
     /// Whether the clause solver propagates sums itself ([`Self::with_sum_propagator`]).
     sum_propagator: bool,
-    node_budget: Option<u64>,
-    engine: Engine,
-    cancel: Option<Arc<AtomicBool>>,
+    pub(crate) node_budget: Option<u64>,
+    pub(crate) engine: Engine,
+    pub(crate) cancel: Option<Arc<AtomicBool>>,
     /// When the decomposed encoding joins the race ([`RACE_AFTER`]; tests start it at once).
-    race_after: Duration,
+    pub(crate) race_after: Duration,
 }
 
 /// How long clause learning runs on the whole-table encoding alone before the decomposed
@@ -173,7 +170,7 @@ const RACE_AFTER: Duration = Duration::from_millis(150);
 /// twice, and on a machine with few cores the copy only halves the first one's speed.
 /// Killer puzzles compile so (their cages' sets of digits and the 45 rule's sums are
 /// decomposed under any table cap).
-fn same_model(a: &Encoded, b: &Encoded) -> bool {
+fn same_model(a: &Compiled, b: &Compiled) -> bool {
     let (a, b) = (&a.model, &b.model);
     a.vars.len() == b.vars.len()
         && a.vars.iter().zip(&b.vars).all(|(x, y)| {
@@ -206,18 +203,16 @@ pub(crate) struct Outcome {
 impl Outcome {
     /// The outcome of a search that a contradiction found while compiling made needless.
     fn infeasible(engine: Engine) -> Outcome {
-        let (nodes, conflicts, rejected, elapsed) = (0, 0, 0, Duration::ZERO);
-        let report = SearchReport {
-            engine,
-            nodes,
-            conflicts,
-            rejected,
-            elapsed,
-        };
         Outcome {
             solutions: 0,
             stop: None,
-            report,
+            report: SearchReport {
+                engine,
+                nodes: 0,
+                conflicts: 0,
+                rejected: 0,
+                elapsed: Duration::ZERO,
+            },
         }
     }
 
@@ -253,7 +248,7 @@ impl VariantSolver {
     /// ```
     pub fn with_table_cap(puzzle: &VariantPuzzle, cap: usize) -> Result<Self, VariantError> {
         Ok(VariantSolver {
-            encoded: encode(puzzle, cap)?,
+            compiled: compile(puzzle, cap)?,
             puzzle: puzzle.clone(),
             lookahead: true,
             sum_propagator: sat::sums_propagated_by_default(),
@@ -358,7 +353,7 @@ impl VariantSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn problem(&self) -> &Problem {
-        &self.encoded.emitted.problem
+        &self.compiled.emitted.problem
     }
 
     /// Sizes of the compiled problem.
@@ -380,14 +375,14 @@ impl VariantSolver {
             secondary: p.num_secondary(),
             options: p.num_options(),
             entries: p.num_entries(),
-            rule_options: self.encoded.rule_options.clone(),
+            rule_options: self.compiled.rule_options.clone(),
         }
     }
 
     /// The clause engine's input, or `None` when compiling proved the puzzle has no
     /// solution.
     pub(crate) fn sat_input(&self) -> Option<SatInput<'_>> {
-        let e = &self.encoded;
+        let e = &self.compiled;
         e.feasible.then(|| SatInput {
             model: &e.model,
             puzzle: &self.puzzle,
@@ -398,27 +393,11 @@ impl VariantSolver {
         })
     }
 
-    /// The puzzle compiled.
-    pub(crate) fn puzzle(&self) -> &VariantPuzzle {
-        &self.puzzle
-    }
-
-    /// The engine chosen, the step budget, the cancel flag and how long the whole-table
-    /// encoding runs alone before the decomposed one joins a race.
-    pub(crate) fn settings(&self) -> (Engine, Option<u64>, Option<Arc<AtomicBool>>, Duration) {
-        (
-            self.engine,
-            self.node_budget,
-            self.cancel.clone(),
-            self.race_after,
-        )
-    }
-
     /// The same puzzle with every rule decomposed and the same settings, when that gives
     /// the clause solver another model (see [`same_model`]).
     pub(crate) fn decomposed(&self) -> Option<VariantSolver> {
         let other = VariantSolver::with_table_cap(&self.puzzle, 0).ok()?;
-        if same_model(&other.encoded, &self.encoded) {
+        if same_model(&other.compiled, &self.compiled) {
             return None;
         }
         Some(VariantSolver {
@@ -439,83 +418,10 @@ impl VariantSolver {
         self.race_after = after;
     }
 
-    /// The solution of an exact cover solution.
-    fn decode(&self, solution: &Solution) -> VariantSolution {
-        let e = &self.encoded;
-        let n = e.n;
-        let mut values: Vec<Option<Val>> = vec![None; e.model.vars.len()];
-        for &o in solution.options() {
-            match e.emitted.meaning(o) {
-                Meaning::Assign(v, x) => values[v as usize] = Some(x),
-                Meaning::Alt(c, a) => {
-                    for &(v, x) in &e.alts[c as usize][a as usize] {
-                        values[v as usize] = Some(x);
-                    }
-                }
-            }
-        }
-        let get = |v: u32| values.get(v as usize).copied().flatten();
-        let digits: Vec<u8> = (0..n * n)
-            .map(|k| get(k as u32).map_or(0, |x| x as u8))
-            .collect();
-        let grid = Grid::from_values(n, digits).expect("digits within the grid's size");
-        let shading = e
-            .shading
-            .as_ref()
-            .map(|vars| vars.iter().map(|&v| get(v) == Some(1)).collect());
-        let letters = e
-            .letters
-            .iter()
-            .map(|&(l, v)| (l, get(v).map_or(0, |x| x as u8)))
-            .collect();
-        VariantSolution {
-            grid,
-            shading,
-            letters,
-        }
-    }
-
-    fn connectivity(&self) -> Option<Connectivity> {
-        let e = &self.encoded;
-        if !e.yinyang {
-            return None;
-        }
-        let shading = e.shading.as_ref()?;
-        let model_alts = &e.alts;
-        Some(Connectivity::new(
-            e.n,
-            shading,
-            &e.emitted.meanings,
-            &|c, a| model_alts[c as usize][a as usize].clone(),
-        ))
-    }
-
     /// The dancing-links search, handing each checked solution to `found` until it
-    /// returns false or `limit` were found; stopped after the node budget.
-    fn links(&self, limit: Option<u64>, found: &mut dyn FnMut(VariantSolution) -> bool) -> Outcome {
-        self.links_from(None, limit, found)
-    }
-
-    /// For each cell (grid index `k`) and digit `d`, at index `k · n + d − 1`, the option
-    /// that puts `d` in the cell, if the compiled problem has one (static filtering
-    /// removes the digits it proves impossible).
-    pub(crate) fn assign_options(&self) -> Vec<Option<OptionId>> {
-        let n = self.encoded.n;
-        let mut out = vec![None; n * n * n];
-        for (o, m) in self.encoded.emitted.meanings.iter().enumerate() {
-            if let Meaning::Assign(v, x) = *m {
-                let (k, x) = (v as usize, x as usize);
-                if k < n * n && (1..=n).contains(&x) {
-                    out[k * n + x - 1] = Some(OptionId::new(o as u32));
-                }
-            }
-        }
-        out
-    }
-
-    /// [`links`](Self::links) with `preselected` fixed before the search (X1's initial
-    /// state with that option already chosen: a candidate forced without compiling the
-    /// puzzle again).
+    /// returns false or `limit` were found; stopped after the node budget. With
+    /// `preselected` fixed before the search (X1's initial state with that option already
+    /// chosen: a candidate forced without compiling the puzzle again).
     pub(crate) fn links_from(
         &self,
         preselected: Option<OptionId>,
@@ -523,14 +429,7 @@ impl VariantSolver {
         found: &mut dyn FnMut(VariantSolution) -> bool,
     ) -> Outcome {
         let start = Instant::now();
-        let report = |nodes: u64, rejected: u64| SearchReport {
-            engine: Engine::DancingLinks,
-            nodes,
-            conflicts: 0,
-            rejected,
-            elapsed: start.elapsed(),
-        };
-        if !self.encoded.feasible {
+        if !self.compiled.feasible {
             return Outcome::infeasible(Engine::DancingLinks);
         }
         let mut solver = Solver::links(self.problem());
@@ -547,31 +446,32 @@ impl VariantSolver {
             solver = solver.with_cancel_flag(flag.clone());
         }
         let look = (self.lookahead && std::env::var("DLX_NO_LOOK").is_err())
-            .then(|| self.encoded.lookahead.clone());
-        let (solutions, stop, nodes, rejected) = match (look, self.connectivity()) {
-            (None, None) => self.links_run(solver, NoObserver, limit, found),
-            (look, conn) => self.links_run(solver, SideConditions { look, conn }, limit, found),
-        };
-        Outcome {
-            solutions,
-            stop,
-            report: report(nodes, rejected),
+            .then(|| self.compiled.lookahead.clone());
+        match (look, self.compiled.connectivity()) {
+            (None, None) => self.links_run(solver, NoObserver, limit, start, found),
+            (look, conn) => {
+                let obs = SideConditions { look, conn };
+                self.links_run(solver, obs, limit, start, found)
+            }
         }
     }
 
+    /// The dancing-links search under an observer (none, or the side conditions), begun
+    /// at `start`.
     fn links_run<O: Observer>(
         &self,
         solver: Solver<'_, Links>,
         obs: O,
         limit: Option<u64>,
+        start: Instant,
         found: &mut dyn FnMut(VariantSolution) -> bool,
-    ) -> (u64, Option<StopReason>, u64, u64) {
+    ) -> Outcome {
         let mut it = solver.solutions_observed(obs);
         let mut solutions = 0;
         let mut rejected = 0;
-        let mut stopped = false;
+        let mut stop = None;
         for s in it.by_ref() {
-            let solution = self.decode(&s);
+            let solution = self.compiled.decode(&s);
             // Checked like the clause solver's: a solution the rules refuse is never
             // reported.
             if self.puzzle.check(&solution).is_err() {
@@ -580,15 +480,22 @@ impl VariantSolver {
             }
             solutions += 1;
             if !found(solution) || limit.is_some_and(|l| solutions >= l) {
-                stopped = true;
+                stop = Some(StopReason::SolutionLimit);
                 break;
             }
         }
-        let stop = match stopped {
-            true => Some(StopReason::SolutionLimit),
-            false => it.stop_reason(),
-        };
-        (solutions, stop, it.stats().nodes, rejected)
+        let stop = stop.or_else(|| it.stop_reason());
+        Outcome {
+            solutions,
+            stop,
+            report: SearchReport {
+                engine: Engine::DancingLinks,
+                nodes: it.stats().nodes,
+                conflicts: 0,
+                rejected,
+                elapsed: start.elapsed(),
+            },
+        }
     }
 
     /// The clause-learning search, stopped after `budget` conflicts or when any of `flags`
@@ -600,17 +507,8 @@ impl VariantSolver {
         flags: Vec<Arc<AtomicBool>>,
         found: &mut dyn FnMut(VariantSolution) -> bool,
     ) -> Outcome {
-        let e = &self.encoded;
-        if !e.feasible {
+        let Some(input) = self.sat_input() else {
             return Outcome::infeasible(Engine::ClauseLearning);
-        }
-        let input = SatInput {
-            model: &e.model,
-            puzzle: &self.puzzle,
-            shading: e.shading.as_deref(),
-            yinyang: e.yinyang,
-            letters: &e.letters,
-            sum_propagator: self.sum_propagator,
         };
         let run = sat::solve(&input, limit, budget, flags, |s| found(s.clone()));
         Outcome {
@@ -634,7 +532,7 @@ impl VariantSolver {
     ) -> Outcome {
         let flags = self.cancel.iter().cloned().collect();
         match self.engine {
-            Engine::DancingLinks => self.links(limit, found),
+            Engine::DancingLinks => self.links_from(None, limit, found),
             Engine::Auto if limit.is_some_and(|l| l <= 2) => self.race(limit, found),
             Engine::ClauseLearning | Engine::Auto => {
                 self.clauses(limit, self.node_budget, flags, found)
@@ -680,11 +578,8 @@ impl VariantSolver {
             };
             let decomposed = match finished.recv_timeout(self.race_after) {
                 Ok(()) => None,
-                Err(_) => VariantSolver::with_table_cap(&self.puzzle, 0)
-                    .ok()
-                    // The same model would run the same search again.
-                    .filter(|other| !same_model(&other.encoded, &self.encoded))
-                    .map(|other| run(&other, flags)),
+                // None when it is the same model: the same search again.
+                Err(_) => self.decomposed().map(|other| run(&other, flags)),
             };
             let whole = whole.join().expect("the clause solver does not panic");
             match decomposed {
@@ -792,25 +687,7 @@ impl VariantSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn count_with_report(&self, limit: Option<u64>) -> (Count, SearchReport) {
-        let Outcome {
-            solutions,
-            stop,
-            report,
-        } = self.search(limit, &mut |_| true);
-        let stats = Stats {
-            nodes: report.nodes,
-            solutions,
-            elapsed: report.elapsed,
-            ..Stats::default()
-        };
-        (
-            Count {
-                solutions,
-                stop,
-                stats,
-            },
-            report,
-        )
+        self.count_each(limit, |_| true)
     }
 
     /// Hands each solution (up to `limit`) to `found` as the search finds it, until
@@ -871,38 +748,6 @@ impl VariantSolver {
             true
         });
         out
-    }
-}
-
-/// The side conditions of a search: look-ahead and yin-yang connectivity.
-struct SideConditions {
-    look: Option<Lookahead>,
-    conn: Option<Connectivity>,
-}
-
-impl Observer for SideConditions {
-    const WANTS_SOLUTIONS: bool = false;
-    const PRUNES: bool = true;
-
-    fn admit(&mut self, level: usize, view: &dlx_core::View<'_>, complete: bool) -> bool {
-        self.look
-            .as_mut()
-            .is_none_or(|l| l.admit(level, view, complete))
-            && self
-                .conn
-                .as_mut()
-                .is_none_or(|c| c.admit(level, view, complete))
-    }
-
-    fn remove_options(
-        &mut self,
-        level: usize,
-        view: &dlx_core::View<'_>,
-        out: &mut Vec<dlx_core::OptionId>,
-    ) {
-        if let Some(look) = &mut self.look {
-            look.remove_options(level, view, out);
-        }
     }
 }
 

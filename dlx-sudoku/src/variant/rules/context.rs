@@ -1,61 +1,10 @@
-//! What rules share: the encoder's context, the geometry of the grid, and small helpers
-//! for checks.
-
-use crate::sudoku::Cell;
-use crate::variant::model::{Model, Val, Var};
-use crate::variant::puzzle::VariantPuzzle;
-use crate::variant::solution::VariantSolution;
-
-/// The encoder's state: the model being built and the puzzle's extra variables.
-pub(crate) struct Ctx<'a> {
-    /// The constraint model.
-    pub m: Model,
-    /// The puzzle being encoded.
-    pub puzzle: &'a VariantPuzzle,
-    /// The shading variable of each cell (0 land, 1 water), when the puzzle has shading.
-    pub shading: Option<Vec<Var>>,
-    /// The variable of each letter.
-    pub letters: Vec<(char, Var)>,
-}
-
-impl Ctx<'_> {
-    /// The variable of a cell.
-    pub fn cell(&self, c: Cell) -> Var {
-        self.m.cell(c.row, c.col)
-    }
-
-    /// The variables of cells.
-    pub fn cells(&self, cs: &[Cell]) -> Vec<Var> {
-        cs.iter().map(|&c| self.cell(c)).collect()
-    }
-
-    /// The grid's size.
-    pub fn n(&self) -> usize {
-        self.m.n
-    }
-
-    /// The largest digit.
-    pub fn max_digit(&self) -> Val {
-        self.m.n as Val
-    }
-
-    /// The shading variable of a cell (the puzzle has shading).
-    pub fn shade(&self, c: Cell) -> Var {
-        self.shading.as_ref().expect("the puzzle has shading")[c.index(self.n())]
-    }
-
-    /// The variable of a letter.
-    pub fn letter(&self, l: char) -> Var {
-        self.letters
-            .iter()
-            .find(|&&(c, _)| c == l)
-            .map(|&(_, v)| v)
-            .expect("every letter is declared first")
-    }
-}
+//! What rules share besides the encoder's context (`Ctx`, in `rules/mod.rs`): the geometry
+//! of the grid and small helpers for checks. Below the rules: it knows no puzzle.
 
 use crate::grid::{neighbours, step};
 pub(crate) use crate::grid::{Offset, KING, KNIGHT, ORTHOGONAL};
+use crate::sudoku::Cell;
+use crate::variant::solution::VariantSolution;
 
 /// The orthogonal neighbours of a cell of an `n × n` grid.
 pub(crate) fn orthogonal_neighbours(n: usize, c: Cell) -> impl Iterator<Item = Cell> {
@@ -139,14 +88,8 @@ pub(crate) fn ensure(ok: bool, message: impl FnOnce() -> String) -> Check {
     }
 }
 
-/// Cells as `r1c1 r1c2`.
-pub(crate) fn cells_text(cells: &[Cell]) -> String {
-    cells
-        .iter()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
+/// Cells as `r1c1 r1c2` (as the TOML format writes them).
+pub(crate) use crate::variant::io::native::cells_text;
 
 /// The digit of a cell in a solution (0 when empty).
 pub(crate) fn digit(s: &VariantSolution, c: Cell) -> i64 {

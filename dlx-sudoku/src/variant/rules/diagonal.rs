@@ -52,7 +52,7 @@ impl Rule for Diagonal {
     }
 
     fn draw(&self, canvas: &mut Canvas) {
-        use crate::variant::svg::{CELL, MARGIN};
+        use crate::variant::draw::{CELL, MARGIN};
         let (x0, x1) = (MARGIN, MARGIN + canvas.n as f64 * CELL);
         let (y0, y1) = match self {
             Diagonal::Main => (x0, x1),

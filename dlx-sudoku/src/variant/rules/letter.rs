@@ -27,6 +27,10 @@ pub(crate) fn letter_of(item: &TomlIn<'_>, s: &str) -> Result<char, NativeError>
 }
 
 impl Rule for Letter {
+    fn letters(&self) -> &[char] {
+        std::slice::from_ref(&self.letter)
+    }
+
     fn name(&self) -> &'static str {
         "letter cell"
     }

@@ -20,6 +20,10 @@ pub struct LetterCircle {
 }
 
 impl Rule for LetterCircle {
+    fn letters(&self) -> &[char] {
+        std::slice::from_ref(&self.letter)
+    }
+
     fn name(&self) -> &'static str {
         "letter circle"
     }

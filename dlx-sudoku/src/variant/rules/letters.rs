@@ -14,6 +14,10 @@ use crate::variant::rules::prelude::*;
 pub struct Letters(pub Vec<char>);
 
 impl Rule for Letters {
+    fn letters(&self) -> &[char] {
+        &self.0
+    }
+
     fn name(&self) -> &'static str {
         "letters"
     }

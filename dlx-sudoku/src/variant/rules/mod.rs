@@ -14,11 +14,12 @@
 use serde_json::Value;
 
 use crate::sudoku::Cell;
-use crate::variant::fpuzzles::{FpIn, FpOut, FpuzzlesError};
-use crate::variant::native::{NativeError, TomlIn, TomlKey, TomlOut};
+use crate::variant::draw::Canvas;
+use crate::variant::io::fpuzzles::{FpIn, FpOut, FpuzzlesError};
+use crate::variant::io::native::{NativeError, TomlIn, TomlKey, TomlOut};
+use crate::variant::model::{Model, Val, Var};
 use crate::variant::puzzle::VariantPuzzle;
 use crate::variant::solution::VariantSolution;
-use crate::variant::svg::Canvas;
 
 pub(crate) mod context;
 
@@ -27,16 +28,16 @@ pub(crate) mod prelude {
     pub(crate) use serde_json::{json, Value};
 
     pub(crate) use crate::sudoku::Cell;
-    pub(crate) use crate::variant::fpuzzles::{malformed, FpIn, FpOut, FpuzzlesError};
-    pub(crate) use crate::variant::model::{Domain, Val, Var};
-    pub(crate) use crate::variant::native::{
+    pub(crate) use crate::variant::draw::{centre, corner, midpoint, Canvas};
+    pub(crate) use crate::variant::io::fpuzzles::{malformed, FpIn, FpOut, FpuzzlesError};
+    pub(crate) use crate::variant::io::native::{
         cells_text as toml_cells, NativeError, TomlIn, TomlKey, TomlOut,
     };
+    pub(crate) use crate::variant::model::{Domain, Val, Var};
     pub(crate) use crate::variant::puzzle::VariantPuzzle;
     pub(crate) use crate::variant::rules::context::*;
-    pub(crate) use crate::variant::rules::{Constraint, Inexpressible, Read, Rule};
+    pub(crate) use crate::variant::rules::{Constraint, Ctx, Inexpressible, Read, Rule};
     pub(crate) use crate::variant::solution::VariantSolution;
-    pub(crate) use crate::variant::svg::{centre, corner, midpoint, Canvas};
 }
 
 /// Cells from 1-based `(row, column)` pairs (tests).
@@ -112,14 +113,59 @@ pub use xsum::XSum;
 pub use xv::Xv;
 pub use yin_yang::YinYang;
 
-use context::Ctx;
-
 pub(crate) use innies::implied_cages;
-pub(crate) use yin_yang::Connectivity;
 
-/// What every rule does. Only `validate` and `declare` have defaults (nothing to check
-/// beyond the cells, nothing for pass 1); a new rule must say how it is encoded, checked,
-/// drawn and written back.
+/// The encoder's state: the model being built and the puzzle's extra variables.
+pub(crate) struct Ctx<'a> {
+    /// The constraint model.
+    pub m: Model,
+    /// The puzzle being encoded.
+    pub puzzle: &'a VariantPuzzle,
+    /// The shading variable of each cell (0 land, 1 water), when the puzzle has shading.
+    pub shading: Option<Vec<Var>>,
+    /// The variable of each letter.
+    pub letters: Vec<(char, Var)>,
+}
+
+impl Ctx<'_> {
+    /// The variable of a cell.
+    pub fn cell(&self, c: Cell) -> Var {
+        self.m.cell(c.row, c.col)
+    }
+
+    /// The variables of cells.
+    pub fn cells(&self, cs: &[Cell]) -> Vec<Var> {
+        cs.iter().map(|&c| self.cell(c)).collect()
+    }
+
+    /// The grid's size.
+    pub fn n(&self) -> usize {
+        self.m.n
+    }
+
+    /// The largest digit.
+    pub fn max_digit(&self) -> Val {
+        self.m.n as Val
+    }
+
+    /// The shading variable of a cell (the puzzle has shading).
+    pub fn shade(&self, c: Cell) -> Var {
+        self.shading.as_ref().expect("the puzzle has shading")[c.index(self.n())]
+    }
+
+    /// The variable of a letter.
+    pub fn letter(&self, l: char) -> Var {
+        self.letters
+            .iter()
+            .find(|&&(c, _)| c == l)
+            .map(|&(_, v)| v)
+            .expect("every letter is declared first")
+    }
+}
+
+/// What every rule does. Only `validate`, `declare`, `letters` and `shades` have defaults
+/// (nothing to check beyond the cells, nothing for pass 1, no letters, no shading); a new
+/// rule must say how it is encoded, checked, drawn and written back.
 pub(crate) trait Rule {
     /// A human name for messages ("killer cage").
     fn name(&self) -> &'static str;
@@ -133,6 +179,15 @@ pub(crate) trait Rule {
     /// Pass 1 of the encoding: houses, domain restrictions and forbidden pairs, which tables
     /// (pass 2) then rely on to know which cells differ.
     fn declare(&self, _ctx: &mut Ctx<'_>) {}
+    /// The letters the rule names, each of which stands for a digit of its own.
+    fn letters(&self) -> &[char] {
+        &[]
+    }
+    /// Whether the rule needs the grid's shading (yin-yang, a shaded cell, a conditional
+    /// line).
+    fn shades(&self) -> bool {
+        false
+    }
     /// Pass 2 of the encoding: tables and auxiliary variables.
     fn encode(&self, ctx: &mut Ctx<'_>);
     /// The independent check of a finished solution, straight from the rule's definition
@@ -162,7 +217,7 @@ pub(crate) trait Read: Sized {
         _value: &Value,
         _fp: &FpIn<'_>,
     ) -> Result<Vec<Self>, FpuzzlesError> {
-        Err(crate::variant::fpuzzles::malformed(
+        Err(crate::variant::io::fpuzzles::malformed(
             key,
             "this rule has no f-puzzles form",
         ))

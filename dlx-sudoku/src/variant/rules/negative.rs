@@ -162,7 +162,7 @@ impl Rule for Negative {
         let mark = |sum: u32| match kind {
             NegativeKind::X => sum == 10,
             NegativeKind::V => sum == 5,
-            _ => true,
+            NegativeKind::Xv | NegativeKind::Ratio | NegativeKind::Difference => true,
         };
         let ratios = ratios(p);
         let n = p.size();

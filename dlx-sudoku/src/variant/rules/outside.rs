@@ -138,6 +138,17 @@ pub(crate) fn clue_table(clue: Outside, n: usize, value_key: &str, value: u32) -
 
 /// Draws a clue's number beside the grid.
 pub(crate) fn draw_clue(canvas: &mut Canvas, clue: Outside, text: &str) {
-    let (x, y) = canvas.beside(clue.side, clue.index);
+    let (x, y) = beside(canvas, clue.side, clue.index);
     canvas.text(x, y, 14.0, text);
+}
+
+/// The centre of the position beside the grid where an outside clue sits.
+fn beside(canvas: &mut Canvas, side: Side, index: usize) -> (f64, f64) {
+    let (n, i) = (canvas.n as i64, index as i64);
+    match side {
+        Side::Top => canvas.at(-1, i),
+        Side::Bottom => canvas.at(n, i),
+        Side::Left => canvas.at(i, -1),
+        Side::Right => canvas.at(i, n),
+    }
 }

@@ -18,6 +18,10 @@ pub struct Shade {
 }
 
 impl Rule for Shade {
+    fn shades(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &'static str {
         "shaded cell"
     }

@@ -35,7 +35,7 @@ use dlx_core::StopReason;
 
 use crate::variant::model::{Model, Val, Var};
 use crate::variant::puzzle::VariantPuzzle;
-use crate::variant::solve::VariantSolution;
+use crate::variant::solution::VariantSolution;
 
 pub(crate) use candidates::{true_candidates, CandidateRun};
 pub(crate) use cnf::{sums_propagated_by_default, Cnf};

@@ -328,6 +328,10 @@ impl Line {
 }
 
 impl Rule for Line {
+    fn shades(&self) -> bool {
+        self.conditional
+    }
+
     fn name(&self) -> &'static str {
         self.kind.name()
     }
@@ -421,7 +425,7 @@ impl Rule for Line {
             match style.ends {
                 Ends::Bulb => canvas.circle(x, y, 14.0, style.colour, None),
                 Ends::Circles => canvas.circle(x, y, 16.0, "#ffffff", Some(style.colour)),
-                _ => canvas.raw(&format!(
+                Ends::Diamonds | Ends::Plain => canvas.raw(&format!(
                     "<polygon points=\"{},{y} {x},{} {},{y} {x},{}\" fill=\"#ffffff\" stroke=\"{}\" stroke-width=\"2\"/>",
                     x - 15.0,
                     y - 15.0,
