@@ -73,10 +73,34 @@ impl Branch {
     }
 }
 
+pub(crate) fn opts() -> u32 {
+    static O: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *O.get_or_init(|| std::env::var("I38").ok().and_then(|v| v.parse().ok()).unwrap_or(0))
+}
+
 /// Keeps the cells of a band's row when the row has exactly one (x ≠ 0).
 #[inline(always)]
 fn single(x: u32) -> u32 {
     x & u32::from(x & x.wrapping_sub(1) == 0).wrapping_neg()
+}
+
+/// The bands (3 bits) of a set of digit-bands (bit `3d + b`).
+#[inline(always)]
+fn bands_of(x: u32) -> u32 {
+    const EVERY_DIGIT: u32 = 0o111_111_111;
+    u32::from(x & EVERY_DIGIT != 0)
+        | u32::from(x & EVERY_DIGIT << 1 != 0) << 1
+        | u32::from(x & EVERY_DIGIT << 2 != 0) << 2
+}
+
+/// The digits (9 bits) of a set of digit-bands (bit `3d + b`).
+#[inline(always)]
+fn digits_of_bits(x: u32) -> u32 {
+    let mut out = 0;
+    for d in 0..9 {
+        out |= u32::from(x >> (3 * d) & 7 != 0) << d;
+    }
+    out
 }
 
 /// The columns (9 bits) where a band set has a cell.
@@ -107,10 +131,8 @@ impl State {
     fn clear(&mut self, i: usize, m: u32) {
         let old = self.f[i];
         let new = old & !m;
-        if new != old {
-            self.f[i] = new;
-            self.changed |= 1 << i;
-        }
+        self.f[i] = new;
+        self.changed |= u32::from(new != old) << i;
     }
 
     /// Places `d` in `cell` (which must allow it): the cell leaves the other digits and
@@ -149,7 +171,7 @@ impl State {
         let a = self.f[i];
         let t = usize::from(ROW_TRIADS[(a & ROW) as usize])
             | usize::from(ROW_TRIADS[(a >> 9 & ROW) as usize]) << 3
-            | usize::from(ROW_TRIADS[(a >> 18) as usize]) << 6;
+            | usize::from(ROW_TRIADS[(a >> 18 & ROW) as usize]) << 6;
         let a = a & ALLOWED[t];
         if a == 0 {
             return Err(Dead);
@@ -207,11 +229,11 @@ impl State {
     /// Places the naked singles (cells with one candidate); fails on a cell with none.
     /// Returns how many it placed.
     #[inline]
-    fn naked_singles(&mut self, nine: &Nine) -> Result<u32, Dead> {
+    fn naked_singles(&mut self, nine: &Nine, bands: u32) -> Result<u32, Dead> {
         let mut placed = 0;
         for b in 0..3 {
             let u = self.unsolved[b];
-            if u == 0 {
+            if u == 0 || bands >> b & 1 == 0 {
                 continue;
             }
             let (mut ones, mut twos) = (0, 0);
@@ -242,9 +264,12 @@ impl State {
     /// Places the hidden singles of columns (a column with one place left for a digit);
     /// fails on a column with none. Returns how many it placed.
     #[inline]
-    fn column_singles(&mut self, nine: &Nine) -> Result<u32, Dead> {
+    fn column_singles(&mut self, nine: &Nine, digits: u32) -> Result<u32, Dead> {
         let mut placed = 0;
         for d in 0..9 {
+            if digits >> d & 1 == 0 {
+                continue;
+            }
             let (mut ones, mut twos, mut done) = (0, 0, 0);
             for b in 0..3 {
                 let a = self.f[3 * d + b];
@@ -277,13 +302,16 @@ impl State {
 
     /// Places the hidden singles of the extra full houses; fails on one with no place
     /// left for a digit. Returns how many it placed.
-    fn extra_singles(&mut self, nine: &Nine) -> Result<u32, Dead> {
+    fn extra_singles(&mut self, nine: &Nine, digits: u32) -> Result<u32, Dead> {
         let Some(extra) = &nine.extra else {
             return Ok(0);
         };
         let mut placed = 0;
         for house in &extra.full {
             for d in 0..9 {
+                if digits >> d & 1 == 0 {
+                    continue;
+                }
                 let x = [0, 1, 2].map(|b| self.f[3 * d + b] & house[b]);
                 let n: u32 = x.iter().map(|w| w.count_ones()).sum();
                 if n == 0 {
@@ -305,21 +333,29 @@ impl State {
     /// Places every forced option until none is left; fails when an item has no option
     /// left. `forced` counts the placements.
     pub(crate) fn propagate(&mut self, nine: &Nine, forced: &mut u64) -> Result<(), Dead> {
+        // The digit-bands updated since the cells (`cells`) and the columns and extra
+        // houses (`digits`) were last looked at: nothing else can have changed there.
+        let (mut cells, mut digits) = (0u32, 0u32);
         loop {
+            let mut updated = 0;
             while self.changed != 0 {
                 let i = self.changed.trailing_zeros() as usize;
                 self.changed &= self.changed - 1;
+                updated |= 1 << i;
                 *forced += u64::from(self.update(nine, i)?);
             }
             if self.is_solved() {
                 return Ok(());
             }
-            let n = self.naked_singles(nine)?;
+            cells |= updated;
+            digits |= updated;
+            let n = self.naked_singles(nine, bands_of(std::mem::take(&mut cells)))?;
             if n != 0 {
                 *forced += u64::from(n);
                 continue;
             }
-            let n = self.column_singles(nine)? + self.extra_singles(nine)?;
+            let todo = digits_of_bits(std::mem::take(&mut digits));
+            let n = self.column_singles(nine, todo)? + self.extra_singles(nine, todo)?;
             if n != 0 {
                 *forced += u64::from(n);
                 continue;
