@@ -73,11 +73,6 @@ impl Branch {
     }
 }
 
-pub(crate) fn opts() -> u32 {
-    static O: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
-    *O.get_or_init(|| std::env::var("I38").ok().and_then(|v| v.parse().ok()).unwrap_or(0))
-}
-
 /// Keeps the cells of a band's row when the row has exactly one (x ≠ 0).
 #[inline(always)]
 fn single(x: u32) -> u32 {
@@ -141,19 +136,21 @@ impl State {
     pub(crate) fn place(&mut self, nine: &Nine, cell: usize, d: usize) {
         let (b, k) = (cell / 27, cell % 27);
         let bit = 1 << k;
+        let i = 3 * d + b;
+        let (old, pending) = (self.f[i], self.changed & 1 << i);
         self.unsolved[b] &= !bit;
+        // Every digit loses the cell and `d` its column, `d`'s own band set included;
+        // that one is then set apart (without branches on the digit).
         for e in 0..9 {
-            if e != d {
-                self.clear(3 * e + b, bit);
-            }
+            self.clear(3 * e + b, bit);
         }
-        self.clear(3 * d + b, BAND_PEERS[k]);
         let col = COLUMN << (k % 9);
         for b2 in 0..3 {
-            if b2 != b {
-                self.clear(3 * d + b2, col);
-            }
+            self.clear(3 * d + b2, col);
         }
+        let own = old & !BAND_PEERS[k];
+        self.f[i] = own;
+        self.changed = self.changed & !(1 << i) | pending | u32::from(own != old) << i;
         if let Some(extra) = &nine.extra {
             let peers = extra.peers[cell];
             for (b2, m) in peers.into_iter().enumerate() {
@@ -164,10 +161,10 @@ impl State {
 
     /// The band update of digit-band `i`: keeps the triads some placement through the band
     /// uses, places the rows left with one cell (hidden singles of rows and, through the
-    /// triads, of boxes) and clears their columns in the other bands. Returns how many it
-    /// placed; fails when no placement through the band is left.
+    /// triads, of boxes) and clears their columns in the other bands;
+    /// fails when no placement through the band is left.
     #[inline(always)]
-    fn update(&mut self, nine: &Nine, i: usize) -> Result<u32, Dead> {
+    fn update(&mut self, nine: &Nine, i: usize) -> Result<(), Dead> {
         let a = self.f[i];
         let t = usize::from(ROW_TRIADS[(a & ROW) as usize])
             | usize::from(ROW_TRIADS[(a >> 9 & ROW) as usize]) << 3
@@ -181,20 +178,20 @@ impl State {
         let rows = single(a & ROW) | single(a >> 9 & ROW) << 9 | single(a >> 18) << 18;
         let new = rows & self.unsolved[b];
         if new == 0 {
-            return Ok(0);
+            return Ok(());
         }
         self.unsolved[b] &= !new;
+        // Every digit loses the cells and `d` their columns; `d`'s own band set is then
+        // put back (its other cells in those columns were in the same boxes, gone already).
         for e in 0..9 {
-            if e != d {
-                self.clear(3 * e + b, new);
-            }
+            self.clear(3 * e + b, new);
         }
         let cols = columns(new) * COLUMN;
         for b2 in 0..3 {
-            if b2 != b {
-                self.clear(3 * d + b2, cols);
-            }
+            self.clear(3 * d + b2, cols);
         }
+        self.f[i] = a;
+        self.changed &= !(1 << i);
         if let Some(extra) = &nine.extra {
             let mut left = new;
             while left != 0 {
@@ -206,7 +203,7 @@ impl State {
                 }
             }
         }
-        Ok(new.count_ones())
+        Ok(())
     }
 
     /// True once every cell is placed.
@@ -333,6 +330,16 @@ impl State {
     /// Places every forced option until none is left; fails when an item has no option
     /// left. `forced` counts the placements.
     pub(crate) fn propagate(&mut self, nine: &Nine, forced: &mut u64) -> Result<(), Dead> {
+        let before = self.unsolved.iter().map(|u| u.count_ones()).sum::<u32>();
+        let result = self.propagate_all(nine);
+        let after = self.unsolved.iter().map(|u| u.count_ones()).sum::<u32>();
+        *forced += u64::from(before - after);
+        result
+    }
+
+    /// [`propagate`](Self::propagate), without the count.
+    #[inline]
+    fn propagate_all(&mut self, nine: &Nine) -> Result<(), Dead> {
         // The digit-bands updated since the cells (`cells`) and the columns and extra
         // houses (`digits`) were last looked at: nothing else can have changed there.
         let (mut cells, mut digits) = (0u32, 0u32);
@@ -342,7 +349,7 @@ impl State {
                 let i = self.changed.trailing_zeros() as usize;
                 self.changed &= self.changed - 1;
                 updated |= 1 << i;
-                *forced += u64::from(self.update(nine, i)?);
+                self.update(nine, i)?;
             }
             if self.is_solved() {
                 return Ok(());
@@ -351,13 +358,11 @@ impl State {
             digits |= updated;
             let n = self.naked_singles(nine, bands_of(std::mem::take(&mut cells)))?;
             if n != 0 {
-                *forced += u64::from(n);
                 continue;
             }
             let todo = digits_of_bits(std::mem::take(&mut digits));
             let n = self.column_singles(nine, todo)? + self.extra_singles(nine, todo)?;
             if n != 0 {
-                *forced += u64::from(n);
                 continue;
             }
             return Ok(());
