@@ -124,7 +124,12 @@ impl<L: Deref<Target = Nine>> Search<L> {
                 self.stack.pop();
                 continue;
             };
-            let mut child = frame.state;
+            // The last option takes the level's state itself (it is not needed after).
+            let mut child = if frame.branch.is_empty() {
+                self.stack.pop().expect("the frame just read").state
+            } else {
+                frame.state
+            };
             self.may_enter()?;
             child.place(&self.nine, cell, d);
             if self.enter(child) {

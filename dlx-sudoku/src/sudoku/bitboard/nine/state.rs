@@ -51,6 +51,15 @@ pub(crate) enum Branch {
 }
 
 impl Branch {
+    /// True when every option has been tried.
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        match self {
+            Branch::Cell { digits, .. } => *digits == 0,
+            Branch::House { cells, .. } => *cells == [0; 3],
+        }
+    }
+
     /// The next option to try, as (cell, digit), removing it.
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<(usize, usize)> {
@@ -369,10 +378,15 @@ impl State {
         }
     }
 
-    /// The item with the fewest options, given a propagated state that is not solved:
-    /// every item then has two options or more, so a cell with two candidates (an item of
-    /// two options) is taken at once; else the smallest of the cells and house-digits.
+    /// The item with the fewest options, given a propagated state that is not solved
+    /// (Algorithm X's rule, step X3). Every item then has two options or more, so each
+    /// cell with two candidates is an item of two options, one of the smallest; among
+    /// those the one that sees the most unsolved cells (in its row, column and box) is
+    /// taken, as its two options each cover the most. Without such a cell, the smallest of
+    /// the cells and house-digits.
     pub(crate) fn choose(&self, nine: &Nine) -> Branch {
+        let mut best = None;
+        let mut most = 0;
         for b in 0..3 {
             let u = self.unsolved[b];
             if u == 0 {
@@ -385,16 +399,30 @@ impl State {
                 twos |= ones & x;
                 ones |= x;
             }
-            let pairs = u & twos & !threes;
-            if pairs != 0 {
-                let cell = 27 * b + pairs.trailing_zeros() as usize;
-                return Branch::Cell {
-                    cell,
-                    digits: self.digits_of(cell),
-                };
+            let mut pairs = u & twos & !threes;
+            while pairs != 0 {
+                let k = pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                let col = COLUMN << (k % 9);
+                let mut seen = 1 + (u & BAND_PEERS[k]).count_ones();
+                for b2 in 0..3 {
+                    if b2 != b {
+                        seen += (self.unsolved[b2] & col).count_ones();
+                    }
+                }
+                if seen > most {
+                    most = seen;
+                    best = Some(27 * b + k);
+                }
             }
         }
-        self.choose_slowly(nine)
+        match best {
+            Some(cell) => Branch::Cell {
+                cell,
+                digits: self.digits_of(cell),
+            },
+            None => self.choose_slowly(nine),
+        }
     }
 
     /// The smallest item when no cell has two candidates: every cell and every house-digit
