@@ -15,7 +15,8 @@
 //! make a house, so that one word operation covers a house's item for every cell.
 //!
 //! Shapes fit when they have at most 25 digits (the layouts are 64, 128, 256 and 640
-//! cells); [`Bitboard::new`] says `None` otherwise.
+//! cells); [`Bitboard::new`] says `None` otherwise. 9×9 shapes with 3×3 boxes (and any
+//! extra houses) take the band path of [`nine`] instead, several times faster.
 
 mod bits;
 mod board;
