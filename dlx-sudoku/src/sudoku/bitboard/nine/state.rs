@@ -458,15 +458,19 @@ impl State {
         best.expect("an unsolved state has an unsolved cell")
     }
 
-    /// The digit (from 1) of every cell, row by row, 0 where none is placed.
+    /// The digit (from 1) of every cell, row by row, 0 where none is placed (a placed cell
+    /// is in its digit's set only).
     pub(crate) fn values(&self) -> Vec<u8> {
-        (0..81)
-            .map(|cell| {
-                if self.unsolved[cell / 27] >> (cell % 27) & 1 != 0 {
-                    return 0;
-                }
-                self.digits_of(cell).trailing_zeros() as u8 + 1
-            })
-            .collect()
+        let mut out = vec![0; 81];
+        for (i, &x) in self.f.iter().enumerate() {
+            let (d, b) = (i / 3, i % 3);
+            let mut placed = x & !self.unsolved[b];
+            while placed != 0 {
+                let k = placed.trailing_zeros() as usize;
+                placed &= placed - 1;
+                out[27 * b + k] = d as u8 + 1;
+            }
+        }
+        out
     }
 }
