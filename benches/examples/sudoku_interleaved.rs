@@ -11,7 +11,9 @@
 //! ```
 //!
 //! Arguments: `SET [ROUNDS]` (a set in `benches/data/sudoku`, or the path of a set file such
-//! as `../shared/data/sudoku/puzzles7_serg_benchmark`; 5 rounds when not given).
+//! as `../shared/data/sudoku/puzzles7_serg_benchmark`; 5 rounds when not given). "dlx
+//! bitboard" is the bitboard engine's 9×9 band path; with `DLX_BITBOARD=general` in the
+//! environment it is the general bitboard engine instead (the default before the band path).
 //! Before timing, every engine answers every puzzle and the answers are compared. Prints
 //! each engine's best and median throughput (puzzles per second) and the ratios ours /
 //! peer, from the best and from the median pass.

@@ -1,7 +1,7 @@
 //! Solving puzzles. By default the answers come from the bitboard engine (the
 //! `bitboard` module: the same exact cover, options kept as one set of cells per digit,
-//! forced options taken before each branch) for shapes up to 9×9 (on request up to
-//! 25×25). The exact cover engines of `dlx-core` stay for watching the search and for
+//! forced options taken before each branch; 9×9 with 3×3 boxes on bands of three rows)
+//! for shapes up to 9×9 (on request up to 25×25). The exact cover engines of `dlx-core` stay for watching the search and for
 //! larger shapes: there the
 //! givens are fixed with `preselect` on a fresh copy of a prebuilt solver for the shape,
 //! and the dense engine ([`DenseSolver`]), which searches the same tree as the
@@ -73,7 +73,8 @@ pub enum SudokuEngine {
     /// cutoff is set), else the dense engine up to 12×12, else dancing links.
     #[default]
     Auto,
-    /// Sets of cells per digit, forced options taken before each branch (up to 25×25).
+    /// Sets of cells per digit, forced options taken before each branch (up to 25×25; 9×9
+    /// with 3×3 boxes as bands of three rows, the fast path).
     Bitboard,
     /// `dlx-core`'s dense engine: Knuth's tree, a state copied per level.
     Dense,
@@ -152,7 +153,7 @@ pub struct SudokuSolver<'e> {
 const BITBOARD_MAX_SIZE: usize = 25;
 
 /// The largest shape the bitboard engine answers by default: up to 9×9 it is as fast as the
-/// dense engine or faster; on 16×16 puzzles it was measured slower than the links engine
+/// dense engine or faster (on 9×9 with boxes, its band path, several times faster); on 16×16 puzzles it was measured slower than the links engine
 /// (`docs/performance.md`, "Sudoku at bitboard speed"), so larger shapes keep the old rule.
 const BITBOARD_AUTO_MAX_SIZE: usize = 9;
 

@@ -13,7 +13,7 @@ use super::board::{Branch, Dirty, State};
 use super::layout::Layout;
 
 /// How often the cancel flag is read: every this many nodes.
-const CANCEL_EVERY: u64 = 1024;
+pub(crate) const CANCEL_EVERY: u64 = 1024;
 
 /// A node budget and a cancel flag.
 #[derive(Clone, Debug, Default)]
