@@ -76,20 +76,6 @@ pub(crate) struct Cnf {
     /// The sums left to the propagator ([`Sums`](super::sums::Sums)) rather than stated
     /// in clauses.
     pub sums: Vec<SumLits>,
-    /// Cells and the digits they must hold (when): a table's required digits, for
-    /// [`Cnf::locked_candidates`].
-    holders: Vec<(Vec<Var>, Vec<Holds>)>,
-}
-
-/// When a set of cells holds a digit.
-enum Holds {
-    /// Always.
-    Always(Val),
-    /// When the literal is true.
-    When(Val, Lit),
-    /// Unless one of the literals (selectors of a table's alternatives without the digit)
-    /// is true.
-    Unless(Val, Vec<Lit>),
 }
 
 impl Cnf {
@@ -142,7 +128,6 @@ impl Cnf {
             decided: Vec::new(),
             clauses: 0,
             sums: Vec::new(),
-            holders: Vec::new(),
         };
         let nv = m.vars.len();
         for (v, info) in m.vars.iter().enumerate() {
@@ -351,8 +336,14 @@ impl Cnf {
             return;
         }
         let seers = m.seers(&cells);
-        let mut holds = Vec::new();
+        if seers.is_empty() {
+            return;
+        }
         for d in 1..=m.n as Val {
+            let targets: Vec<Lit> = seers.iter().filter_map(|&x| self.lit(x, d)).collect();
+            if targets.is_empty() {
+                continue;
+            }
             let without: Vec<Lit> = alts
                 .iter()
                 .zip(sel)
@@ -362,16 +353,10 @@ impl Cnf {
             if without.len() == alts.len() {
                 continue;
             }
-            let targets: Vec<Lit> = seers.iter().filter_map(|&x| self.lit(x, d)).collect();
             if without.is_empty() {
                 for t in targets {
                     self.add(&mut vec![!t]);
                 }
-                holds.push(Holds::Always(d));
-                continue;
-            }
-            if targets.is_empty() {
-                holds.push(Holds::Unless(d, without));
                 continue;
             }
             let r = self.fresh(false);
@@ -381,31 +366,26 @@ impl Cnf {
             for t in targets {
                 self.add2(!r, !t);
             }
-            holds.push(Holds::When(d, r));
-        }
-        if locked_candidates_by_default() && !holds.is_empty() {
-            self.holders.push((cells, holds));
         }
     }
 
-    /// Locked candidates of killer cages, in clauses. A cage must hold a digit `d` when a
-    /// literal `g` holds (a large cage's digit set: `d`'s membership; a table: its `r_d`,
-    /// see [`Cnf::required_digits`]; none when every alternative has `d`). Where the cage
-    /// meets a full house `H` in `I` (two cells or more, not the whole cage), a literal `b`
-    /// stands for "`d` is in `I`" (`c = d → b` for each cell of `I`, `b → ⋁ c = d`); the
-    /// cage's digit is stated again through it (`¬g ∨ b ∨ ⋁ c = d` over the cage less `I`),
-    /// and `b` rules `d` out of every cell that sees all of `I` (`b → x ≠ d`). Unit
-    /// propagation then finds what the human solver calls pointing: "the cage must hold a
-    /// 9, and the cells that can hold it are in row 4, so no other cell of row 4 is a 9",
-    /// which it could not find from the cage's and the house's clauses alone. `b` is
-    /// defined by its cells, and `g` holds whenever the cage holds `d`, so every clause
-    /// holds in every solution (with `r_d` true exactly when the table's choice has `d`).
+    /// Locked candidates of killer cages, in clauses. A cage that chose its set of digits
+    /// (a digit set: `g`, "the cage holds `d`", for each digit) meets a full house in `I`
+    /// (two cells or more, not the whole cage). A literal `b` stands for "`d` is in `I`"
+    /// (`c = d → b` for each cell of `I`, `b → ⋁ c = d`); the cage's digit is stated again
+    /// through it (`¬g ∨ b ∨ ⋁ c = d` over the cage less `I`), and `b` rules `d` out of
+    /// every cell that sees all of `I` (`b → x ≠ d`). Unit propagation then finds what the
+    /// human solver calls pointing: "the cage must hold a 9, and the cells that can hold
+    /// it are in row 4, so no other cell of row 4 is a 9", which it could not find from
+    /// the cage's and the house's clauses alone. `b` is defined by its cells, so every
+    /// clause holds in every solution.
     ///
-    /// Measured on ISS's 61 hard puzzles (`--engine sat`): conflicts 325,766 → 205,495,
-    /// user time 52.6 → 31.2 s. The same between two houses (a box and a row: classic
-    /// locked candidates) gained nothing there and slowed puzzles without cages (Zippery
-    /// When Wet 2,656 → 9,688 conflicts), and renbans' windows gained nothing on the hard
-    /// renbans, so neither is stated.
+    /// Measured on ISS's 61 hard puzzles (`--engine sat`): conflicts 325,766 → 218,747,
+    /// user time 52.6 → 30.8 s. Not stated, each measured: the same between two houses
+    /// (classic box-line locked candidates: nothing on the hard killers, Zippery When Wet
+    /// 2,656 → 9,688 conflicts), for renbans' windows (nothing on the hard renbans), and
+    /// for small cages' tables through their required digits (the 61's conflicts 6 % fewer,
+    /// but Zippery When Wet, whose lines are tables, 2,656 → 13,500).
     fn locked_candidates(&mut self, m: &Model) {
         use std::collections::HashMap;
         let cells = (m.n * m.n) as Var;
@@ -421,16 +401,7 @@ impl Cnf {
             })
             .collect();
         let mut seers: HashMap<Vec<Var>, Vec<Var>> = HashMap::new();
-        let mut holders = std::mem::take(&mut self.holders);
         for (cage, members) in &m.digit_sets {
-            let holds = members
-                .iter()
-                .enumerate()
-                .filter_map(|(i, &member)| Some(Holds::When(i as Val + 1, self.lit(member, 1)?)))
-                .collect();
-            holders.push((cage.clone(), holds));
-        }
-        for (cage, holds) in &mut holders {
             if !cage.iter().all(|&c| c < cells) {
                 continue;
             }
@@ -443,9 +414,10 @@ impl Cnf {
                     .entry(meet.clone())
                     .or_insert_with(|| m.seers(&meet))
                     .clone();
-                for hold in holds.iter_mut() {
-                    let d = match hold {
-                        Holds::Always(d) | Holds::When(d, _) | Holds::Unless(d, _) => *d,
+                for (i, &member) in members.iter().enumerate() {
+                    let d = i as Val + 1;
+                    let Some(g) = self.lit(member, 1) else {
+                        continue;
                     };
                     let lits: Vec<Lit> = meet.iter().filter_map(|&c| self.lit(c, d)).collect();
                     if lits.len() < 2 {
@@ -463,19 +435,7 @@ impl Cnf {
                             self.add2(!b, !lx);
                         }
                     }
-                    let mut c = match hold {
-                        Holds::Always(_) => vec![b],
-                        Holds::When(_, g) => vec![!*g, b],
-                        Holds::Unless(_, without) => {
-                            // The table's `r_d`, made now that it is needed.
-                            let r = self.fresh(false);
-                            let mut c = vec![r];
-                            c.extend(without.iter().copied());
-                            self.add(&mut c);
-                            *hold = Holds::When(d, r);
-                            vec![!r, b]
-                        }
-                    };
+                    let mut c = vec![!g, b];
                     c.extend(
                         cage.iter()
                             .filter(|v| !meet.contains(v))
@@ -929,32 +889,6 @@ mod tests {
             assert!(ruled_out(&cnf, 0, c), "(0, {c}) is not a 9");
         }
         assert!(!ruled_out(&cnf, 2, 5), "nothing else is ruled out");
-    }
-
-    /// The same for a table (a small cage's permutations): every alternative of an
-    /// L-shaped table puts its 9 in the top row, so no other cell of that row is a 9.
-    #[test]
-    fn unit_propagation_finds_a_tables_pointing() {
-        let mut m = sudoku_model_9();
-        let (a, b, c) = (m.cell(0, 0), m.cell(0, 1), m.cell(1, 0));
-        m.choice(
-            "cage",
-            vec![
-                vec![(a, 9), (b, 1), (c, 2)],
-                vec![(a, 1), (b, 9), (c, 2)],
-                vec![(a, 2), (b, 9), (c, 1)],
-            ],
-        );
-        let mut cnf = Cnf::build(&m, unlimited(), true);
-        assert!(cnf.solver.simplify());
-        let ruled_out = |cnf: &Cnf, r: usize, c: usize| {
-            let l = cnf.lit(m.cell(r, c), 9).expect("a value of the cell");
-            cnf.solver.value_lvl_0(l) == lbool::FALSE
-        };
-        for c in 3..9 {
-            assert!(ruled_out(&cnf, 0, c), "(0, {c}) is not a 9");
-        }
-        assert!(!ruled_out(&cnf, 3, 0), "nothing else is ruled out");
     }
 
     /// A 4×4 model whose cells are all 1 but the first three (1 to 4, free to repeat).
