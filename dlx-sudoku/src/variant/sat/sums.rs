@@ -143,8 +143,6 @@ pub(crate) struct Sums {
     /// Scratch: each group's lower and upper bounds.
     bounds: Vec<(Bound, Bound)>,
     scratch: Vec<Lit>,
-    /// Literals ruled out (for statistics).
-    pub pruned: u64,
     /// Tests only: each solver variable's value in a known solution, when known; every
     /// reason is then checked against it.
     #[cfg(test)]
@@ -285,7 +283,6 @@ impl Sums {
             masks: Vec::new(),
             bounds: Vec::new(),
             scratch: Vec::new(),
-            pruned: 0,
             #[cfg(test)]
             witness: Vec::new(),
         }
@@ -422,18 +419,6 @@ impl Sums {
             return;
         }
         acts.raise_conflict(&clause, false);
-    }
-
-    /// Sets `p` with reason `reason` (true literals); false after a conflict.
-    fn imply(
-        &mut self,
-        acts: &mut TheoryArg<'_>,
-        reasons: &mut Reasons,
-        p: Lit,
-        reason: &[Lit],
-    ) -> bool {
-        self.pruned += 1;
-        reasons.imply(acts, p, reason)
     }
 
     /// Narrows sum `s`; false after a conflict.
@@ -573,7 +558,7 @@ impl Sums {
                     }
                     explained = true;
                 }
-                if !self.imply(acts, reasons, !l, reason) {
+                if !reasons.imply(acts, !l, reason) {
                     return false;
                 }
             }
@@ -647,7 +632,7 @@ impl Sums {
                             .find(|p| p.0 == v)
                             .expect("a value of the mask")
                             .1;
-                        if !self.imply(acts, reasons, !l, reason) {
+                        if !reasons.imply(acts, !l, reason) {
                             return false;
                         }
                     }
@@ -674,12 +659,7 @@ impl Sums {
 impl Sums {
     /// The value of `l` in the known solution.
     fn holds(&self, l: Lit) -> Option<bool> {
-        let v = self
-            .witness
-            .get(l.var().idx() as usize)
-            .copied()
-            .flatten()?;
-        Some(v == l.sign())
+        crate::variant::sat::theory::holds_in(&self.witness, l)
     }
 
     /// Panics when the reason of a conflict holds in the known solution: an unsound

@@ -61,19 +61,19 @@ impl Reasons {
     }
 }
 
+/// Tests only: the value of `l` in a known solution (each variable's value, when known).
+#[cfg(test)]
+pub(crate) fn holds_in(witness: &[Option<bool>], l: Lit) -> Option<bool> {
+    let v = witness.get(l.var().idx() as usize).copied().flatten()?;
+    Some(v == l.sign())
+}
+
 #[cfg(test)]
 impl Reasons {
     /// Panics when `reason` holds in the known solution while `p` does not: an unsound
     /// step.
     fn audit(&self, p: Lit, reason: &[Lit]) {
-        let holds = |l: Lit| {
-            let v = self
-                .witness
-                .get(l.var().idx() as usize)
-                .copied()
-                .flatten()?;
-            Some(v == l.sign())
-        };
+        let holds = |l: Lit| holds_in(&self.witness, l);
         if self.witness.is_empty() || !reason.iter().all(|&l| holds(l) == Some(true)) {
             return;
         }
