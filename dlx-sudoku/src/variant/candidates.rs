@@ -562,6 +562,42 @@ mod tests {
         assert!(raced.solutions() >= 8);
     }
 
+    /// A unique puzzle's candidates take the clause solver three searches, whatever the
+    /// number of cells: its solution, one search proving that no other solution holds
+    /// any open candidate, and the count's search proving uniqueness (a search per open
+    /// candidate took hundreds). The candidates are the published solution's digits.
+    #[test]
+    fn a_unique_puzzle_is_settled_by_one_joint_question() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants");
+        let text = std::fs::read_to_string(format!("{dir}/set-killer.toml")).expect("test data");
+        let p = from_toml(&text).expect("a puzzle");
+        let tc = VariantSolver::new(&p)
+            .expect("valid")
+            .with_engine(Engine::ClauseLearning)
+            .true_candidates(1);
+        assert!(tc.is_complete() && tc.is_unique());
+        let solution = p.solution.as_ref().expect("the file's solution");
+        for k in 0..81 {
+            let cell = Cell::from_index(k, 9);
+            assert_eq!(tc.candidates(cell), vec![solution.get(cell).expect("full")]);
+        }
+        assert!(tc.queries() <= 3, "{} searches", tc.queries());
+    }
+
+    /// On a grid with many solutions (the empty 4 × 4) the joint question stops after a
+    /// few answers and each open candidate gets its own: every count still exact.
+    #[test]
+    fn an_open_grid_goes_on_candidate_by_candidate() {
+        let p = VariantPuzzle::new(crate::sudoku::Shape::for_size(4).expect("4 × 4"));
+        let tc = VariantSolver::new(&p)
+            .expect("valid")
+            .with_engine(Engine::ClauseLearning)
+            .true_candidates(3);
+        assert!(tc.is_complete());
+        assert!(tc.counts().iter().all(|&c| c == 3));
+        assert!(tc.solutions() > u64::from(sat::JOINT_ANSWERS));
+    }
+
     /// A race cancelled before it starts says so: incomplete, nothing passed off as final.
     #[test]
     fn a_cancelled_race_for_candidates_is_incomplete() {

@@ -4,10 +4,13 @@
 //! One solver answers every question, incrementally: the clauses it learns on one
 //! question stay for the next. Every solution found is blocked for good (a clause that
 //! excludes its assignment of the decided variables) and marks each of its candidates at
-//! once; only a candidate whose count is still below the cap gets a search of its own,
-//! the solver run under the assumption "this cell holds this digit". That search finds a
-//! solution not found before (it is counted, and counts every candidate it holds) or
-//! proves there is none, and then the candidate's count is exact.
+//! once. The open candidates (count still below the cap) are first asked about together,
+//! "a new solution holding any of them", which a puzzle with few solutions answers in a
+//! handful of searches (the last one proves every open candidate impossible at once);
+//! after a few solutions, each open candidate gets a search of its own, the solver run
+//! under the assumption "this cell holds this digit". Each search finds a solution not
+//! found before (it is counted, and counts every candidate it holds) or proves there is
+//! none, and then the counts it asked about are exact.
 //!
 //! Blocking every found solution for good is sound for every later question: each
 //! question asks for a *new* solution holding some candidate, and the solutions already
@@ -131,8 +134,46 @@ pub(crate) fn true_candidates(
         }
         return Some(true);
     };
+    // First, one question for every open candidate at once: "a new solution holding one
+    // of them", asked through a fresh activation literal `a` (the clause `¬a ∨ ⋁ open`,
+    // `a` assumed; switched off for good, `¬a`, once answered). A solution counts and
+    // settles what it holds, and the question is asked again over what is still open;
+    // "none" settles them all, each count exact. On a puzzle with few solutions that is a
+    // handful of searches where a question per candidate takes hundreds (each proving one
+    // candidate impossible). On a grid with many solutions the answers come close to each
+    // other (the solver keeps its phases) and settle a few candidates each, so after
+    // `JOINT_ANSWERS` solutions the open candidates get a question each, which spreads
+    // the solutions found.
+    let mut answers = 0;
+    while !each_candidate_alone() && answers < JOINT_ANSWERS {
+        let mut open: Vec<Lit> = lits
+            .iter()
+            .zip(&run.settled)
+            .filter(|&(_, &settled)| !settled)
+            .filter_map(|(&l, _)| l)
+            .collect();
+        if open.is_empty() {
+            break;
+        }
+        let active = cnf.fresh(false);
+        open.push(!active);
+        cnf.add(&mut open);
+        let answer = search(&mut cnf, &mut theory, &mut run, &[active]);
+        cnf.add(&mut vec![!active]);
+        match answer {
+            Some(true) => answers += 1,
+            Some(false) => {
+                for (settled, l) in run.settled.iter_mut().zip(&lits) {
+                    if l.is_some() {
+                        *settled = true;
+                    }
+                }
+            }
+            None => break,
+        }
+    }
     'candidates: for (i, &lit) in lits.iter().enumerate() {
-        while !run.settled[i] {
+        while run.stop.is_none() && !run.settled[i] {
             let Some(l) = lit else { break };
             match search(&mut cnf, &mut theory, &mut run, &[l]) {
                 Some(true) => {}
@@ -155,4 +196,14 @@ pub(crate) fn true_candidates(
     run.conflicts = cnf.solver.cb().conflicts;
     run.elapsed = start.elapsed();
     run
+}
+
+/// Solutions the joint question may find before the open candidates get a question each.
+pub(crate) const JOINT_ANSWERS: u32 = 8;
+
+/// Whether each open candidate gets a question of its own from the start
+/// (`DLX_CANDIDATES=each`, the earlier way, kept for measuring) rather than one question
+/// for all of them first.
+fn each_candidate_alone() -> bool {
+    std::env::var_os("DLX_CANDIDATES").is_some_and(|v| v == "each")
 }

@@ -79,11 +79,13 @@ pub(crate) struct Cnf {
 }
 
 impl Cnf {
-    fn fresh(&mut self, decide: bool) -> Lit {
+    /// A new variable's positive literal; `decide`: whether the solver branches on it.
+    pub(super) fn fresh(&mut self, decide: bool) -> Lit {
         Lit::new(self.solver.new_var(lbool::UNDEF, decide), true)
     }
 
-    fn add(&mut self, c: &mut Vec<Lit>) {
+    /// Adds a clause (the solver may reorder `c`).
+    pub(super) fn add(&mut self, c: &mut Vec<Lit>) {
         self.clauses += 1;
         self.solver.add_clause_reuse(c);
     }

@@ -37,7 +37,7 @@ use crate::variant::model::{Model, Val, Var};
 use crate::variant::puzzle::VariantPuzzle;
 use crate::variant::solution::VariantSolution;
 
-pub(crate) use candidates::{true_candidates, CandidateRun};
+pub(crate) use candidates::{true_candidates, CandidateRun, JOINT_ANSWERS};
 pub(crate) use cnf::{sums_propagated_by_default, Cnf};
 use connectivity::Connectivity;
 use sums::Sums;

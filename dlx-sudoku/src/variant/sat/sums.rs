@@ -296,6 +296,11 @@ impl Sums {
         }
         for l in &trail[self.read..] {
             let i = l.idx() as usize;
+            if i + 1 >= self.start.len() {
+                // A variable made after the sums were (an activation literal of true
+                // candidates' questions): in no sum.
+                continue;
+            }
             for &s in &self.watch[self.start[i] as usize..self.start[i + 1] as usize] {
                 if !self.dirty[s as usize] {
                     self.dirty[s as usize] = true;
