@@ -12,8 +12,10 @@
 //! `CAP=N` (default 1) counts solutions per candidate up to N; `ENGINE=auto|sat|dlx` picks
 //! the engine (default auto); `REPEAT=N` takes the best of N runs per puzzle (default 1);
 //! `TIMEOUT_MS=N` cancels a puzzle's search after N ms (default 60,000: it is then
-//! reported INCOMPLETE); `WRITE=DIR` writes each puzzle with its givens removed as f-puzzles JSON into DIR, for
-//! peers to run on the same grids.
+//! reported INCOMPLETE); `WRITE=DIR` writes each puzzle with its givens removed as f-puzzles
+//! JSON into DIR, for peers to run on the same grids. `AS_IS=1` keeps every given (to time
+//! the grids `WRITE` wrote, one file at a time, beside the peers); `EMPTY=0` leaves out the
+//! near-empty grids.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -147,7 +149,11 @@ fn main() {
                 continue;
             }
         };
-        let fewer = remove_third(&p, &name);
+        let fewer = if env_u32("AS_IS", 0) == 1 {
+            p.clone()
+        } else {
+            remove_third(&p, &name)
+        };
         if let Some(dir) = &write {
             std::fs::create_dir_all(dir).unwrap();
             if let Ok(json) = to_fpuzzles(&fewer) {
@@ -217,6 +223,12 @@ fn main() {
             med.as_secs_f64() * 1e3,
             max.as_secs_f64() * 1e3
         );
+    }
+    if env_u32("EMPTY", 1) == 0 {
+        if faults > 0 {
+            std::process::exit(1);
+        }
+        return;
     }
     // Coloured candidates of near-empty grids.
     let mut empty = VariantPuzzle::new(Shape::classic());
