@@ -826,7 +826,11 @@ fn the_tree_is_in_view_on_a_laptop_screen() {
     let pages = [
         write_page("queens4-laptop", "queens4", &[]),
         write_page("sudoku4-laptop", "sudoku4", &[]),
-        write_gen_page("gen-queens6-laptop", &["queens", "6"], &["--max-steps", "200"]),
+        write_gen_page(
+            "gen-queens6-laptop",
+            &["queens", "6"],
+            &["--max-steps", "200"],
+        ),
     ];
     for page in pages {
         let result = drive(
