@@ -440,7 +440,7 @@ impl<'p> ParallelSolver<'p> {
     ///
     /// ```
     /// use dlx_core::{format::parse, EngineChoice, ParallelSolver, Solver};
-    /// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+    /// let p = parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/q8.dlx"))).unwrap();
     /// let dense = ParallelSolver::with_engine_choice(&p, EngineChoice::Dense).unwrap();
     /// assert_eq!(dense.engine_name(), "dense");
     /// let count = dense.threads(2).count();
@@ -561,7 +561,7 @@ impl<'p> ParallelSolver<'p> {
     ///
     /// ```
     /// use dlx_core::{format::parse, Count, ParallelSolver, Solver};
-    /// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+    /// let p = parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/q8.dlx"))).unwrap();
     /// let seq: Count = Solver::new(&p).count();
     /// let par: Count = ParallelSolver::new(&p).threads(2).count();
     /// assert_eq!((seq.solutions, par.solutions), (92, 92));
@@ -924,7 +924,7 @@ impl<'p> ParallelJob<'p> {
     /// # use dlx_core::{format::parse, ParallelSolver};
     /// # use std::sync::Mutex;
     /// # use std::time::Duration;
-    /// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+    /// let p = parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/q8.dlx"))).unwrap();
     /// let path = std::env::temp_dir().join(format!("dlx-warn-doc-{}.json", std::process::id()));
     /// let failed = Mutex::new(Vec::new());
     /// let count = ParallelSolver::new(&p)
