@@ -47,14 +47,14 @@ fn scaling(c: &mut Criterion, name: &str, problem: &Problem, seconds: u64, choic
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(seconds));
     for threads in [1, 2] {
-        let check = solver().threads(threads).count().unwrap();
+        let check = solver().threads(threads).count();
         assert_eq!(
             (check.solutions, check.stats.nodes, check.stats.updates),
             (seq.solutions, seq.stats.nodes, seq.stats.updates),
             "{name} ({engine}) with {threads} threads"
         );
         group.bench_with_input(BenchmarkId::new("threads", threads), &threads, |b, &t| {
-            b.iter(|| solver().threads(t).count().unwrap().solutions)
+            b.iter(|| solver().threads(t).count().solutions)
         });
     }
     group.finish();

@@ -71,7 +71,7 @@ fn main() -> ExitCode {
                     return ExitCode::FAILURE;
                 }
             };
-            let count = solver.threads(threads).count().expect("a parallel count");
+            let count = solver.threads(threads).count();
             println!(
                 "{} {} {}",
                 count.solutions, count.stats.nodes, count.stats.updates

@@ -816,3 +816,39 @@ fn gen_problems_are_drawn() {
         );
     }
 }
+
+/// On a 1440×900 screen the search tree's drawing is in view when the page opens: its
+/// panel at the top of the last column, beside the puzzle (under the puzzle it began below
+/// the fold), the whole scrolling box of the drawing within the window.
+#[test]
+fn the_tree_is_in_view_on_a_laptop_screen() {
+    let Some(chrome) = chromium() else { return };
+    let pages = [
+        write_page("queens4-laptop", "queens4", &[]),
+        write_page("sudoku4-laptop", "sudoku4", &[]),
+        write_gen_page(
+            "gen-queens6-laptop",
+            &["queens", "6"],
+            &["--max-steps", "200"],
+        ),
+    ];
+    for page in pages {
+        let result = drive(
+            &chrome,
+            &page,
+            "6",
+            1440,
+            "var wrap = document.getElementById('tree-wrap').getBoundingClientRect();
+             var tree = document.getElementById('tree').getBoundingClientRect();
+             var nodes = document.querySelectorAll('#tree .node').length;
+             return [wrap.top >= 0, wrap.bottom <= window.innerHeight, wrap.right <= window.innerWidth,
+                     tree.height > 50, nodes > 3, window.innerHeight < 900,
+                     Math.round(wrap.top), Math.round(wrap.bottom), window.innerHeight].join(' ');",
+        );
+        assert!(
+            result.starts_with("true true true true true true "),
+            "{}: the tree's box (in view?, top, bottom, window height): {result}",
+            page.display()
+        );
+    }
+}

@@ -238,7 +238,7 @@ impl Checkpoint {
     ///
     /// ```
     /// use dlx_core::{format::parse, split_units, CheckpointError};
-    /// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+    /// let p = parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/q8.dlx"))).unwrap();
     /// let mut plan = split_units(&p, 8);
     /// plan.check(&p).unwrap();
     /// let dropped = plan.units.remove(3);
@@ -346,7 +346,7 @@ impl Checkpoint {
     ///
     /// ```
     /// use dlx_core::{format::parse, split_units};
-    /// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+    /// let p = parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/q8.dlx"))).unwrap();
     /// let plan = split_units(&p, 8);
     /// let mut edited = plan.clone();
     /// edited.units.pop();
@@ -677,7 +677,7 @@ fn check_partition(records: &[UnitRecord], ends: &[Position]) -> Result<(), Chec
 ///
 /// ```
 /// use dlx_core::{format::parse, split_units, UnitSearch, Solver};
-/// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+/// let p = parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/q8.dlx"))).unwrap();
 /// let plan = split_units(&p, 10);
 /// assert!(plan.pending().count() >= 10);
 /// plan.check(&p).unwrap(); // the units partition the tree
@@ -704,7 +704,7 @@ pub fn split_units(problem: &Problem, at_least: usize) -> Checkpoint {
 ///
 /// ```
 /// use dlx_core::{format::parse, split_units, split_units_with, DenseSolver, EngineChoice, UnitSearch};
-/// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+/// let p = parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/q8.dlx"))).unwrap();
 /// let plan = split_units_with(&p, 10, EngineChoice::Dense).unwrap();
 /// let links = split_units(&p, 10);
 /// assert_eq!(plan.pending().collect::<Vec<_>>(), links.pending().collect::<Vec<_>>());

@@ -16,7 +16,7 @@
 //!
 //! ```
 //! use dlx_core::{distributed::{merge, split_lines, unit_line_text}, format::parse, split_units, UnitSearch};
-//! let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+//! let p = parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/q8.dlx"))).unwrap();
 //! let (header, lines) = split_lines(&split_units(&p, 6));
 //! let mut split = serde_json::to_string(&header).unwrap() + "\n";
 //! let mut results = String::new();
@@ -179,7 +179,7 @@ pub fn unit_line_text(line: &UnitLine) -> String {
 ///
 /// ```
 /// use dlx_core::{distributed::split_lines, format::parse, split_units};
-/// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+/// let p = parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/q8.dlx"))).unwrap();
 /// let (a, _) = split_lines(&split_units(&p, 4));
 /// let (b, _) = split_lines(&split_units(&p, 16));
 /// assert_ne!(a.split, b.split);

@@ -71,7 +71,9 @@ pub use memo::{
 pub use num_bigint::BigUint;
 pub use observer::{NoObserver, Observer, View};
 #[cfg(feature = "parallel")]
-pub use parallel::{ParallelError, ParallelSolver, Progress, ProgressSnapshot, MAX_THREADS};
+pub use parallel::{
+    ParallelError, ParallelJob, ParallelSolver, Progress, ProgressSnapshot, MAX_THREADS,
+};
 pub use problem::{
     AddedOption, ColorId, ItemId, ItemKind, OptionEntry, OptionId, Problem, ProblemBuilder,
     SkippedOption,

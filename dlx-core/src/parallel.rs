@@ -39,10 +39,10 @@ pub const MAX_ORDERED_BUFFER: usize = 1 << 22;
 /// header and the allocator's share).
 const SOLUTION_OVERHEAD: usize = 8;
 
-/// The most worker threads a [`ParallelSolver`] starts. More are refused
-/// ([`ParallelError::TooManyThreads`]): each worker holds a copy of the links, and
-/// thousands of threads only cost time to start (`--threads 100000` took half a minute to
-/// fail).
+/// The most worker threads a [`ParallelSolver`] starts: [`ParallelSolver::threads`] takes
+/// more as this many (each worker holds a copy of the links, and thousands of threads only
+/// cost time to start: `--threads 100000` took half a minute to fail). The command line
+/// refuses more when it parses `--threads`.
 pub const MAX_THREADS: usize = 1024;
 
 /// A live view of a parallel run, cheap to poll from another thread.
@@ -51,7 +51,7 @@ pub const MAX_THREADS: usize = 1024;
 /// use dlx_core::{format::parse, ParallelSolver, Progress};
 /// let p = parse("A B\nA\nB\nA B\n").unwrap();
 /// let progress = Progress::new();
-/// let count = ParallelSolver::new(&p).threads(2).progress(progress.clone()).count().unwrap();
+/// let count = ParallelSolver::new(&p).threads(2).progress(progress.clone()).count();
 /// assert_eq!(count.solutions, 2);
 /// let snap = progress.snapshot();
 /// assert_eq!(snap.solutions, 2);
@@ -183,7 +183,8 @@ impl Progress {
     }
 }
 
-/// Errors of a parallel run.
+/// Errors of a [`ParallelJob`]: a run that reads or writes work units (a checkpoint, a
+/// resumed checkpoint, units given). A plain [`ParallelSolver`] run has none.
 ///
 /// ```
 /// use dlx_core::{format::parse, ParallelError, ParallelSolver, Checkpoint};
@@ -204,15 +205,6 @@ pub enum ParallelError {
         unit: Unit,
         /// What is wrong with it.
         source: UnitError,
-    },
-    /// The thread pool could not be built.
-    #[error("cannot start worker threads: {0}")]
-    Pool(String),
-    /// More threads than [`MAX_THREADS`] were asked for.
-    #[error("{asked} threads asked for: at most {MAX_THREADS} are supported")]
-    TooManyThreads {
-        /// The number asked for.
-        asked: usize,
     },
     /// The counts (with those of a resumed checkpoint) passed 2⁶⁴ − 1.
     #[error("the counts passed 2^64 - 1")]
@@ -396,7 +388,7 @@ enum Sink<'a> {
 /// let p = parse(text).unwrap();
 /// let seq = Solver::new(&p).count();
 /// for threads in [1, 2, 3] {
-///     let par = ParallelSolver::new(&p).threads(threads).count().unwrap();
+///     let par = ParallelSolver::new(&p).threads(threads).count();
 ///     assert_eq!(par.solutions, seq.solutions);
 ///     assert_eq!((par.stats.nodes, par.stats.updates), (seq.stats.nodes, seq.stats.updates));
 /// }
@@ -448,10 +440,10 @@ impl<'p> ParallelSolver<'p> {
     ///
     /// ```
     /// use dlx_core::{format::parse, EngineChoice, ParallelSolver, Solver};
-    /// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+    /// let p = parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/q8.dlx"))).unwrap();
     /// let dense = ParallelSolver::with_engine_choice(&p, EngineChoice::Dense).unwrap();
     /// assert_eq!(dense.engine_name(), "dense");
-    /// let count = dense.threads(2).count().unwrap();
+    /// let count = dense.threads(2).count();
     /// let seq = Solver::new(&p).count();
     /// assert_eq!((count.solutions, count.stats.nodes), (92, seq.stats.nodes));
     /// assert_eq!(ParallelSolver::new(&p).engine_name(), "dense"); // as Solver::new
@@ -499,17 +491,16 @@ impl<'p> ParallelSolver<'p> {
         self.engine.name()
     }
 
-    /// The number of worker threads (at least 1; more than [`MAX_THREADS`] is an error
-    /// when the run starts).
+    /// The number of worker threads: at least 1, at most [`MAX_THREADS`] (0 is taken as 1,
+    /// more than [`MAX_THREADS`] as [`MAX_THREADS`]; the answer is the same on any number).
     ///
     /// ```
-    /// # use dlx_core::{format::parse, ParallelError, ParallelSolver, MAX_THREADS};
+    /// # use dlx_core::{format::parse, ParallelSolver, MAX_THREADS};
     /// let p = parse("A\nA\n").unwrap();
-    /// let err = ParallelSolver::new(&p).threads(MAX_THREADS + 1).count().unwrap_err();
-    /// assert!(matches!(err, ParallelError::TooManyThreads { .. }));
+    /// assert_eq!(ParallelSolver::new(&p).threads(MAX_THREADS + 1).count().solutions, 1);
     /// ```
     pub fn threads(mut self, threads: usize) -> Self {
-        self.threads = threads.max(1);
+        self.threads = threads.clamp(1, MAX_THREADS);
         self
     }
 
@@ -521,8 +512,7 @@ impl<'p> ParallelSolver<'p> {
     /// let p = parse("A\nA\nA\n").unwrap();
     /// let count = ParallelSolver::new(&p)
     ///     .cancel_flag(Arc::new(AtomicBool::new(true)))
-    ///     .count()
-    ///     .unwrap();
+    ///     .count();
     /// assert_eq!(count.stop, Some(StopReason::Cancelled));
     /// ```
     pub fn cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
@@ -538,90 +528,48 @@ impl<'p> ParallelSolver<'p> {
         self
     }
 
-    /// Writes a checkpoint to `path`, atomically: one at the start, one as soon as the run
-    /// is split into units (within milliseconds: a second worker takes a share, or the
-    /// only worker notes where it has got to), then one every `every`, and one at the end.
+    /// A run that writes a checkpoint (see [`ParallelJob::checkpoint`]); its count is a
+    /// `Result`, the write at the start being one that can fail.
     ///
-    /// ```
-    /// # use dlx_core::{format::parse, ParallelSolver, Checkpoint};
-    /// # use std::time::Duration;
-    /// let p = parse("A B\nA\nB\nA B\n").unwrap();
-    /// let path = std::env::temp_dir().join(format!("dlx-ck-doc-{}.json", std::process::id()));
-    /// let count = ParallelSolver::new(&p).checkpoint(&path, Duration::from_secs(1)).count().unwrap();
-    /// let saved = Checkpoint::load(&path).unwrap();
-    /// assert!(saved.is_complete());
-    /// assert_eq!(saved.totals().unwrap().solutions, count.solutions);
-    /// # std::fs::remove_file(&path).unwrap();
-    /// ```
-    ///
-    /// The write at the start must succeed (the run fails at once otherwise: nothing is
-    /// lost yet). A later write that fails does not stop the run: the next one tries
-    /// again. A failed write after the start is handed to
-    /// [`on_checkpoint_error`](Self::on_checkpoint_error) when one is given, and the count
-    /// is returned all the same; without one, a failed last write is the run's error.
-    pub fn checkpoint(mut self, path: impl Into<PathBuf>, every: Duration) -> Self {
-        self.checkpoint = Some((path.into(), every));
-        self
+    /// See [`ParallelJob::checkpoint`] for an example.
+    pub fn checkpoint(self, path: impl Into<PathBuf>, every: Duration) -> ParallelJob<'p> {
+        ParallelJob { solver: self }.checkpoint(path, every)
     }
 
-    /// Hands each checkpoint write that fails after the start of the run to `warn`, with
-    /// `true` for the last write (the file then holds an older state of the run than the
-    /// count returned). The run goes on, and the count is returned even when the last write
-    /// failed: an answer is never lost to a checkpoint.
-    ///
-    /// ```
-    /// # use dlx_core::{format::parse, ParallelSolver};
-    /// # use std::sync::Mutex;
-    /// # use std::time::Duration;
-    /// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
-    /// let path = std::env::temp_dir().join(format!("dlx-warn-doc-{}.json", std::process::id()));
-    /// let failed = Mutex::new(Vec::new());
-    /// let count = ParallelSolver::new(&p)
-    ///     .threads(2)
-    ///     .checkpoint(&path, Duration::from_secs(3600))
-    ///     .on_checkpoint_error(|e, last| failed.lock().unwrap().push((e.to_string(), last)))
-    ///     .count()
-    ///     .unwrap();
-    /// assert_eq!(count.solutions, 92);
-    /// assert!(failed.lock().unwrap().is_empty()); // every write succeeded here
-    /// # std::fs::remove_file(&path).unwrap();
-    /// ```
-    pub fn on_checkpoint_error(
-        mut self,
-        warn: impl Fn(&CheckpointError, bool) + Send + Sync + 'p,
-    ) -> Self {
-        self.checkpoint_warn = Some(Box::new(warn));
-        self
-    }
-
-    /// Resumes from a checkpoint: its finished units are counted as they stand, its
-    /// pending units are searched again from their start. The checkpoint must cover the
-    /// tree exactly once ([`Checkpoint::check`]); the run fails otherwise.
+    /// A run resumed from a checkpoint (see [`ParallelJob::resume`]); its count is a
+    /// `Result`: the checkpoint may not fit the problem.
     ///
     /// See [`ParallelError`] for an example.
-    pub fn resume(mut self, checkpoint: Checkpoint) -> Self {
-        self.resume = Some(checkpoint);
-        self
+    pub fn resume(self, checkpoint: Checkpoint) -> ParallelJob<'p> {
+        ParallelJob { solver: self }.resume(checkpoint)
     }
 
-    /// Searches only these units (for distributed runs); the result counts only them.
+    /// A run of only these units (see [`ParallelJob::units`]); its count is a `Result`: a
+    /// unit may not fit the problem.
     ///
-    /// ```
-    /// # use dlx_core::{format::parse, ParallelSolver, Unit};
-    /// let p = parse("A B\nA\nB\nA B\n").unwrap();
-    /// let unit = Unit::Range { path: vec![], first: 2, last: 2 };
-    /// assert_eq!(ParallelSolver::new(&p).units(vec![unit]).count().unwrap().solutions, 1);
-    /// ```
-    pub fn units(mut self, units: Vec<Unit>) -> Self {
-        self.units = Some(units);
-        self
+    /// See [`ParallelJob::units`] for an example.
+    pub fn units(self, units: Vec<Unit>) -> ParallelJob<'p> {
+        ParallelJob { solver: self }.units(units)
     }
 
-    /// Counts the solutions.
+    /// Counts the solutions: a [`Count`], as [`Solver::count`](crate::Solver::count) gives.
+    /// Nothing can fail here: the engine was settled when the solver was made
+    /// ([`with_engine_choice`](Self::with_engine_choice)), the threads when they were
+    /// asked for ([`threads`](Self::threads)), and a thread pool the system refuses is not
+    /// an error (the calling thread searches alone). Runs that read or write files are a
+    /// [`ParallelJob`], whose count is a `Result`.
     ///
-    /// See [`ParallelSolver`] for an example.
-    pub fn count(self) -> Result<Count, ParallelError> {
-        self.drive(Sink::Count)
+    /// ```
+    /// use dlx_core::{format::parse, Count, ParallelSolver, Solver};
+    /// let p = parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/q8.dlx"))).unwrap();
+    /// let seq: Count = Solver::new(&p).count();
+    /// let par: Count = ParallelSolver::new(&p).threads(2).count();
+    /// assert_eq!((seq.solutions, par.solutions), (92, 92));
+    /// assert_eq!(seq.stats.nodes, par.stats.nodes);
+    /// assert!(seq.is_complete() && par.is_complete());
+    /// ```
+    pub fn count(self) -> Count {
+        self.run(Sink::Count)
     }
 
     /// Calls `f` with each solution as soon as a worker finds it (in no particular order).
@@ -632,11 +580,11 @@ impl<'p> ParallelSolver<'p> {
     /// let p = parse("A B\nA\nB\nA B\n").unwrap();
     /// let found = Mutex::new(Vec::new());
     /// let count = ParallelSolver::new(&p).threads(2)
-    ///     .for_each_solution(|s| found.lock().unwrap().push(s.sorted())).unwrap();
+    ///     .for_each_solution(|s| found.lock().unwrap().push(s.sorted()));
     /// assert_eq!(found.into_inner().unwrap().len() as u64, count.solutions);
     /// ```
-    pub fn for_each_solution(self, f: impl Fn(Solution) + Sync) -> Result<Count, ParallelError> {
-        self.drive(Sink::Stream(&f))
+    pub fn for_each_solution(self, f: impl Fn(Solution) + Sync) -> Count {
+        self.run(Sink::Stream(&f))
     }
 
     /// Calls `f` with each solution in the order the sequential search finds them.
@@ -646,17 +594,14 @@ impl<'p> ParallelSolver<'p> {
     /// # use dlx_core::{format::parse, ParallelSolver, Solver};
     /// let p = parse("A B C\nA B\nC\nA\nB C\nA C\nB\n").unwrap();
     /// let mut parallel = Vec::new();
-    /// ParallelSolver::new(&p).threads(3).for_each_solution_ordered(|s| parallel.push(s)).unwrap();
+    /// ParallelSolver::new(&p).threads(3).for_each_solution_ordered(|s| parallel.push(s));
     /// let sequential: Vec<_> = Solver::new(&p).solutions().collect();
     /// assert_eq!(parallel, sequential);
     /// ```
-    pub fn for_each_solution_ordered(
-        self,
-        mut f: impl FnMut(Solution) + Send,
-    ) -> Result<Count, ParallelError> {
+    pub fn for_each_solution_ordered(self, mut f: impl FnMut(Solution) + Send) -> Count {
         let f: &mut (dyn FnMut(Solution) + Send) = &mut f;
         let sink = Mutex::new(f);
-        self.drive(Sink::Ordered(&sink))
+        self.run(Sink::Ordered(&sink))
     }
 
     /// Some solution (not necessarily the sequential search's first), or why none.
@@ -664,18 +609,18 @@ impl<'p> ParallelSolver<'p> {
     /// ```
     /// # use dlx_core::{format::parse, ParallelSolver, First};
     /// let p = parse("A B\nA\n").unwrap();
-    /// assert_eq!(ParallelSolver::new(&p).first().unwrap(), First::NoSolution);
+    /// assert_eq!(ParallelSolver::new(&p).first(), First::NoSolution);
     /// ```
-    pub fn first(mut self) -> Result<First, ParallelError> {
+    pub fn first(mut self) -> First {
         self.solution_limit = 1;
         let found = Mutex::new(Vec::new());
-        let count = self.for_each_solution(|s| found.lock().expect("lock").push(s))?;
+        let count = self.for_each_solution(|s| found.lock().expect("lock").push(s));
         let mut found = found.into_inner().expect("lock");
-        Ok(match (found.pop(), count.stop) {
+        match (found.pop(), count.stop) {
             (Some(s), _) => First::Found(s),
             (None, None) => First::NoSolution,
             (None, Some(reason)) => First::Incomplete(reason),
-        })
+        }
     }
 
     /// Whether there is exactly one solution; every worker stops at the second.
@@ -683,28 +628,35 @@ impl<'p> ParallelSolver<'p> {
     /// ```
     /// # use dlx_core::{format::parse, ParallelSolver, Uniqueness};
     /// let p = parse("A B\nA\nB\nA B\n").unwrap();
-    /// assert!(matches!(ParallelSolver::new(&p).threads(2).unique().unwrap(), Uniqueness::Multiple(..)));
+    /// assert!(matches!(ParallelSolver::new(&p).threads(2).unique(), Uniqueness::Multiple(..)));
     /// ```
-    pub fn unique(mut self) -> Result<Uniqueness, ParallelError> {
+    pub fn unique(mut self) -> Uniqueness {
         self.solution_limit = 2;
         let found = Mutex::new(Vec::new());
-        let count = self.for_each_solution(|s| found.lock().expect("lock").push(s))?;
+        let count = self.for_each_solution(|s| found.lock().expect("lock").push(s));
         let mut found = found.into_inner().expect("lock").into_iter();
-        Ok(match (found.next(), found.next(), count.stop) {
+        match (found.next(), found.next(), count.stop) {
             (Some(a), Some(b), _) => Uniqueness::Multiple(a, b),
             (Some(a), None, None) => Uniqueness::Unique(a),
             (None, _, None) => Uniqueness::NoSolution,
             (found, _, Some(reason)) => Uniqueness::Incomplete { reason, found },
-        })
+        }
+    }
+
+    /// A run without checkpoints or units. Every error of [`drive`](Self::drive) comes
+    /// from one of those (a checkpoint to read or write, a unit that does not fit; the
+    /// counts are summed with overflow checked only when a checkpoint's are added), so none
+    /// can arise here.
+    fn run(self, sink: Sink<'_>) -> Count {
+        debug_assert!(self.checkpoint.is_none() && self.resume.is_none() && self.units.is_none());
+        match self.drive(sink) {
+            Ok(count) => count,
+            Err(e) => unreachable!("a run without checkpoints or units failed: {e}"),
+        }
     }
 
     fn drive(self, sink: Sink<'_>) -> Result<Count, ParallelError> {
         let started = Instant::now();
-        if self.threads > MAX_THREADS {
-            return Err(ParallelError::TooManyThreads {
-                asked: self.threads,
-            });
-        }
         let ordered = matches!(sink, Sink::Ordered(_));
         let hash = crate::checkpoint::problem_hash(self.problem);
         let mut table = Table::default();
@@ -806,16 +758,21 @@ impl<'p> ParallelSolver<'p> {
             let table = shared.table.lock().expect("table");
             table.busy == 0 && (table.pending.is_empty() || shared.stop.load(Ordering::Relaxed))
         };
-        if finished || (self.threads == 1 && self.checkpoint.is_none()) {
-            if !finished {
-                ctx.work(0, None);
-            }
+        // A pool the system refuses (no threads to be had) is not the run's failure: the
+        // calling thread searches alone, to the same answer (its checkpoint written at the
+        // start and at the end only).
+        let pool = if finished || (self.threads == 1 && self.checkpoint.is_none()) {
+            None
         } else {
-            let pool = rayon::ThreadPoolBuilder::new()
+            rayon::ThreadPoolBuilder::new()
                 .num_threads(self.threads)
                 .build()
-                .map_err(|e| ParallelError::Pool(e.to_string()))?;
-            pool.in_place_scope(|scope| {
+                .ok()
+        };
+        match pool {
+            None if finished => {}
+            None => ctx.work(0, handed.take()),
+            Some(pool) => pool.in_place_scope(|scope| {
                 for worker in 0..self.threads {
                     let ctx = &ctx;
                     let handed = if worker == 0 { handed.take() } else { None };
@@ -853,7 +810,7 @@ impl<'p> ParallelSolver<'p> {
                         }
                     }
                 }
-            });
+            }),
         }
         let mut table = shared.table.into_inner().expect("table");
         if let Some(e) = table.error.take() {
@@ -867,18 +824,25 @@ impl<'p> ParallelSolver<'p> {
                 }
             }
         }
+        // Summed with overflow checked only when a checkpoint's counts are added: without
+        // one the units split one tree, whose counts are the sequential search's (and
+        // saturate as its do).
+        let add = |t: Counters, c: Counters| match &self.resume {
+            Some(_) => t.checked_add(c),
+            None => Some(t + c),
+        };
         let mut totals = Some(Counters::default());
         let mut complete = true;
         for r in &table.records {
             match r.state {
-                State::Done(c) => totals = totals.and_then(|t| t.checked_add(c)),
+                State::Done(c) => totals = totals.and_then(|t| add(t, c)),
                 _ => complete = false,
             }
         }
         // Work done in units that were interrupted counts too: reported as incomplete.
         let partial = *shared.partial.lock().expect("partial");
         let totals = totals
-            .and_then(|t| t.checked_add(partial))
+            .and_then(|t| add(t, partial))
             .ok_or(ParallelError::CountOverflow)?;
         let stop = if complete {
             None
@@ -902,6 +866,150 @@ impl<'p> ParallelSolver<'p> {
                 elapsed: started.elapsed(),
             },
         })
+    }
+}
+
+/// A parallel run that reads or writes work units: it writes a checkpoint
+/// ([`checkpoint`](Self::checkpoint)), resumes one ([`resume`](Self::resume)) or searches
+/// only the units given ([`units`](Self::units)). Made by the [`ParallelSolver`] methods of
+/// the same names. Its counts are a `Result`, [`ParallelError`], unlike a plain
+/// [`ParallelSolver`]'s: a checkpoint may fail to be written, or a checkpoint or unit may
+/// not fit the problem. Everything else (engine, threads, cancellation, progress) is the
+/// [`ParallelSolver`]'s, set before.
+///
+/// ```
+/// use dlx_core::{format::parse, ParallelSolver, Unit};
+/// let p = parse("A B\nA\nB\nA B\n").unwrap();
+/// let all = ParallelSolver::new(&p).threads(2).count();
+/// let part = ParallelSolver::new(&p).threads(2).units(vec![Unit::Root]).count().unwrap();
+/// assert_eq!(all.solutions, part.solutions);
+/// ```
+pub struct ParallelJob<'p> {
+    solver: ParallelSolver<'p>,
+}
+
+impl<'p> ParallelJob<'p> {
+    /// Writes a checkpoint to `path`, atomically: one at the start, one as soon as the run
+    /// is split into units (within milliseconds: a second worker takes a share, or the
+    /// only worker notes where it has got to), then one every `every`, and one at the end.
+    ///
+    /// ```
+    /// # use dlx_core::{format::parse, ParallelSolver, Checkpoint};
+    /// # use std::time::Duration;
+    /// let p = parse("A B\nA\nB\nA B\n").unwrap();
+    /// let path = std::env::temp_dir().join(format!("dlx-ck-doc-{}.json", std::process::id()));
+    /// let count = ParallelSolver::new(&p).checkpoint(&path, Duration::from_secs(1)).count().unwrap();
+    /// let saved = Checkpoint::load(&path).unwrap();
+    /// assert!(saved.is_complete());
+    /// assert_eq!(saved.totals().unwrap().solutions, count.solutions);
+    /// # std::fs::remove_file(&path).unwrap();
+    /// ```
+    ///
+    /// The write at the start must succeed (the run fails at once otherwise: nothing is
+    /// lost yet). A later write that fails does not stop the run: the next one tries
+    /// again. A failed write after the start is handed to
+    /// [`on_checkpoint_error`](Self::on_checkpoint_error) when one is given, and the count
+    /// is returned all the same; without one, a failed last write is the run's error.
+    pub fn checkpoint(mut self, path: impl Into<PathBuf>, every: Duration) -> Self {
+        self.solver.checkpoint = Some((path.into(), every));
+        self
+    }
+
+    /// Hands each checkpoint write that fails after the start of the run to `warn`, with
+    /// `true` for the last write (the file then holds an older state of the run than the
+    /// count returned). The run goes on, and the count is returned even when the last write
+    /// failed: an answer is never lost to a checkpoint.
+    ///
+    /// ```
+    /// # use dlx_core::{format::parse, ParallelSolver};
+    /// # use std::sync::Mutex;
+    /// # use std::time::Duration;
+    /// let p = parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/q8.dlx"))).unwrap();
+    /// let path = std::env::temp_dir().join(format!("dlx-warn-doc-{}.json", std::process::id()));
+    /// let failed = Mutex::new(Vec::new());
+    /// let count = ParallelSolver::new(&p)
+    ///     .threads(2)
+    ///     .checkpoint(&path, Duration::from_secs(3600))
+    ///     .on_checkpoint_error(|e, last| failed.lock().unwrap().push((e.to_string(), last)))
+    ///     .count()
+    ///     .unwrap();
+    /// assert_eq!(count.solutions, 92);
+    /// assert!(failed.lock().unwrap().is_empty()); // every write succeeded here
+    /// # std::fs::remove_file(&path).unwrap();
+    /// ```
+    pub fn on_checkpoint_error(
+        mut self,
+        warn: impl Fn(&CheckpointError, bool) + Send + Sync + 'p,
+    ) -> Self {
+        self.solver.checkpoint_warn = Some(Box::new(warn));
+        self
+    }
+
+    /// Resumes from a checkpoint: its finished units are counted as they stand, its
+    /// pending units are searched again from their start. The checkpoint must cover the
+    /// tree exactly once ([`Checkpoint::check`]); the run fails otherwise.
+    ///
+    /// See [`ParallelError`] for an example.
+    pub fn resume(mut self, checkpoint: Checkpoint) -> Self {
+        self.solver.resume = Some(checkpoint);
+        self
+    }
+
+    /// Searches only these units (for distributed runs); the result counts only them.
+    ///
+    /// ```
+    /// # use dlx_core::{format::parse, ParallelSolver, Unit};
+    /// let p = parse("A B\nA\nB\nA B\n").unwrap();
+    /// let unit = Unit::Range { path: vec![], first: 2, last: 2 };
+    /// assert_eq!(ParallelSolver::new(&p).units(vec![unit]).count().unwrap().solutions, 1);
+    /// ```
+    pub fn units(mut self, units: Vec<Unit>) -> Self {
+        self.solver.units = Some(units);
+        self
+    }
+
+    /// Counts the solutions (of the units given, with those a resumed checkpoint had).
+    ///
+    /// See [`ParallelJob`] for an example.
+    pub fn count(self) -> Result<Count, ParallelError> {
+        self.solver.drive(Sink::Count)
+    }
+
+    /// Calls `f` with each solution as soon as a worker finds it (in no particular order):
+    /// [`ParallelSolver::for_each_solution`] with units read or written.
+    ///
+    /// ```
+    /// # use dlx_core::{format::parse, ParallelSolver, Unit};
+    /// # use std::sync::Mutex;
+    /// let p = parse("A B\nA\nB\nA B\n").unwrap();
+    /// let unit = Unit::Range { path: vec![], first: 2, last: 2 };
+    /// let found = Mutex::new(Vec::new());
+    /// let count = ParallelSolver::new(&p).units(vec![unit])
+    ///     .for_each_solution(|s| found.lock().unwrap().push(s)).unwrap();
+    /// assert_eq!(count.solutions, 1);
+    /// ```
+    pub fn for_each_solution(self, f: impl Fn(Solution) + Sync) -> Result<Count, ParallelError> {
+        self.solver.drive(Sink::Stream(&f))
+    }
+
+    /// Calls `f` with each solution in the order the sequential search finds them:
+    /// [`ParallelSolver::for_each_solution_ordered`] with units read or written.
+    ///
+    /// ```
+    /// # use dlx_core::{format::parse, ParallelSolver, Unit};
+    /// let p = parse("A B\nA\nB\nA B\n").unwrap();
+    /// let mut found = Vec::new();
+    /// ParallelSolver::new(&p).units(vec![Unit::Root])
+    ///     .for_each_solution_ordered(|s| found.push(s)).unwrap();
+    /// assert_eq!(found.len(), 2);
+    /// ```
+    pub fn for_each_solution_ordered(
+        self,
+        mut f: impl FnMut(Solution) + Send,
+    ) -> Result<Count, ParallelError> {
+        let f: &mut (dyn FnMut(Solution) + Send) = &mut f;
+        let sink = Mutex::new(f);
+        self.solver.drive(Sink::Ordered(&sink))
     }
 }
 
@@ -1279,9 +1387,7 @@ mod tests {
             solver.max_ordered_buffer = 200;
             solver.ordered_peak = Some(Arc::clone(&peak));
             let mut ordered = Vec::new();
-            let count = solver
-                .for_each_solution_ordered(|s| ordered.push(s))
-                .unwrap();
+            let count = solver.for_each_solution_ordered(|s| ordered.push(s));
             assert!(count.is_complete());
             assert_eq!(ordered, seq, "{threads} threads");
             let most = 200 + threads * (10 + SOLUTION_OVERHEAD);

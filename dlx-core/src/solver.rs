@@ -483,7 +483,7 @@ impl<'p> Solver<'p, Auto> {
     ///
     /// ```
     /// use dlx_core::{format::parse, EngineChoice, Solver};
-    /// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+    /// let p = parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/q8.dlx"))).unwrap();
     /// for (choice, name) in [(EngineChoice::Auto, "dense"), (EngineChoice::Links, "links"),
     ///                        (EngineChoice::Dense, "dense")] {
     ///     let solver = Solver::with_engine_choice(&p, choice)?;
@@ -566,7 +566,7 @@ impl<'p> Solver<'p, Links> {
     ///
     /// ```
     /// use dlx_core::{format::parse, Solver};
-    /// let p = parse(include_str!("../tests/data/q8.dlx")).unwrap();
+    /// let p = parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/q8.dlx"))).unwrap();
     /// let links = Solver::links(&p);
     /// assert_eq!(links.engine_name(), "links");
     /// let count = links.count();

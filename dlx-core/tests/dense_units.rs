@@ -203,7 +203,7 @@ fn the_dense_engine_counts_in_parallel_as_it_counts_alone() {
         let p = load(name);
         let seq = DenseSolver::try_new(&p).unwrap().count();
         for threads in [1, 2, 4] {
-            let par = dense(&p).threads(threads).count().unwrap();
+            let par = dense(&p).threads(threads).count();
             assert!(par.is_complete(), "{name}, {threads} threads");
             assert_eq!(summary(&par), summary(&seq), "{name}, {threads} threads");
         }
@@ -219,15 +219,13 @@ fn the_dense_engine_streams_solutions_in_the_sequential_order() {
             let mut ordered = Vec::new();
             let count = dense(&p)
                 .threads(threads)
-                .for_each_solution_ordered(|s| ordered.push(s))
-                .unwrap();
+                .for_each_solution_ordered(|s| ordered.push(s));
             assert!(count.is_complete());
             assert_eq!(ordered, seq, "{name}, {threads} threads");
             let any = Mutex::new(Vec::new());
             dense(&p)
                 .threads(threads)
-                .for_each_solution(|s| any.lock().unwrap().push(s))
-                .unwrap();
+                .for_each_solution(|s| any.lock().unwrap().push(s));
             let mut any = any.into_inner().unwrap();
             any.sort_by_key(|s| s.sorted());
             let mut want = seq.clone();
@@ -241,7 +239,7 @@ fn the_dense_engine_streams_solutions_in_the_sequential_order() {
 fn first_and_unique_on_the_dense_engine() {
     use dlx_core::{First, Uniqueness};
     let sud = load("sud1.dlx");
-    let Uniqueness::Unique(s) = dense(&sud).threads(2).unique().unwrap() else {
+    let Uniqueness::Unique(s) = dense(&sud).threads(2).unique() else {
         panic!("sud1 has one solution");
     };
     assert_eq!(
@@ -250,10 +248,10 @@ fn first_and_unique_on_the_dense_engine() {
     );
     let q8 = load("q8.dlx");
     assert!(matches!(
-        dense(&q8).threads(2).unique().unwrap(),
+        dense(&q8).threads(2).unique(),
         Uniqueness::Multiple(..)
     ));
-    let First::Found(s) = dense(&q8).threads(2).first().unwrap() else {
+    let First::Found(s) = dense(&q8).threads(2).first() else {
         panic!("q8 has solutions");
     };
     dlx_core::verify(&q8, s.options()).unwrap();
@@ -355,8 +353,7 @@ fn a_cancelled_dense_run_is_incomplete() {
     let p = load("q12.dlx");
     let count = dense(&p)
         .cancel_flag(Arc::new(AtomicBool::new(true)))
-        .count()
-        .unwrap();
+        .count();
     assert_eq!(count.stop, Some(StopReason::Cancelled));
     assert!(!count.is_complete());
     // A solution limit stops it too: `first` with every worker stopping at the first.
@@ -364,7 +361,7 @@ fn a_cancelled_dense_run_is_incomplete() {
         .threads(2)
         .cancel_flag(Arc::new(AtomicBool::new(true)));
     assert!(matches!(
-        stopped.first().unwrap(),
+        stopped.first(),
         dlx_core::First::Incomplete(StopReason::Cancelled)
     ));
 }
@@ -373,11 +370,7 @@ fn a_cancelled_dense_run_is_incomplete() {
 fn progress_reaches_the_whole_tree_on_the_dense_engine() {
     let p = load("q12.dlx");
     let progress = Progress::new();
-    let count = dense(&p)
-        .threads(2)
-        .progress(progress.clone())
-        .count()
-        .unwrap();
+    let count = dense(&p).threads(2).progress(progress.clone()).count();
     let snap = progress.snapshot();
     assert_eq!(
         (snap.solutions, snap.nodes),
@@ -398,7 +391,7 @@ fn every_engine_that_takes_a_problem_runs_it_in_parallel() {
                 continue;
             };
             for threads in [1, 2] {
-                let par = solver_clone(&p, choice).threads(threads).count().unwrap();
+                let par = solver_clone(&p, choice).threads(threads).count();
                 assert_eq!(
                     (par.solutions, par.stats.nodes),
                     (seq.solutions, seq.stats.nodes),
@@ -529,8 +522,7 @@ fn random_problems_split_alike_on_both_engines() {
         let mut ordered = Vec::new();
         let count = dense(&p)
             .threads(2)
-            .for_each_solution_ordered(|s| ordered.push(s))
-            .unwrap();
+            .for_each_solution_ordered(|s| ordered.push(s));
         assert_eq!(ordered, seq, "seed {seed}");
         assert_eq!(
             (count.stats.nodes, count.stats.updates),

@@ -131,7 +131,7 @@ fn counts_agree(problem: &Problem) {
     if !seq.is_complete() {
         return;
     }
-    let par = links_parallel(problem).threads(2).count().unwrap();
+    let par = links_parallel(problem).threads(2).count();
     assert_eq!(
         (par.solutions, par.stats.nodes, par.stats.updates),
         (seq.solutions, seq.stats.nodes, seq.stats.updates)

@@ -10,6 +10,7 @@
 mod checkpoint;
 mod defaults;
 mod dense_units;
+mod doc_examples;
 mod fuzz;
 mod layers;
 mod memo;

@@ -21,7 +21,7 @@ const THREADS: [usize; 4] = [1, 2, 3, 8];
 fn check_count(problem: &Problem) {
     let seq = Solver::links(problem).count();
     for threads in THREADS {
-        let par = links_parallel(problem).threads(threads).count().unwrap();
+        let par = links_parallel(problem).threads(threads).count();
         assert!(par.is_complete());
         assert_eq!(par.solutions, seq.solutions, "{threads} threads");
         assert_eq!(par.stats.nodes, seq.stats.nodes, "{threads} threads: nodes");
@@ -39,8 +39,7 @@ fn check_enumeration(problem: &Problem) {
         let found = Mutex::new(Vec::new());
         links_parallel(problem)
             .threads(threads)
-            .for_each_solution(|s| found.lock().unwrap().push(s))
-            .unwrap();
+            .for_each_solution(|s| found.lock().unwrap().push(s));
         let found = found.into_inner().unwrap();
         for s in &found {
             verify(problem, s.options()).unwrap();
@@ -52,8 +51,7 @@ fn check_enumeration(problem: &Problem) {
         let mut ordered = Vec::new();
         links_parallel(problem)
             .threads(threads)
-            .for_each_solution_ordered(|s| ordered.push(s))
-            .unwrap();
+            .for_each_solution_ordered(|s| ordered.push(s));
         assert_eq!(ordered, seq, "{threads} threads, ordered");
     }
 }
@@ -95,14 +93,14 @@ fn queens_enumeration_matches() {
 fn unique_and_first() {
     let q8 = load("q8.dlx");
     for threads in THREADS {
-        let u = links_parallel(&q8).threads(threads).unique().unwrap();
+        let u = links_parallel(&q8).threads(threads).unique();
         assert!(matches!(u, dlx_core::Uniqueness::Multiple(ref a, ref b) if a != b));
-        let f = links_parallel(&q8).threads(threads).first().unwrap();
+        let f = links_parallel(&q8).threads(threads).first();
         verify(&q8, f.solution().unwrap().options()).unwrap();
     }
     let sud = load("sud1.dlx");
     assert!(matches!(
-        links_parallel(&sud).threads(2).unique().unwrap(),
+        links_parallel(&sud).threads(2).unique(),
         dlx_core::Uniqueness::Unique(_)
     ));
 }
@@ -161,11 +159,7 @@ fn resuming_a_partial_checkpoint_gives_the_total() {
 fn cancelled_runs_are_incomplete() {
     let p = load("q12.dlx");
     let flag = Arc::new(AtomicBool::new(true));
-    let count = links_parallel(&p)
-        .threads(2)
-        .cancel_flag(flag)
-        .count()
-        .unwrap();
+    let count = links_parallel(&p).threads(2).cancel_flag(flag).count();
     assert_eq!(count.stop, Some(StopReason::Cancelled));
     assert!(count.solutions < 14_200);
 }
@@ -196,8 +190,7 @@ fn an_unbalanced_tree_is_shared() {
     let par = links_parallel(&p)
         .threads(3)
         .progress(progress.clone())
-        .count()
-        .unwrap();
+        .count();
     assert_eq!(
         (par.solutions, par.stats.nodes, par.stats.updates),
         (seq.solutions, seq.stats.nodes, seq.stats.updates)

@@ -89,6 +89,9 @@ pub fn run(args: &CountArgs) -> Result<ExitCode> {
         if threads > 0 {
             solver = solver.threads(threads);
         }
+        let progress = Progress::new();
+        solver = solver.progress(progress.clone());
+        let mut resumed = None;
         if let Some(path) = &args.resume {
             let checkpoint = Checkpoint::load(path).map_err(|e| match e {
                 // The one error of a file that does not name it.
@@ -116,17 +119,24 @@ pub fn run(args: &CountArgs) -> Result<ExitCode> {
             checkpoint
                 .check(problem)
                 .map_err(|e| InputError::new(format!("{}: {e}", path.display())))?;
-            solver = solver.resume(checkpoint);
+            resumed = Some(checkpoint);
         }
-        if let Some(path) = args.checkpoint.as_ref().or(args.resume.as_ref()) {
-            let every = checkpoint_every(args)?;
-            solver = solver
-                .checkpoint(path, every)
-                .on_checkpoint_error(warn_checkpoint);
-        }
-        let progress = Progress::new();
-        let display = show_progress.then(|| Display::start(progress.clone()));
-        let count = solver.progress(progress).count()?;
+        let display = show_progress.then(|| Display::start(progress));
+        // A checkpoint to write (or one resumed, which is written as the run goes on) makes
+        // the run a job, whose count can fail; a plain count cannot.
+        let count = match args.checkpoint.as_ref().or(args.resume.as_ref()) {
+            Some(path) => {
+                let every = checkpoint_every(args)?;
+                let mut job = solver
+                    .checkpoint(path, every)
+                    .on_checkpoint_error(warn_checkpoint);
+                if let Some(checkpoint) = resumed {
+                    job = job.resume(checkpoint);
+                }
+                job.count()?
+            }
+            None => solver.count(),
+        };
         drop(display);
         (count, engine)
     };
@@ -250,12 +260,12 @@ fn run_units(args: &CountArgs, problem: &Problem) -> Result<ExitCode> {
     for mut line in todo {
         let mut solver =
             super::engine::parallel(problem, args.engine, display_name(&args.problem.file))?
-                .units(vec![line.unit.clone()])
                 .cancel_flag(interrupt_flag());
         if threads > 0 {
             solver = solver.threads(threads);
         }
         let count = solver
+            .units(vec![line.unit.clone()])
             .count()
             .map_err(|e| InputError::new(format!("{name}: unit {}: {e}", line.id)))?;
         if !count.is_complete() {

@@ -83,14 +83,14 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode> {
                 if limit_reached(&printer) || !printer.print(&s) || limit_reached(&printer) {
                     halt.store(true, Ordering::Relaxed);
                 }
-            })?
+            })
         } else {
             solver.for_each_solution(|s| {
                 watch();
                 if limit_reached(&printer) || !printer.print(&s) || limit_reached(&printer) {
                     halt.store(true, Ordering::Relaxed);
                 }
-            })?
+            })
         };
         (count.is_complete(), count.stats, engine)
     };

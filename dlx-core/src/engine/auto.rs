@@ -34,7 +34,7 @@ pub const AUTO_DENSE_MAX_STATE_BYTES: usize = 1_792;
 ///
 /// ```
 /// use dlx_core::{dense_state_bytes, format::parse};
-/// let q8 = parse(include_str!("../../tests/data/q8.dlx")).unwrap();
+/// let q8 = parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/q8.dlx"))).unwrap();
 /// // 16 primary items (rows and columns), 64 options: 32 + 8 bytes.
 /// assert_eq!(dense_state_bytes(&q8), 40);
 /// ```
@@ -65,7 +65,7 @@ fn auto_prefers_dense(problem: &Problem) -> bool {
 ///
 /// ```
 /// use dlx_core::{format::parse, Auto, Solver};
-/// let q8 = parse(include_str!("../../tests/data/q8.dlx")).unwrap();
+/// let q8 = parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/q8.dlx"))).unwrap();
 /// let solver: Solver<'_, Auto> = Solver::new(&q8); // what `Solver::new` runs
 /// assert_eq!(solver.engine_name(), "dense");
 /// assert_eq!(solver.count().solutions, 92);
@@ -106,7 +106,7 @@ impl From<Dense> for Auto {
 ///
 /// ```
 /// use dlx_core::{format::parse, EngineChoice, Unit, UnitSearch};
-/// let q8 = parse(include_str!("../../tests/data/q8.dlx")).unwrap();
+/// let q8 = parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/q8.dlx"))).unwrap();
 /// let unit = Unit::Range { path: vec![2], first: 1, last: 3 };
 /// let dense = UnitSearch::with_engine(&q8, &unit, EngineChoice::Dense).unwrap();
 /// let links = UnitSearch::with_engine(&q8, &unit, EngineChoice::Links).unwrap();

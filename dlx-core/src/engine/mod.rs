@@ -49,7 +49,7 @@ use crate::problem::{OptionId, Problem};
 /// fn count<E: Engine>(p: &dlx_core::Problem) -> u64 {
 ///     Solver::<E>::try_new(p).expect("the engine takes the problem").count().solutions
 /// }
-/// let p = parse(include_str!("../../tests/data/q8.dlx")).unwrap();
+/// let p = parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/q8.dlx"))).unwrap();
 /// assert_eq!(count::<Links>(&p), 92);
 /// assert_eq!(count::<Dense>(&p), 92);
 /// assert_eq!((Links::NAME, Dense::NAME), ("links", "dense"));
@@ -61,7 +61,7 @@ use crate::problem::{OptionId, Problem};
 ///
 /// ```
 /// use dlx_core::{format::parse, Auto, Solver};
-/// let p = parse(include_str!("../../tests/data/pent4x15.dlx")).unwrap();
+/// let p = parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pent4x15.dlx"))).unwrap();
 /// let solver: Solver<'_, Auto> = Solver::links(&p).with_node_budget(10).into_auto();
 /// assert_eq!(solver.engine_name(), "links");
 /// ```

@@ -484,7 +484,6 @@ impl<'p> MemoSolver<'p> {
             p = p.cancel_flag(c);
         }
         p.count()
-            .unwrap_or_else(|_| plain(self.problem, None, self.limits.cancel.clone()))
     }
 
     #[cfg(not(feature = "parallel"))]

@@ -133,7 +133,7 @@ impl<'p> SymmetricCounter<'p> {
     /// ```
     /// use dlx_core::format::parse;
     /// use dlx_core::symmetry::{find_group, SymmetricCounter};
-    /// let p = parse(include_str!("../../tests/data/q8.dlx")).unwrap();
+    /// let p = parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/q8.dlx"))).unwrap();
     /// let group = find_group(&p)?;
     /// let counter = SymmetricCounter::new(&p, &group).up_to_symmetry(true);
     /// let pieces = counter.pieces(100)?; // here fewer: the leaves end in solutions first
@@ -280,7 +280,7 @@ impl<'p> SymmetricCounter<'p> {
     /// ```
     /// use dlx_core::format::parse;
     /// use dlx_core::symmetry::{find_group, SymmetricCounter};
-    /// let p = parse(include_str!("../../tests/data/q8.dlx")).unwrap();
+    /// let p = parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/q8.dlx"))).unwrap();
     /// let group = find_group(&p)?;
     /// let counter = SymmetricCounter::new(&p, &group);
     /// let pieces = counter.pieces(1)?;

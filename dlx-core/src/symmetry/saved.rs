@@ -20,7 +20,7 @@ pub const SYMMETRY_CHECKPOINT_VERSION: u32 = 1;
 /// use dlx_core::format::parse;
 /// use dlx_core::problem_hash;
 /// use dlx_core::symmetry::{find_group, SymmetricCheckpoint, SymmetricCounter};
-/// let p = parse(include_str!("../../tests/data/q8.dlx")).unwrap();
+/// let p = parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/q8.dlx"))).unwrap();
 /// let group = find_group(&p)?;
 /// let counter = SymmetricCounter::new(&p, &group).up_to_symmetry(true);
 /// let pieces = counter.pieces(40)?;

@@ -58,7 +58,7 @@ pub struct SymmetricUnitLine {
 /// use dlx_core::format::parse;
 /// use dlx_core::problem_hash;
 /// use dlx_core::symmetry::{find_group, merge_symmetric, symmetric_split, SymmetricCounter, SymmetricUnitLine};
-/// let p = parse(include_str!("../../tests/data/q8.dlx")).unwrap();
+/// let p = parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/q8.dlx"))).unwrap();
 /// let group = find_group(&p)?;
 /// let counter = SymmetricCounter::new(&p, &group).up_to_symmetry(true);
 /// let pieces = counter.pieces(8)?;

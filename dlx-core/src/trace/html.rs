@@ -338,8 +338,8 @@ pub const OPEN_WHOLE_MAX_OPTIONS: usize = 200;
 ///
 /// ```
 /// use dlx_core::{format::parse, trace::html::opens_active_only};
-/// assert!(!opens_active_only(&parse(include_str!("../../tests/data/toy.dlx")).unwrap()));
-/// assert!(opens_active_only(&parse(include_str!("../../tests/data/sud1.dlx")).unwrap()));
+/// assert!(!opens_active_only(&parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/toy.dlx"))).unwrap()));
+/// assert!(opens_active_only(&parse(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sud1.dlx"))).unwrap()));
 /// ```
 pub fn opens_active_only(problem: &Problem) -> bool {
     problem.num_items() > OPEN_WHOLE_MAX_ITEMS || problem.num_options() > OPEN_WHOLE_MAX_OPTIONS

@@ -10,6 +10,7 @@
 
 use super::bits::Bits;
 use super::layout::Layout;
+use super::search::{self, Entered, Node};
 
 /// The candidates of every cell and digit.
 #[derive(Clone, Copy, Debug)]
@@ -91,10 +92,17 @@ pub(crate) enum Branch<const W: usize> {
     },
 }
 
-impl<const W: usize> Branch<W> {
-    /// The next option to try, as (cell, digit), removing it.
+impl<const W: usize> search::Branch for Branch<W> {
     #[inline]
-    pub(crate) fn pop(&mut self) -> Option<(usize, usize)> {
+    fn is_empty(&self) -> bool {
+        match self {
+            Branch::Cell { digits, .. } => *digits == 0,
+            Branch::House { cells, .. } => cells.is_empty(),
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<(usize, usize)> {
         match self {
             Branch::Cell { cell, digits } => {
                 if *digits == 0 {
@@ -337,5 +345,51 @@ impl<const W: usize, const D: usize> State<W, D> {
                 digits.trailing_zeros() as u8 + 1
             })
             .collect()
+    }
+}
+
+/// The general board for the search driver ([`search::Search`]).
+impl<const W: usize, const D: usize> Node for State<W, D> {
+    type Board = Layout<W, D>;
+    type Branch = Branch<W>;
+    type Dirty = Dirty<D>;
+
+    fn empty(layout: &Layout<W, D>) -> Self {
+        State::new(layout)
+    }
+
+    fn admits(&self, cell: usize, d: usize) -> bool {
+        self.can_place(cell, d)
+    }
+
+    #[inline]
+    fn play(&mut self, layout: &Layout<W, D>, cell: usize, d: usize) -> Dirty<D> {
+        let mut dirty = Dirty::none();
+        self.place(layout, cell, d, &mut dirty);
+        dirty
+    }
+
+    fn all_changed(layout: &Layout<W, D>) -> Dirty<D> {
+        Dirty::every(layout.n)
+    }
+
+    #[inline]
+    fn enter(
+        &mut self,
+        layout: &Layout<W, D>,
+        mut dirty: Dirty<D>,
+        forced: &mut u64,
+    ) -> Entered<Branch<W>> {
+        let Ok(tally) = self.propagate(layout, &mut dirty, forced) else {
+            return Entered::Dead;
+        };
+        if self.is_solved() {
+            return Entered::Solved;
+        }
+        Entered::Live(self.choose(layout, &tally))
+    }
+
+    fn values(&self, layout: &Layout<W, D>) -> Vec<u8> {
+        State::values(self, layout)
     }
 }

@@ -36,7 +36,10 @@ use crate::sudoku::shape::Shape;
 use layout::Layout;
 use nine::Nine;
 pub(crate) use search::Limits;
-use search::Search;
+use search::Node;
+
+/// The search on the general board ([`board::State`]).
+type Search<L, const W: usize, const D: usize> = search::Search<L, board::State<W, D>>;
 
 /// The bitboard engine for one shape: its layout, in the smallest board it fits.
 #[derive(Clone, Debug)]
@@ -106,9 +109,11 @@ pub(crate) trait Stepper: fmt::Debug + Send + Sync {
     fn is_complete(&self) -> bool;
 }
 
-impl<L, const W: usize, const D: usize> Stepper for Search<L, W, D>
+impl<L, N> Stepper for search::Search<L, N>
 where
-    L: Deref<Target = Layout<W, D>> + fmt::Debug + Send + Sync,
+    N: Node + Send + Sync,
+    N::Branch: Send + Sync,
+    L: Deref<Target = N::Board> + Send + Sync,
 {
     fn next_values(&mut self) -> Result<Vec<u8>, Option<StopReason>> {
         self.step()?;
@@ -118,7 +123,7 @@ where
     }
 
     fn is_complete(&self) -> bool {
-        Search::is_complete(self)
+        search::Search::is_complete(self)
     }
 }
 

@@ -1,16 +1,18 @@
-//! Algorithm X on bitboards: a stack of states, one per level, each with the item chosen
-//! there and its options left to try (Knuth's steps X3–X8 with the state copied per level
-//! instead of covered and uncovered). Stops at a node budget or a raised flag, and resumes
-//! after each solution.
+//! Algorithm X on bitboards, one driver for both boards (the general one, [`board`], and the
+//! 9×9 bands, [`nine`]): a stack of states, one per level, each with the item chosen there
+//! and its options left to try (Knuth's steps X3–X8 with the state copied per level instead
+//! of covered and uncovered). Stops at a node budget or a raised flag, and resumes after
+//! each solution. What a board does at a node (propagate, choose, place) is its [`Node`].
+//!
+//! [`board`]: super::board
+//! [`nine`]: super::nine
 
+use std::fmt;
 use std::ops::Deref;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use dlx_core::StopReason;
-
-use super::board::{Branch, Dirty, State};
-use super::layout::Layout;
 
 /// How often the cancel flag is read: every this many nodes.
 pub(crate) const CANCEL_EVERY: u64 = 1024;
@@ -24,21 +26,67 @@ pub(crate) struct Limits {
     pub(crate) cancel: Option<Arc<AtomicBool>>,
 }
 
-#[derive(Clone, Copy, Debug)]
-struct Frame<const W: usize, const D: usize> {
-    state: State<W, D>,
-    branch: Branch<W>,
+/// The options left to try at a level (X5's list of the item chosen).
+pub(crate) trait Branch: Copy {
+    /// The next option to try, as (cell, digit), removing it.
+    fn pop(&mut self) -> Option<(usize, usize)>;
+    /// True when every option has been tried.
+    fn is_empty(&self) -> bool;
 }
 
-/// One puzzle's search. `L` is a reference to (or a shared pointer to) the layout.
-#[derive(Debug)]
-pub(crate) struct Search<L, const W: usize, const D: usize> {
-    layout: L,
-    stack: Vec<Frame<W, D>>,
+/// What a node's state became once its forced options were placed.
+pub(crate) enum Entered<B> {
+    /// An item has no option left (X4: back up).
+    Dead,
+    /// Every item is covered (X2: a solution).
+    Solved,
+    /// The item to branch on, with its options (X3).
+    Live(B),
+}
+
+/// A board's state, copied per level: what the driver asks of it.
+pub(crate) trait Node: Copy {
+    /// What every state of a puzzle reads: the layout, or the extra houses.
+    type Board;
+    /// The options left at a level.
+    type Branch: Branch;
+    /// What changed since the state was last propagated (for the board's propagation).
+    type Dirty;
+    /// The empty grid: every digit possible everywhere.
+    fn empty(board: &Self::Board) -> Self;
+    /// Whether digit `d` may still go in `cell`.
+    fn admits(&self, cell: usize, d: usize) -> bool;
+    /// Places digit `d` in `cell` (X5: covers the option's items); says what changed.
+    fn play(&mut self, board: &Self::Board, cell: usize, d: usize) -> Self::Dirty;
+    /// Everything changed: the root's state, givens placed.
+    fn all_changed(board: &Self::Board) -> Self::Dirty;
+    /// Places every forced option; then says whether the node is dead, solved, or which
+    /// item to branch on. `forced` counts the options placed.
+    fn enter(
+        &mut self,
+        board: &Self::Board,
+        dirty: Self::Dirty,
+        forced: &mut u64,
+    ) -> Entered<Self::Branch>;
+    /// The digits, row by row.
+    fn values(&self, board: &Self::Board) -> Vec<u8>;
+}
+
+#[derive(Clone, Copy)]
+struct Frame<N: Node> {
+    state: N,
+    branch: N::Branch,
+}
+
+/// One puzzle's search on the board of `N`. `L` is a reference to (or a shared pointer
+/// to) what its states read.
+pub(crate) struct Search<L, N: Node> {
+    board: L,
+    stack: Vec<Frame<N>>,
     /// The givens placed, before the root is searched.
-    root: Option<State<W, D>>,
+    root: Option<N>,
     /// The last solution found.
-    solution: Option<State<W, D>>,
+    solution: Option<N>,
     /// Search-tree nodes: the root and every option tried.
     pub(crate) nodes: u64,
     /// Options placed by propagation.
@@ -50,23 +98,35 @@ pub(crate) struct Search<L, const W: usize, const D: usize> {
     ended: Option<Option<StopReason>>,
 }
 
-impl<L: Deref<Target = Layout<W, D>>, const W: usize, const D: usize> Search<L, W, D> {
+impl<L, N: Node> fmt::Debug for Search<L, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Search")
+            .field("depth", &self.stack.len())
+            .field("nodes", &self.nodes)
+            .field("forced", &self.forced)
+            .field("solutions", &self.solutions)
+            .field("limits", &self.limits)
+            .field("ended", &self.ended)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<L: Deref<Target = N::Board>, N: Node> Search<L, N> {
     /// A search of the puzzle whose givens are `values` (row by row, 0 for a blank); `None`
     /// when two givens clash.
-    pub(crate) fn new(layout: L, values: &[u8], limits: Limits) -> Option<Self> {
-        let mut state = State::new(&layout);
-        let mut dirty = Dirty::none();
+    pub(crate) fn new(board: L, values: &[u8], limits: Limits) -> Option<Self> {
+        let mut state = N::empty(&board);
         for (k, &v) in values.iter().enumerate() {
             if v != 0 {
                 let d = usize::from(v) - 1;
-                if !state.can_place(k, d) {
+                if !state.admits(k, d) {
                     return None;
                 }
-                state.place(&layout, k, d, &mut dirty);
+                state.play(&board, k, d);
             }
         }
         Some(Search {
-            layout,
+            board,
             stack: Vec::new(),
             root: Some(state),
             solution: None,
@@ -103,19 +163,19 @@ impl<L: Deref<Target = Layout<W, D>>, const W: usize, const D: usize> Search<L, 
 
     /// Propagates a node's state; a solution is returned, a live node pushed.
     #[inline]
-    fn enter(&mut self, mut state: State<W, D>, mut dirty: Dirty<D>) -> bool {
-        let layout = &*self.layout;
-        let Ok(tally) = state.propagate(layout, &mut dirty, &mut self.forced) else {
-            return false;
-        };
-        if state.is_solved() {
-            self.solutions += 1;
-            self.solution = Some(state);
-            return true;
+    fn enter(&mut self, mut state: N, dirty: N::Dirty) -> bool {
+        match state.enter(&self.board, dirty, &mut self.forced) {
+            Entered::Dead => false,
+            Entered::Solved => {
+                self.solutions += 1;
+                self.solution = Some(state);
+                true
+            }
+            Entered::Live(branch) => {
+                self.stack.push(Frame { state, branch });
+                false
+            }
         }
-        let branch = state.choose(layout, &tally);
-        self.stack.push(Frame { state, branch });
-        false
     }
 
     /// Runs to the next solution (`Ok`), the end of the tree (`Err(None)`) or a stop.
@@ -125,7 +185,7 @@ impl<L: Deref<Target = Layout<W, D>>, const W: usize, const D: usize> Search<L, 
         }
         if let Some(root) = self.root.take() {
             self.may_enter()?;
-            if self.enter(root, Dirty::every(self.layout.n)) {
+            if self.enter(root, N::all_changed(&self.board)) {
                 return Ok(());
             }
         }
@@ -137,10 +197,14 @@ impl<L: Deref<Target = Layout<W, D>>, const W: usize, const D: usize> Search<L, 
                 self.stack.pop();
                 continue;
             };
-            let mut child = frame.state;
+            // The last option takes the level's state itself (it is not needed after).
+            let mut child = if frame.branch.is_empty() {
+                self.stack.pop().expect("the frame just read").state
+            } else {
+                frame.state
+            };
             self.may_enter()?;
-            let mut dirty = Dirty::none();
-            child.place(&self.layout, cell, d, &mut dirty);
+            let dirty = child.play(&self.board, cell, d);
             if self.enter(child, dirty) {
                 return Ok(());
             }
@@ -149,7 +213,7 @@ impl<L: Deref<Target = Layout<W, D>>, const W: usize, const D: usize> Search<L, 
 
     /// The last solution's digits, row by row.
     pub(crate) fn values(&self) -> Option<Vec<u8>> {
-        self.solution.map(|s| s.values(&self.layout))
+        self.solution.map(|s| s.values(&self.board))
     }
 
     /// True once the whole tree is explored.

@@ -20,21 +20,15 @@
 //! looked at for hidden singles, every extra house forbids a digit twice ([`Extra`]).
 //! Jigsaw regions are not boxes, so jigsaw shapes stay on the general engine.
 
-mod search;
 mod state;
 mod tables;
 
-use std::fmt;
-use std::ops::Deref;
-
-use dlx_core::StopReason;
-
 use crate::sudoku::shape::{HouseKind, Shape};
 
-pub(crate) use search::Search;
 use tables::Cells;
 
-use super::Stepper;
+/// The search on the bands: the bitboard engine's driver on this board.
+pub(crate) type Search<L> = super::search::Search<L, state::State>;
 
 /// The houses besides rows, columns and boxes, as band masks.
 #[derive(Clone, Debug)]
@@ -90,24 +84,9 @@ impl Nine {
     }
 }
 
-impl<L> Stepper for Search<L>
-where
-    L: Deref<Target = Nine> + fmt::Debug + Send + Sync,
-{
-    fn next_values(&mut self) -> Result<Vec<u8>, Option<StopReason>> {
-        self.step()?;
-        Ok(self
-            .values()
-            .expect("a step that succeeds finds a solution"))
-    }
-
-    fn is_complete(&self) -> bool {
-        Search::is_complete(self)
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use dlx_core::StopReason;
     use std::collections::HashSet;
     use std::sync::Arc;
 

@@ -18,6 +18,7 @@
 use super::tables::{Cells, ALLOWED, BAND_PEERS, COLUMN, HOUSES, ROW, ROW_TRIADS};
 use super::Nine;
 use crate::sudoku::bitboard::board::Dead;
+use crate::sudoku::bitboard::search::{self, Entered, Node};
 
 /// The candidates of every cell and digit, per band.
 #[derive(Clone, Copy, Debug)]
@@ -50,19 +51,17 @@ pub(crate) enum Branch {
     },
 }
 
-impl Branch {
-    /// True when every option has been tried.
+impl search::Branch for Branch {
     #[inline]
-    pub(crate) fn is_empty(&self) -> bool {
+    fn is_empty(&self) -> bool {
         match self {
             Branch::Cell { digits, .. } => *digits == 0,
             Branch::House { cells, .. } => *cells == [0; 3],
         }
     }
 
-    /// The next option to try, as (cell, digit), removing it.
     #[inline]
-    pub(crate) fn pop(&mut self) -> Option<(usize, usize)> {
+    fn pop(&mut self) -> Option<(usize, usize)> {
         match self {
             Branch::Cell { cell, digits } => {
                 if *digits == 0 {
@@ -472,5 +471,43 @@ impl State {
             }
         }
         out
+    }
+}
+
+/// The 9×9 bands for the search driver ([`search::Search`]): propagation keeps its own
+/// record of what changed, so the driver hands it nothing.
+impl Node for State {
+    type Board = Nine;
+    type Branch = Branch;
+    type Dirty = ();
+
+    fn empty(_: &Nine) -> Self {
+        State::new()
+    }
+
+    fn admits(&self, cell: usize, d: usize) -> bool {
+        self.can_place(cell, d)
+    }
+
+    #[inline]
+    fn play(&mut self, nine: &Nine, cell: usize, d: usize) {
+        self.place(nine, cell, d);
+    }
+
+    fn all_changed(_: &Nine) {}
+
+    #[inline]
+    fn enter(&mut self, nine: &Nine, (): (), forced: &mut u64) -> Entered<Branch> {
+        if self.propagate(nine, forced).is_err() {
+            return Entered::Dead;
+        }
+        if self.is_solved() {
+            return Entered::Solved;
+        }
+        Entered::Live(self.choose(nine))
+    }
+
+    fn values(&self, _: &Nine) -> Vec<u8> {
+        State::values(self)
     }
 }
