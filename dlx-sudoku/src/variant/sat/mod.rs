@@ -37,9 +37,9 @@ use crate::variant::model::{Model, Val, Var};
 use crate::variant::puzzle::VariantPuzzle;
 use crate::variant::solution::VariantSolution;
 
-pub(crate) use candidates::{true_candidates, CandidateRun};
 #[cfg(test)]
 pub(crate) use candidates::JOINT_ANSWERS;
+pub(crate) use candidates::{true_candidates, CandidateRun};
 pub(crate) use cnf::{sums_propagated_by_default, Cnf};
 use connectivity::Connectivity;
 use sums::Sums;
