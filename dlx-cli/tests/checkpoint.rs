@@ -36,11 +36,13 @@ impl Moments {
 }
 
 #[test]
+#[ignore = "slow (seconds of spawned runs in the test profile): .ci/run runs it with --ignored"]
 fn killed_runs_resume_to_the_exact_total() {
     killed_runs_resume("links", "pent4x15.dlx", 1472, 852_893);
 }
 
 #[test]
+#[ignore = "slow (seconds of spawned runs in the test profile): .ci/run runs it with --ignored"]
 fn killed_dense_runs_resume_to_the_exact_total() {
     // The dense engine finishes pent4x15 before it can be killed: a bigger problem.
     killed_runs_resume(

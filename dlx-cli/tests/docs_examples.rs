@@ -90,6 +90,7 @@ fn normalise(text: &str) -> String {
 }
 
 #[test]
+#[ignore = "slow (seconds of spawned runs in the test profile): .ci/run runs it with --ignored"]
 fn every_example_in_the_command_line_reference_prints_what_it_shows() {
     let doc = std::fs::read_to_string(root().join("docs/cli.md")).unwrap();
     let examples = examples(&doc);
@@ -172,6 +173,7 @@ fn leading_number(comment: &str) -> Option<&str> {
 }
 
 #[test]
+#[ignore = "slow (seconds of spawned runs in the test profile): .ci/run runs it with --ignored"]
 fn every_readme_command_runs_as_written_on_bundled_files() {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
     assert!(
