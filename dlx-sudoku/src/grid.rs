@@ -170,6 +170,33 @@ pub fn orthogonal_indices(n: usize, k: usize) -> impl Iterator<Item = usize> {
     [up, down, left, right].into_iter().flatten()
 }
 
+/// Marks in `seen` every cell of an `n × n` grid reachable from `start` by orthogonal
+/// steps through cells `passable` accepts (`start` is marked whatever it is); `queue` is
+/// the breadth-first queue, passed in so that a caller flooding often keeps its memory.
+pub(crate) fn flood_orthogonal(
+    n: usize,
+    start: usize,
+    passable: impl Fn(usize) -> bool,
+    seen: &mut [bool],
+    queue: &mut Vec<usize>,
+) {
+    seen.iter_mut().for_each(|s| *s = false);
+    queue.clear();
+    queue.push(start);
+    seen[start] = true;
+    let mut head = 0;
+    while head < queue.len() {
+        let k = queue[head];
+        head += 1;
+        for j in orthogonal_indices(n, k) {
+            if !seen[j] && passable(j) {
+                seen[j] = true;
+                queue.push(j);
+            }
+        }
+    }
+}
+
 /// Whether `a` and `b` are a knight's move apart.
 ///
 /// ```

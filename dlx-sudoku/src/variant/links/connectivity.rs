@@ -3,7 +3,7 @@
 
 use dlx_core::{Observer, OptionId, View};
 
-use crate::grid::orthogonal_indices;
+use crate::grid::flood_orthogonal;
 use crate::variant::model::{Meaning, Val, Var};
 
 /// Yin-yang connectivity as a side condition of the dancing-links search: the search is
@@ -71,22 +71,14 @@ impl Connectivity {
             let Some(start) = self.state.iter().position(|&s| s == kind) else {
                 continue;
             };
-            self.seen.iter_mut().for_each(|s| *s = false);
-            self.queue.clear();
-            self.queue.push(start);
-            self.seen[start] = true;
-            let n = self.n;
-            let mut head = 0;
-            while head < self.queue.len() {
-                let k = self.queue[head];
-                head += 1;
-                for j in orthogonal_indices(n, k) {
-                    if !self.seen[j] && self.state[j] != 1 - kind {
-                        self.seen[j] = true;
-                        self.queue.push(j);
-                    }
-                }
-            }
+            let state = &self.state;
+            flood_orthogonal(
+                self.n,
+                start,
+                |j| state[j] != 1 - kind,
+                &mut self.seen,
+                &mut self.queue,
+            );
             if self
                 .state
                 .iter()

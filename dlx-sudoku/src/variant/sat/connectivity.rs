@@ -11,7 +11,7 @@
 
 use batsat::{lbool, Lit, Theory, TheoryArg};
 
-use crate::grid::orthogonal_indices;
+use crate::grid::{flood_orthogonal, orthogonal_indices};
 use crate::variant::model::Var;
 use crate::variant::sat::Cnf;
 
@@ -85,22 +85,14 @@ impl Connectivity {
     /// The cells reachable from `start` through cells not of the other kind; `seen`
     /// marks them.
     fn flood(&mut self, start: usize, kind: u8) {
-        let n = self.n;
-        self.seen.iter_mut().for_each(|s| *s = false);
-        self.queue.clear();
-        self.queue.push(start);
-        self.seen[start] = true;
-        let mut head = 0;
-        while head < self.queue.len() {
-            let k = self.queue[head];
-            head += 1;
-            for j in orthogonal_indices(n, k) {
-                if !self.seen[j] && self.state[j] != 1 - kind {
-                    self.seen[j] = true;
-                    self.queue.push(j);
-                }
-            }
-        }
+        let state = &self.state;
+        flood_orthogonal(
+            self.n,
+            start,
+            |j| state[j] != 1 - kind,
+            &mut self.seen,
+            &mut self.queue,
+        );
     }
 
     /// The literal "cell `k` is of kind `kind`" (true now for the cells the lemma names).
