@@ -130,12 +130,55 @@ impl Shape {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn first_conflict(&self, grid: &Grid) -> Result<Option<Conflict>, SizeMismatch> {
+        self.check_size(grid)?;
+        if self.size() < 64 && !self.has_conflict(grid) {
+            return Ok(None);
+        }
         let mut first = None;
         self.scan_conflicts(grid, |c| {
             first = Some(c);
             false
         })?;
         Ok(first)
+    }
+
+    /// Whether some house holds a digit twice, for sizes below 64 (a house's digits as the
+    /// bits of one word): the quick answer for the common case, a puzzle without conflict,
+    /// before [`scan_conflicts`](Self::scan_conflicts) names the first one. Rows, columns
+    /// and regions in one pass over the cells; the extra houses one by one.
+    fn has_conflict(&self, grid: &Grid) -> bool {
+        let n = self.size();
+        let values = grid.values();
+        let (mut rows, mut cols, mut regions) = ([0u64; 64], [0u64; 64], [0u64; 64]);
+        for (r, row) in values.chunks_exact(n).enumerate() {
+            for (c, &v) in row.iter().enumerate() {
+                if v == 0 {
+                    continue;
+                }
+                let bit = 1u64 << v;
+                let g = self.region_of(Cell::new(r, c)).unwrap_or(0);
+                if (rows[r] | cols[c] | regions[g]) & bit != 0 {
+                    return true;
+                }
+                rows[r] |= bit;
+                cols[c] |= bit;
+                if self.has_regions() {
+                    regions[g] |= bit;
+                }
+            }
+        }
+        // Rows, columns and regions come first among the houses; the extras follow.
+        let first = if self.has_regions() { 3 * n } else { 2 * n };
+        self.houses()[first..].iter().any(|house| {
+            let mut seen = 0u64;
+            house.cells().iter().any(|cell| {
+                // Bit 0, the blank, is never kept.
+                let bit = (1u64 << values[cell.index(n)]) & !1;
+                let twice = seen & bit != 0;
+                seen |= bit;
+                twice
+            })
+        })
     }
 
     /// Calls `report` on each conflict while it returns true.
@@ -195,5 +238,59 @@ impl Shape {
             Some(c) => Err(Violation::Repeated(c)),
             None => Ok(()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::sudoku::{Grid, Shape};
+
+    #[test]
+    fn the_quick_check_finds_a_conflict_when_the_scan_does() {
+        // Regions of 2×3 cells, given as a jigsaw.
+        let jigsaw: Vec<usize> = (0..36).map(|k| k / 12 * 2 + k % 6 / 3).collect();
+        let shapes = [
+            Shape::for_size(4).unwrap(),
+            Shape::classic(),
+            Shape::classic().with_diagonals(),
+            Shape::classic().with_windows().unwrap(),
+            Shape::for_size(16).unwrap(),
+            Shape::latin(5).unwrap(),
+            Shape::jigsaw(6, &jigsaw).unwrap(),
+        ];
+        let mut x: u64 = 12345;
+        let mut next = |m: u64| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) % m
+        };
+        let (mut with, mut without) = (0, 0);
+        for shape in &shapes {
+            let n = shape.size();
+            for round in 0..300 {
+                // A few givens at random: sometimes clashing, sometimes not.
+                let mut values = vec![0u8; n * n];
+                for _ in 0..(1 + round % (n + 3)) {
+                    values[next((n * n) as u64) as usize] = 1 + next(n as u64) as u8;
+                }
+                let grid = Grid::from_values(n, values).unwrap();
+                let mut any = false;
+                shape
+                    .scan_conflicts(&grid, |_| {
+                        any = true;
+                        false
+                    })
+                    .unwrap();
+                assert_eq!(shape.has_conflict(&grid), any);
+                assert_eq!(shape.first_conflict(&grid).unwrap().is_some(), any);
+                if any {
+                    with += 1;
+                } else {
+                    without += 1;
+                }
+            }
+        }
+        assert!(with > 100 && without > 100, "{with} {without}");
     }
 }

@@ -238,6 +238,14 @@ impl Parser {
     }
 
     fn line_at(&self, text: &str, line: usize) -> Result<Grid, ParseError> {
+        match self.classic_line(text) {
+            Some(grid) => Ok(grid),
+            None => self.line_slowly(text, line),
+        }
+    }
+
+    /// [`line_at`](Self::line_at) for every line: the size guessed, tokens, the alphabet.
+    fn line_slowly(&self, text: &str, line: usize) -> Result<Grid, ParseError> {
         let start = text.len() - text.trim_start().len();
         let first_token = text[start..]
             .split(char::is_whitespace)
@@ -435,6 +443,37 @@ impl Parser {
         self.read(n, cells, first_line)
     }
 
+    /// The common case of [`line_at`](Self::line_at) read byte by byte: a 9×9 puzzle in
+    /// the standard alphabet, 81 digits and blanks as the line's first word (ended by the
+    /// line or by ASCII white space). `None` for anything else, which the general reading
+    /// then takes (and names the error of, if any): the grid is the one it would read.
+    fn classic_line(&self, text: &str) -> Option<Grid> {
+        if !matches!(self.size, None | Some(9))
+            || !matches!(self.alphabet, None | Some(Alphabet::Standard))
+        {
+            return None;
+        }
+        let bytes = text.trim_start().as_bytes();
+        let (cells, rest) = bytes.split_at_checked(81)?;
+        if !rest
+            .first()
+            .is_none_or(|b| matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' '))
+        {
+            return None;
+        }
+        let mut values = Vec::with_capacity(81);
+        for &b in cells {
+            values.push(match b {
+                b'1'..=b'9' => b - b'0',
+                b'.' | b'_' | b'0' => 0,
+                _ => return None,
+            });
+        }
+        let mut grid = Grid::from_values(9, values).ok()?;
+        grid.set_alphabet_unchecked(Alphabet::Standard);
+        Some(grid)
+    }
+
     /// Turns `size²` tokens into a grid, choosing the alphabet if it is not fixed.
     fn read(&self, n: usize, tokens: Vec<Token<'_>>, line: usize) -> Result<Grid, ParseError> {
         let alphabet = match self.alphabet {
@@ -541,6 +580,63 @@ impl Iterator for Puzzles<'_> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_classic_line_reads_as_the_general_reading_does() {
+        use super::{Alphabet, Parser};
+        let nine =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let zeros = nine.replace('.', "0");
+        let mut lines: Vec<String> = vec![
+            nine.into(),
+            zeros.clone(),
+            nine.replace('.', "_"),
+            format!("  {nine}"),
+            format!("{nine} trailing notes"),
+            format!("{nine}\tx"),
+            format!("{nine}\r"),       // a line of a file with CRLF endings
+            format!("{nine}\u{b}x"),   // a vertical tab: white space to both readings
+            format!("{nine}\u{a0}x"),  // a non-ASCII space: the general reading
+            format!("{nine};glued"),   // text glued on: the general reading
+            format!("{nine}1"),        // 82 cells
+            nine[..80].into(),         // 80 cells
+            nine.replace('4', "a"),    // a letter
+            nine.replace('4', "é"),    // not ASCII
+            "1...............".into(), // 4×4
+        ];
+        // Every byte in one cell.
+        for b in 0u8..128 {
+            let mut l = nine.as_bytes().to_vec();
+            l[10] = b;
+            lines.push(String::from_utf8(l).unwrap());
+        }
+        let parsers = [
+            Parser::new(),
+            Parser::new().size(9),
+            Parser::new().size(4),
+            Parser::new().alphabet(Alphabet::Standard),
+            Parser::new().alphabet(Alphabet::ZeroBased),
+            Parser::new().alphabet(Alphabet::Numbers),
+        ];
+        let mut fast = 0;
+        for p in &parsers {
+            for l in &lines {
+                let slow = p.line_slowly(l, 1);
+                if let Some(g) = p.classic_line(l) {
+                    fast += 1;
+                    let slow = slow.expect("the general reading reads it too");
+                    assert_eq!((&g, g.alphabet()), (&slow, slow.alphabet()), "{l:?}");
+                }
+                // Whichever way, the answer is the general reading's.
+                let got = p.line(l);
+                assert_eq!(got, p.line_slowly(l, 1), "{l:?}");
+                if let (Ok(a), Ok(b)) = (got, p.line_slowly(l, 1)) {
+                    assert_eq!(a.alphabet(), b.alphabet());
+                }
+            }
+        }
+        assert!(fast > 30, "{fast}");
+    }
+
     #[test]
     fn a_fixed_size_does_not_read_part_of_a_larger_puzzle() {
         // Issue 40: `--shape 2x2` on a 9×9 line counted its first 16 characters as a 4×4.

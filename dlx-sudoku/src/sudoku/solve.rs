@@ -17,7 +17,7 @@ use dlx_core::{
 use thiserror::Error;
 
 use crate::sudoku::alphabet::Alphabet;
-use crate::sudoku::bitboard::{Bitboard, Limits, Stepper};
+use crate::sudoku::bitboard::{Bitboard, BitboardLimits, Stepper};
 use crate::sudoku::check::{Conflict, SizeMismatch};
 use crate::sudoku::encode::Encoding;
 use crate::sudoku::grid::Grid;
@@ -146,7 +146,7 @@ pub struct SudokuSolver<'e> {
     bitboard: Option<Bitboard>,
     engine: SudokuEngine,
     /// The node budget and cancel flag, for the bitboard engine.
-    limits: Limits,
+    limits: BitboardLimits,
 }
 
 /// The largest shape the bitboard engine takes.
@@ -177,7 +177,7 @@ impl<'e> SudokuSolver<'e> {
             branch_cutoff: 0,
             bitboard: Bitboard::new(encoding.shape()),
             engine: SudokuEngine::Auto,
-            limits: Limits {
+            limits: BitboardLimits {
                 nodes: u64::MAX,
                 cancel: None,
             },
@@ -372,7 +372,7 @@ impl<'e> SudokuSolver<'e> {
     fn on_bitboard<T>(
         &self,
         puzzle: &Grid,
-        ask: impl FnOnce(&Bitboard, &[u8], Limits) -> Option<T>,
+        ask: impl FnOnce(&Bitboard, &[u8], BitboardLimits) -> Option<T>,
     ) -> Result<Option<T>, SolveError> {
         let Some(bitboard) = self.bitboard() else {
             return Ok(None);

@@ -35,7 +35,7 @@ use crate::sudoku::shape::Shape;
 
 use layout::Layout;
 use nine::Nine;
-pub(crate) use search::Limits;
+pub(crate) use search::BitboardLimits;
 use search::Node;
 
 /// The search on the general board ([`board::State`]).
@@ -153,7 +153,7 @@ impl Bitboard {
 
     /// Counts the solutions of the puzzle with givens `values`, stopping at `limit`; `None`
     /// when two givens clash.
-    pub(crate) fn count(&self, values: &[u8], limit: u64, limits: Limits) -> Option<Count> {
+    pub(crate) fn count(&self, values: &[u8], limit: u64, limits: BitboardLimits) -> Option<Count> {
         let start = Instant::now();
         with_search!(self, ref, values, limits, search => {
             let mut search = search;
@@ -175,7 +175,7 @@ impl Bitboard {
     }
 
     /// The first solution; `None` when two givens clash.
-    pub(crate) fn first(&self, values: &[u8], limits: Limits) -> Option<First<Vec<u8>>> {
+    pub(crate) fn first(&self, values: &[u8], limits: BitboardLimits) -> Option<First<Vec<u8>>> {
         with_search!(self, ref, values, limits, search => {
             let mut search = search;
             Some(First::from_steps(search.step().map(|()| {
@@ -186,7 +186,11 @@ impl Bitboard {
 
     /// Whether the solution is unique (the search stops at the second); `None` when two
     /// givens clash.
-    pub(crate) fn unique(&self, values: &[u8], limits: Limits) -> Option<Uniqueness<Vec<u8>>> {
+    pub(crate) fn unique(
+        &self,
+        values: &[u8],
+        limits: BitboardLimits,
+    ) -> Option<Uniqueness<Vec<u8>>> {
         with_search!(self, ref, values, limits, search => {
             let mut search = search;
             Some(Uniqueness::from_steps(|| {
@@ -196,7 +200,11 @@ impl Bitboard {
     }
 
     /// Every solution, one at a time; `None` when two givens clash.
-    pub(crate) fn solutions(&self, values: &[u8], limits: Limits) -> Option<Box<dyn Stepper>> {
+    pub(crate) fn solutions(
+        &self,
+        values: &[u8],
+        limits: BitboardLimits,
+    ) -> Option<Box<dyn Stepper>> {
         with_search!(self, arc, values, limits, search => {
             Some(Box::new(search) as Box<dyn Stepper>)
         })

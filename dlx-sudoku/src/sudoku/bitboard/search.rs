@@ -19,7 +19,7 @@ pub(crate) const CANCEL_EVERY: u64 = 1024;
 
 /// A node budget and a cancel flag.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Limits {
+pub(crate) struct BitboardLimits {
     /// Nodes at most (`u64::MAX`: none).
     pub(crate) nodes: u64,
     /// Stop soon after this is raised.
@@ -70,6 +70,29 @@ pub(crate) trait Node: Copy {
     ) -> Entered<Self::Branch>;
     /// The digits, row by row.
     fn values(&self, board: &Self::Board) -> Vec<u8>;
+    /// The state with the givens `values` placed (row by row, 0 for a blank); `None` when
+    /// two givens clash. By default each given is placed in turn ([`givens_one_by_one`]);
+    /// a board may place them all at once.
+    fn with_givens(board: &Self::Board, values: &[u8]) -> Option<Self> {
+        givens_one_by_one(board, values)
+    }
+}
+
+/// The state of `N` with the givens `values` placed one after another (row by row, 0 for
+/// a blank); `None` when two givens clash. [`Node::with_givens`]'s default, and what a
+/// board's own `with_givens` must agree with.
+pub(crate) fn givens_one_by_one<N: Node>(board: &N::Board, values: &[u8]) -> Option<N> {
+    let mut state = N::empty(board);
+    for (k, &v) in values.iter().enumerate() {
+        if v != 0 {
+            let d = usize::from(v) - 1;
+            if !state.admits(k, d) {
+                return None;
+            }
+            state.play(board, k, d);
+        }
+    }
+    Some(state)
 }
 
 #[derive(Clone, Copy)]
@@ -93,7 +116,7 @@ pub(crate) struct Search<L, N: Node> {
     pub(crate) forced: u64,
     /// Solutions found.
     pub(crate) solutions: u64,
-    limits: Limits,
+    limits: BitboardLimits,
     /// Why the search ended, once it has: `None` when the tree is exhausted.
     ended: Option<Option<StopReason>>,
 }
@@ -114,20 +137,13 @@ impl<L, N: Node> fmt::Debug for Search<L, N> {
 impl<L: Deref<Target = N::Board>, N: Node> Search<L, N> {
     /// A search of the puzzle whose givens are `values` (row by row, 0 for a blank); `None`
     /// when two givens clash.
-    pub(crate) fn new(board: L, values: &[u8], limits: Limits) -> Option<Self> {
-        let mut state = N::empty(&board);
-        for (k, &v) in values.iter().enumerate() {
-            if v != 0 {
-                let d = usize::from(v) - 1;
-                if !state.admits(k, d) {
-                    return None;
-                }
-                state.play(&board, k, d);
-            }
-        }
+    pub(crate) fn new(board: L, values: &[u8], limits: BitboardLimits) -> Option<Self> {
+        let state = N::with_givens(&board, values)?;
         Some(Search {
             board,
-            stack: Vec::new(),
+            // As many levels as fit in a kilobyte (at least 4): deep enough for most 9×9
+            // searches without growing, and small enough for the allocator's fast path.
+            stack: Vec::with_capacity((1024 / std::mem::size_of::<Frame<N>>()).max(4)),
             root: Some(state),
             solution: None,
             nodes: 0,
@@ -139,7 +155,7 @@ impl<L: Deref<Target = N::Board>, N: Node> Search<L, N> {
     }
 
     /// Whether the search may enter one more node; records why not.
-    #[inline]
+    #[inline(always)]
     fn may_enter(&mut self) -> Result<(), Option<StopReason>> {
         if self.nodes >= self.limits.nodes {
             return Err(self.end(Some(StopReason::NodeBudget)));
@@ -162,7 +178,7 @@ impl<L: Deref<Target = N::Board>, N: Node> Search<L, N> {
     }
 
     /// Propagates a node's state; a solution is returned, a live node pushed.
-    #[inline]
+    #[inline(always)]
     fn enter(&mut self, mut state: N, dirty: N::Dirty) -> bool {
         match state.enter(&self.board, dirty, &mut self.forced) {
             Entered::Dead => false,
@@ -178,8 +194,31 @@ impl<L: Deref<Target = N::Board>, N: Node> Search<L, N> {
         }
     }
 
-    /// Runs to the next solution (`Ok`), the end of the tree (`Err(None)`) or a stop.
+    /// Runs to the next solution (`Ok`), the end of the tree (`Err(None)`) or a stop: in a
+    /// copy of the search loop compiled with `popcnt` when the processor has it and the
+    /// build does not assume it (the boards count cells with `count_ones`, some dozen
+    /// instructions a word without it), as the dense engine does.
     pub(crate) fn step(&mut self) -> Result<(), Option<StopReason>> {
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: a `#[target_feature]` function asks only that the processor has the
+            // feature, which was just checked.
+            #[allow(unsafe_code)]
+            return unsafe { self.step_with_popcnt() };
+        }
+        self.step_here()
+    }
+
+    /// [`step`](Self::step)'s loop (inlined here) with every `count_ones` one `popcnt`.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    #[target_feature(enable = "popcnt")]
+    fn step_with_popcnt(&mut self) -> Result<(), Option<StopReason>> {
+        self.step_here()
+    }
+
+    /// The search loop of [`step`](Self::step).
+    #[inline(always)]
+    fn step_here(&mut self) -> Result<(), Option<StopReason>> {
         if let Some(why) = self.ended {
             return Err(why);
         }

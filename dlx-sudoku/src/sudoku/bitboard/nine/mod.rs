@@ -92,14 +92,14 @@ mod tests {
 
     use super::*;
     use crate::sudoku::bitboard::layout::Layout;
-    use crate::sudoku::bitboard::{Bitboard, Limits};
+    use crate::sudoku::bitboard::{Bitboard, BitboardLimits};
     use crate::sudoku::Cell;
 
     const SAMPLE: &str = include_str!("../../../../tests/data/sudoku_bitboard_sample");
     const SERG: &str = include_str!("../../../../tests/data/sudoku_serg_benchmark");
 
-    fn limits() -> Limits {
-        Limits {
+    fn limits() -> BitboardLimits {
+        BitboardLimits {
             nodes: u64::MAX,
             cancel: None,
         }
@@ -295,7 +295,7 @@ mod tests {
         none[80] = 9; // r9c9 holds 9: r1c9 has no digit left
         let count = band.count(&none, 2, limits()).unwrap();
         assert_eq!((count.solutions, count.stop), (0, None));
-        let tight = Limits {
+        let tight = BitboardLimits {
             nodes: 1,
             cancel: None,
         };

@@ -15,7 +15,7 @@
 //! with one candidate (naked singles), columns with one place for a digit and the extra
 //! houses are looked at, and the loop goes on while they place something.
 
-use super::tables::{Cells, ALLOWED, BAND_PEERS, COLUMN, HOUSES, ROW, ROW_TRIADS};
+use super::tables::{Cells, ALLOWED, BAND_PEERS, BOX, COLUMN, HOUSES, ROW, ROW_TRIADS};
 use super::Nine;
 use crate::sudoku::bitboard::board::Dead;
 use crate::sudoku::bitboard::search::{self, Entered, Node};
@@ -122,6 +122,72 @@ impl State {
         }
     }
 
+    /// The state with the givens `values` (81 digits row by row, 0 for a blank) placed all
+    /// at once, digit by digit: the same state as placing them one by one with
+    /// [`place`](Self::place), without its per-cell work; `None` when two givens of a
+    /// digit share a house (as one by one, the second would find its cell taken from it).
+    pub(crate) fn with_givens(nine: &Nine, values: &[u8]) -> Option<Self> {
+        // The cells of each value per band (value 0: the blanks), band by band so that
+        // no cell number is divided.
+        if values.len() != 81 || values.iter().any(|&v| v > 9) {
+            return None;
+        }
+        let mut by_value = [[0u32; 3]; 10];
+        for (b, band) in values.chunks_exact(27).enumerate() {
+            for (k, &v) in band.iter().enumerate() {
+                by_value[usize::from(v)][b] |= 1 << k;
+            }
+        }
+        let unsolved = by_value[0];
+        let given = &by_value[1..];
+        let mut f = [0u32; 27];
+        for (d, g) in given.iter().enumerate() {
+            // A digit's givens clash when two share a row or a box (inside a band) or a
+            // column (across bands; inside one band they share a box too).
+            let cols = g.map(columns);
+            if cols[0] & cols[1] != 0 || cols[0] & cols[2] != 0 || cols[1] & cols[2] != 0 {
+                return None;
+            }
+            let column_peers = (cols[0] | cols[1] | cols[2]) * COLUMN;
+            for b in 0..3 {
+                let mut peers = column_peers;
+                for j in 0..3 {
+                    let row = g[b] & ROW << (9 * j);
+                    let boxed = g[b] & BOX << (3 * j);
+                    if row & row.wrapping_sub(1) != 0 || boxed & boxed.wrapping_sub(1) != 0 {
+                        return None;
+                    }
+                    peers |= if row != 0 { ROW << (9 * j) } else { 0 };
+                    peers |= if boxed != 0 { BOX << (3 * j) } else { 0 };
+                }
+                f[3 * d + b] = unsolved[b] & !peers | g[b];
+            }
+        }
+        if let Some(extra) = &nine.extra {
+            for (d, g) in given.iter().enumerate() {
+                for b in 0..3 {
+                    let mut left = g[b];
+                    while left != 0 {
+                        let k = left.trailing_zeros() as usize;
+                        left &= left - 1;
+                        let peers = extra.peers[27 * b + k];
+                        if (0..3).any(|b2| peers[b2] & g[b2] != 0) {
+                            return None;
+                        }
+                        for (b2, m) in peers.into_iter().enumerate() {
+                            f[3 * d + b2] &= !m;
+                        }
+                    }
+                }
+            }
+        }
+        Some(State {
+            f,
+            unsolved,
+            changed: (1 << 27) - 1,
+        })
+    }
+
     /// Whether `d` may go in `cell` (row by row).
     #[inline]
     pub(crate) fn can_place(&self, cell: usize, d: usize) -> bool {
@@ -221,7 +287,7 @@ impl State {
     }
 
     /// The digits that may go in `cell`, as bits.
-    #[inline]
+    #[inline(always)]
     fn digits_of(&self, cell: usize) -> u32 {
         let (b, k) = (cell / 27, cell % 27);
         let mut digits = 0;
@@ -233,7 +299,7 @@ impl State {
 
     /// Places the naked singles (cells with one candidate); fails on a cell with none.
     /// Returns how many it placed.
-    #[inline]
+    #[inline(always)]
     fn naked_singles(&mut self, nine: &Nine, bands: u32) -> Result<u32, Dead> {
         let mut placed = 0;
         for b in 0..3 {
@@ -268,7 +334,7 @@ impl State {
 
     /// Places the hidden singles of columns (a column with one place left for a digit);
     /// fails on a column with none. Returns how many it placed.
-    #[inline]
+    #[inline(always)]
     fn column_singles(&mut self, nine: &Nine, digits: u32) -> Result<u32, Dead> {
         let mut placed = 0;
         for d in 0..9 {
@@ -307,6 +373,7 @@ impl State {
 
     /// Places the hidden singles of the extra full houses; fails on one with no place
     /// left for a digit. Returns how many it placed.
+    #[inline(always)]
     fn extra_singles(&mut self, nine: &Nine, digits: u32) -> Result<u32, Dead> {
         let Some(extra) = &nine.extra else {
             return Ok(0);
@@ -337,6 +404,7 @@ impl State {
 
     /// Places every forced option until none is left; fails when an item has no option
     /// left. `forced` counts the placements.
+    #[inline(always)]
     pub(crate) fn propagate(&mut self, nine: &Nine, forced: &mut u64) -> Result<(), Dead> {
         let before = self.unsolved.iter().map(|u| u.count_ones()).sum::<u32>();
         let result = self.propagate_all(nine);
@@ -346,7 +414,7 @@ impl State {
     }
 
     /// [`propagate`](Self::propagate), without the count.
-    #[inline]
+    #[inline(always)]
     fn propagate_all(&mut self, nine: &Nine) -> Result<(), Dead> {
         // The digit-bands updated since the cells (`cells`) and the columns and extra
         // houses (`digits`) were last looked at: nothing else can have changed there.
@@ -383,6 +451,7 @@ impl State {
     /// those the one that sees the most unsolved cells (in its row, column and box) is
     /// taken, as its two options each cover the most. Without such a cell, the smallest of
     /// the cells and house-digits.
+    #[inline(always)]
     pub(crate) fn choose(&self, nine: &Nine) -> Branch {
         let mut best = None;
         let mut most = 0;
@@ -496,7 +565,7 @@ impl Node for State {
 
     fn all_changed(_: &Nine) {}
 
-    #[inline]
+    #[inline(always)]
     fn enter(&mut self, nine: &Nine, (): (), forced: &mut u64) -> Entered<Branch> {
         if self.propagate(nine, forced).is_err() {
             return Entered::Dead;
@@ -509,5 +578,78 @@ impl Node for State {
 
     fn values(&self, _: &Nine) -> Vec<u8> {
         State::values(self)
+    }
+
+    fn with_givens(nine: &Nine, values: &[u8]) -> Option<Self> {
+        State::with_givens(nine, values)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::shape::Shape;
+
+    const SAMPLE: &str = include_str!("../../../../tests/data/sudoku_bitboard_sample");
+
+    /// The givens placed one by one, as the driver's default does.
+    fn one_by_one(nine: &Nine, values: &[u8]) -> Option<State> {
+        crate::sudoku::bitboard::search::givens_one_by_one(nine, values)
+    }
+
+    fn same(a: Option<State>, b: Option<State>) -> bool {
+        match (a, b) {
+            (None, None) => true,
+            (Some(a), Some(b)) => (a.f, a.unsolved, a.changed) == (b.f, b.unsolved, b.changed),
+            _ => false,
+        }
+    }
+
+    #[test]
+    fn givens_at_once_make_the_state_of_givens_one_by_one() {
+        let shapes = [
+            Shape::classic(),
+            Shape::classic().with_diagonals(),
+            Shape::classic().with_windows().unwrap(),
+        ];
+        let puzzles: Vec<Vec<u8>> = SAMPLE
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .take(100)
+            .map(|l| {
+                l.bytes()
+                    .take(81)
+                    .map(|c| if c.is_ascii_digit() { c - b'0' } else { 0 })
+                    .collect()
+            })
+            .collect();
+        let (mut clashes, mut placed) = (0, 0);
+        for shape in &shapes {
+            let nine = Nine::new(shape).expect("9×9 with boxes");
+            for (n, p) in puzzles.iter().enumerate() {
+                // The puzzle, and copies with one given more (often clashing: in a row,
+                // a column, a box, an extra house, or none).
+                let mut cases = vec![p.clone()];
+                for extra in 0..12 {
+                    let mut q = p.clone();
+                    let k = (n * 31 + extra * 17) % 81;
+                    if q[k] == 0 {
+                        q[k] = 1 + ((n + extra) % 9) as u8;
+                        cases.push(q);
+                    }
+                }
+                for q in cases {
+                    let want = one_by_one(&nine, &q);
+                    if want.is_none() {
+                        clashes += 1;
+                    } else {
+                        placed += 1;
+                    }
+                    assert!(same(State::with_givens(&nine, &q), want), "{q:?}");
+                }
+            }
+        }
+        assert!(clashes > 50 && placed > 300, "{clashes} {placed}");
     }
 }

@@ -14,6 +14,9 @@ pub(crate) const ROW: u32 = 0x1ff;
 /// One column of a band (its three cells): column `c` is `COLUMN << c`.
 pub(crate) const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
 
+/// The first box of a band (its nine cells): box `j` of the band is `BOX << 3j`.
+pub(crate) const BOX: u32 = 0b111 | 0b111 << 9 | 0b111 << 18;
+
 /// The cells of triad `3r + j` (row r, box j of a band).
 const fn triad(t: usize) -> u32 {
     0b111 << (9 * (t / 3) + 3 * (t % 3))
