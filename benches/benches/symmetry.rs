@@ -20,7 +20,7 @@ use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
 use dlx_core::symmetry::{find_group, Group, SymmetricCounter};
 use dlx_core::{Auto, Problem, Solver};
 use dlx_sudoku::grid::Cell;
-use dlx_sudoku::polyomino::{Board, Packing, SymmetryBreaking};
+use dlx_sudoku::polyomino::{Packing, PolyominoBoard, SymmetryBreaking};
 use dlx_sudoku::queens::Queens;
 use dlx_sudoku::symmetry::{packing_generators, queens_generators};
 
@@ -48,8 +48,8 @@ fn cases() -> Vec<(&'static str, Problem, Group, u64, u64)> {
         let g = Group::new(p.problem(), packing_generators(&p)).expect("a group");
         (p.problem().clone(), g)
     };
-    let rect = Board::rectangle(6, 10).expect("a board");
-    let hole = Board::rectangle(8, 8)
+    let rect = PolyominoBoard::rectangle(6, 10).expect("a board");
+    let hole = PolyominoBoard::rectangle(8, 8)
         .expect("a board")
         .without_rect(Cell::new(3, 3), 2, 2);
     let (q12, g12) = queens(12);

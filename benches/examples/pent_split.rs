@@ -21,7 +21,7 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use dlx_core::OptionId;
-use dlx_sudoku::polyomino::{Board, Packing, SymmetryBreaking};
+use dlx_sudoku::polyomino::{Packing, PolyominoBoard, SymmetryBreaking};
 
 /// One placement: the squares it covers (bit `col * rows + row`) and its piece.
 #[derive(Clone, Copy)]
@@ -36,7 +36,7 @@ type Key = (u64, u32);
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let tracked: usize = args.first().map_or(12, |a| a.parse().expect("K: 0..=12"));
-    let board: Board = args
+    let board: PolyominoBoard = args
         .get(1)
         .map_or("6x10", String::as_str)
         .parse()

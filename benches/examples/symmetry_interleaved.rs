@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use dlx_core::symmetry::{find_group, Group, SymmetricCounter};
 use dlx_core::{Auto, Problem, Solver};
 use dlx_sudoku::grid::Cell;
-use dlx_sudoku::polyomino::{Board, Packing, SymmetryBreaking};
+use dlx_sudoku::polyomino::{Packing, PolyominoBoard, SymmetryBreaking};
 use dlx_sudoku::queens::Queens;
 use dlx_sudoku::symmetry::{packing_generators, queens_generators};
 
@@ -71,10 +71,10 @@ fn main() {
             run(&name, q.problem(), &g, rounds);
         }
     }
-    let hole = Board::rectangle(8, 8)
+    let hole = PolyominoBoard::rectangle(8, 8)
         .expect("a board")
         .without_rect(Cell::new(3, 3), 2, 2);
-    let rect = Board::rectangle(6, 10).expect("a board");
+    let rect = PolyominoBoard::rectangle(6, 10).expect("a board");
     for (name, board, symmetry) in [
         ("pent6x10", rect.clone(), SymmetryBreaking::None),
         ("pent8x8hole", hole, SymmetryBreaking::None),

@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use dlx_sudoku::sudoku::{Cell, Shape};
 use dlx_sudoku::variant::{
-    read_puzzle, to_fpuzzles, Engine, Killer, Line, LineKind, VariantPuzzle, VariantSolver,
+    read_puzzle, to_fpuzzles, Killer, Line, LineKind, VariantEngine, VariantPuzzle, VariantSolver,
 };
 
 /// A small xorshift generator: the givens removed are the same in every run.
@@ -57,11 +57,11 @@ pub fn remove_third(p: &VariantPuzzle, name: &str) -> VariantPuzzle {
     out
 }
 
-fn engine() -> Engine {
+fn engine() -> VariantEngine {
     match std::env::var("ENGINE").as_deref() {
-        Ok("sat") => Engine::ClauseLearning,
-        Ok("dlx") => Engine::DancingLinks,
-        _ => Engine::Auto,
+        Ok("sat") => VariantEngine::ClauseLearning,
+        Ok("dlx") => VariantEngine::DancingLinks,
+        _ => VariantEngine::Auto,
     }
 }
 

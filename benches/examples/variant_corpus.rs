@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use dlx_sudoku::variant::{read_puzzle, Engine, VariantSolver};
+use dlx_sudoku::variant::{read_puzzle, VariantEngine, VariantSolver};
 use dlx_sudoku::Uniqueness;
 
 /// The digits of a grid written one after another in decimal.
@@ -81,9 +81,9 @@ fn main() {
             }
         };
         let solver = solver.with_engine(match engine.as_str() {
-            "sat" => Engine::ClauseLearning,
-            "dlx" => Engine::DancingLinks,
-            _ => Engine::Auto,
+            "sat" => VariantEngine::ClauseLearning,
+            "dlx" => VariantEngine::DancingLinks,
+            _ => VariantEngine::Auto,
         });
         let (answer, report) = solver.unique_with_report();
         let t = start.elapsed();

@@ -14,8 +14,8 @@ use std::path::PathBuf;
 
 use dlx_sudoku::sudoku::{Cell, Shape};
 use dlx_sudoku::variant::{
-    to_toml, Arrow, Constraint, Engine, Killer, LetterCircle, Letters, Line, LineKind, Shade,
-    VariantPuzzle, VariantSolution, VariantSolver, YinYang,
+    to_toml, Arrow, Constraint, Killer, LetterCircle, Letters, Line, LineKind, Shade,
+    VariantEngine, VariantPuzzle, VariantSolution, VariantSolver, YinYang,
 };
 use dlx_sudoku::Uniqueness;
 
@@ -86,7 +86,7 @@ fn random_solution(rng: &mut Rng, base: &VariantPuzzle, shading: bool) -> Varian
             continue;
         };
         if let Some(s) = solver
-            .with_engine(Engine::ClauseLearning)
+            .with_engine(VariantEngine::ClauseLearning)
             .first()
             .solution()
         {
@@ -195,7 +195,7 @@ fn main() {
         loop {
             let solver = VariantSolver::new(&p)
                 .unwrap()
-                .with_engine(Engine::ClauseLearning);
+                .with_engine(VariantEngine::ClauseLearning);
             let (answer, report) = solver.unique_with_report();
             if report.elapsed.as_secs_f64() > 1.0 {
                 if let Some(dir) = std::env::var_os("HARD_DIR") {

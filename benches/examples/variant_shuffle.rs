@@ -1,6 +1,6 @@
 //! Experiment: solve a puzzle with its constraints in shuffled orders, to see how much the
 //! clause solver's time depends on the order (heavy tails).
-use dlx_sudoku::variant::{read_puzzle, Engine, VariantSolver};
+use dlx_sudoku::variant::{read_puzzle, VariantEngine, VariantSolver};
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let text = std::fs::read_to_string(&args[0]).unwrap();
@@ -18,7 +18,7 @@ fn main() {
         }
         let solver = VariantSolver::new(&q)
             .unwrap()
-            .with_engine(Engine::ClauseLearning)
+            .with_engine(VariantEngine::ClauseLearning)
             .with_node_budget(2_000_000);
         let (a, r) = solver.unique_with_report();
         println!(

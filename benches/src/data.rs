@@ -16,7 +16,7 @@ use std::path::PathBuf;
 
 use dlx_core::format::write;
 use dlx_core::Problem;
-use dlx_sudoku::knightdoku::{Board, Knightdoku};
+use dlx_sudoku::knightdoku::{Knightdoku, KnightdokuBoard};
 use dlx_sudoku::queens::Queens;
 use dlx_sudoku::tour_count::{TourCount, TourKind};
 
@@ -133,7 +133,7 @@ pub fn tour_text(rows: usize, cols: usize) -> String {
 /// assert!(text.starts_with("| kdbig"));
 /// ```
 pub fn knightdoku_text(title: &str, board: &str) -> String {
-    let board: Board = board.parse().expect("a valid Knightdoku board");
+    let board: KnightdokuBoard = board.parse().expect("a valid Knightdoku board");
     let kd = Knightdoku::new(&board).expect("a Knightdoku problem");
     let mut out = format!("| {title}: dlx_sudoku::knightdoku::Knightdoku::new of the board\n");
     for row in board.render_text().lines() {

@@ -266,8 +266,8 @@ pub struct CountArgs {
     /// most 2,100 options or a small state, `links` otherwise), `links` (dancing links) or
     /// `dense` (a state copied per level). All search the same tree; `--stats` and `--json`
     /// say which ran.
-    #[arg(help_heading = "Search", long, value_enum, default_value_t = Engine::Auto)]
-    pub engine: Engine,
+    #[arg(help_heading = "Search", long, value_enum, default_value_t = EngineArg::Auto)]
+    pub engine: EngineArg,
     /// Count by memoised search (DXZ): exact counts of any size, where sub-problems repeat
     /// (tilings) far faster than enumeration. Not with multiplicities, checkpoints or units.
     #[arg(
@@ -319,7 +319,7 @@ pub struct CountArgs {
 
 /// The search engine `dlx count` and `dlx solve` run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum Engine {
+pub enum EngineArg {
     /// The faster engine for the problem (`dlx_core::EngineChoice::Auto`).
     #[default]
     Auto,
@@ -329,13 +329,13 @@ pub enum Engine {
     Dense,
 }
 
-impl Engine {
+impl EngineArg {
     /// The engine choice `dlx_core` takes.
     pub fn choice(self) -> dlx_core::EngineChoice {
         match self {
-            Engine::Auto => dlx_core::EngineChoice::Auto,
-            Engine::Links => dlx_core::EngineChoice::Links,
-            Engine::Dense => dlx_core::EngineChoice::Dense,
+            EngineArg::Auto => dlx_core::EngineChoice::Auto,
+            EngineArg::Links => dlx_core::EngineChoice::Links,
+            EngineArg::Dense => dlx_core::EngineChoice::Dense,
         }
     }
 }
@@ -366,8 +366,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub stats: bool,
     /// The engine (see `dlx count --help`).
-    #[arg(long, value_enum, default_value_t = Engine::Auto)]
-    pub engine: Engine,
+    #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
+    pub engine: EngineArg,
     /// Print one solution per orbit under the problem's symmetry group: the canonical one,
     /// least under the group (the group as for `dlx count --symmetry`).
     #[arg(long)]
@@ -397,8 +397,8 @@ pub struct SplitArgs {
     /// The engine that explores the top of the tree (see `dlx count --help`). Every engine
     /// makes the same units; the lines done while splitting carry its update counts, so
     /// count the units with the same `--engine`.
-    #[arg(long, value_enum, default_value_t = Engine::Auto)]
-    pub engine: Engine,
+    #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
+    pub engine: EngineArg,
     /// Split a count by symmetry (see `dlx count --help`): one unit per leaf of the orbit
     /// plan (cut further to make --units) and per fixed-point problem of Burnside's sum;
     /// count them with `dlx count --symmetry --unit(s-file)` and add them up with

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use dlx_sudoku::sudoku::{Cell, Shape};
 use dlx_sudoku::variant::{
-    from_fpuzzles, from_toml, to_fpuzzles, Engine, VariantPuzzle, VariantSolver,
+    from_fpuzzles, from_toml, to_fpuzzles, VariantEngine, VariantPuzzle, VariantSolver,
 };
 use serde_json::{json, Value};
 use tungstenite::{Message, WebSocket};
@@ -191,7 +191,7 @@ fn every_answer_type() {
         let counts: Vec<u32> = serde_json::from_value(a["solutionsPerCandidate"].clone()).unwrap();
         let expected = VariantSolver::new(&open_puzzle)
             .unwrap()
-            .with_engine(Engine::ClauseLearning)
+            .with_engine(VariantEngine::ClauseLearning)
             .true_candidates(cap);
         assert_eq!(counts, expected.counts(), "cap {cap}");
         assert!(counts.iter().any(|&c| c > 1) && counts.iter().all(|&c| c <= cap));

@@ -10,7 +10,7 @@ use crate::engine::{Auto, Counters, DenseError, EngineChoice, Limits, Step};
 use crate::links::arena::Arena;
 use crate::links::Links;
 use crate::problem::Problem;
-use crate::unit::{Position, Unit, UnitError, UnitRecord, UnitSearch};
+use crate::unit::{TreePosition, Unit, UnitError, UnitRecord, UnitSearch};
 use std::cmp::Ordering;
 
 /// The checkpoint format's version. Version 2 added `until` (where each record ends), so
@@ -66,7 +66,7 @@ pub fn problem_hash(problem: &Problem) -> String {
 /// canonical text.
 ///
 /// A checkpoint is only used once it proves that it covers the search tree exactly once:
-/// every record is an interval of the search's order (see [`Position`]), and sorted by
+/// every record is an interval of the search's order (see [`TreePosition`]), and sorted by
 /// their starts each must end where the next begins, from the start of the search to its
 /// end. Each unit is replayed on the problem to check that it exists and where it ends, and
 /// the counts are added without wrapping. A unit removed, repeated or added, or a unit of
@@ -164,7 +164,7 @@ pub enum CheckpointError {
         /// The record's number in the file, from 0.
         index: usize,
         /// Where it says it ends.
-        until: Position,
+        until: TreePosition,
         /// What was expected instead.
         expected: String,
     },
@@ -172,9 +172,9 @@ pub enum CheckpointError {
     #[error("the records do not cover the search tree: nothing covers it from {from} to {to} (a unit is missing)")]
     Gap {
         /// Where the uncovered part begins.
-        from: Position,
+        from: TreePosition,
         /// Where the next record begins.
-        to: Position,
+        to: TreePosition,
     },
     /// Part of the tree is covered by two records (a unit repeated, or added).
     #[error(
@@ -186,7 +186,7 @@ pub enum CheckpointError {
         /// The other's.
         second: usize,
         /// Where the second begins.
-        at: Position,
+        at: TreePosition,
     },
     /// The file's records are not those it was written with: its digest is missing or does
     /// not match them (a record edited, removed, merged or given another end by hand).
@@ -218,7 +218,7 @@ impl Checkpoint {
     pub fn fresh(problem: &Problem) -> Checkpoint {
         Self::from_records(
             problem,
-            vec![UnitRecord::pending(Unit::Root, 1.0, Position::End)],
+            vec![UnitRecord::pending(Unit::Root, 1.0, TreePosition::End)],
         )
     }
 
@@ -277,7 +277,7 @@ impl Checkpoint {
     /// problem behind `arena` exactly once: each unit is replayed (it must exist; a unit
     /// still to do must end where its `until` says), then the intervals, sorted by their
     /// starts, must meet end to start from the start of the search to its end.
-    pub(crate) fn ends(&self, arena: &Arena) -> Result<Vec<Position>, CheckpointError> {
+    pub(crate) fn ends(&self, arena: &Arena) -> Result<Vec<TreePosition>, CheckpointError> {
         let mut ends = Vec::with_capacity(self.units.len());
         for (index, r) in self.units.iter().enumerate() {
             let bad_unit = |source| CheckpointError::BadUnit {
@@ -632,11 +632,11 @@ fn refuse_unless_regular(path: &Path) -> Result<(), CheckpointError> {
 
 /// Checks that the intervals `[start(unit), ends[k])` meet end to start, from the start of
 /// the search to its end.
-fn check_partition(records: &[UnitRecord], ends: &[Position]) -> Result<(), CheckpointError> {
-    let starts: Vec<Position> = records.iter().map(|r| r.unit.start()).collect();
+fn check_partition(records: &[UnitRecord], ends: &[TreePosition]) -> Result<(), CheckpointError> {
+    let starts: Vec<TreePosition> = records.iter().map(|r| r.unit.start()).collect();
     let mut order: Vec<usize> = (0..records.len()).collect();
     order.sort_by(|&a, &b| starts[a].cmp(&starts[b]).then(a.cmp(&b)));
-    let mut reached = Position::At(Vec::new());
+    let mut reached = TreePosition::At(Vec::new());
     let mut previous: Option<usize> = None;
     for &k in &order {
         match starts[k].cmp(&reached) {
@@ -658,10 +658,10 @@ fn check_partition(records: &[UnitRecord], ends: &[Position]) -> Result<(), Chec
         reached = ends[k].clone();
         previous = Some(k);
     }
-    if reached != Position::End {
+    if reached != TreePosition::End {
         return Err(CheckpointError::Gap {
             from: reached,
-            to: Position::End,
+            to: TreePosition::End,
         });
     }
     Ok(())
@@ -733,7 +733,7 @@ fn split_on(problem: &Problem, engine: Auto, at_least: usize) -> Checkpoint {
         weight: f64,
         seq: usize,
         unit: Unit,
-        end: Position,
+        end: TreePosition,
     }
     impl PartialEq for Entry {
         fn eq(&self, other: &Self) -> bool {
@@ -760,7 +760,7 @@ fn split_on(problem: &Problem, engine: Auto, at_least: usize) -> Checkpoint {
         weight: 1.0,
         seq: 0,
         unit: Unit::Root,
-        end: Position::End,
+        end: TreePosition::End,
     });
     let mut seq = 1;
     while pending.len() < at_least {

@@ -11,7 +11,7 @@
 //! A result carries its unit and the digest of its split, and [`merge`] compares both
 //! with the split's, so results of another split of the same problem never fill a gap;
 //! the split's units must cover the tree exactly once (each says where it ends, see
-//! [`Position`]); counts are added without wrapping; and nothing is allocated by the
+//! [`TreePosition`]); counts are added without wrapping; and nothing is allocated by the
 //! header's word: what is kept grows with the lines read.
 //!
 //! ```
@@ -40,7 +40,7 @@ use thiserror::Error;
 
 use crate::checkpoint::Checkpoint;
 use crate::engine::Counters;
-use crate::unit::{Position, Unit};
+use crate::unit::{TreePosition, Unit};
 
 /// The version of the unit-line format. Version 2 added `split` (the split's digest) and
 /// `until` (where each unit ends).
@@ -79,7 +79,7 @@ pub struct UnitLine {
     pub unit: Unit,
     /// Where the unit's part of the tree ends (see [`UnitRecord`](crate::UnitRecord)).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub until: Option<Position>,
+    pub until: Option<TreePosition>,
     /// Its estimated share of the tree.
     #[serde(default)]
     pub weight: f64,
@@ -185,7 +185,7 @@ pub fn unit_line_text(line: &UnitLine) -> String {
 /// assert_ne!(a.split, b.split);
 /// ```
 pub fn split_digest<'a>(
-    units: impl IntoIterator<Item = (u64, &'a Unit, Option<&'a Position>, &'a str)>,
+    units: impl IntoIterator<Item = (u64, &'a Unit, Option<&'a TreePosition>, &'a str)>,
 ) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     let mut eat = |bytes: &[u8]| {
@@ -281,7 +281,7 @@ pub struct Merged {
 pub fn merge(files: &[(&str, &str)]) -> Result<Merged, UnitsError> {
     struct Seen {
         unit: Unit,
-        until: Option<Position>,
+        until: Option<TreePosition>,
         at: String,
     }
     let mut header: Option<(SplitHeader, String)> = None;
@@ -436,8 +436,8 @@ pub fn merge(files: &[(&str, &str)]) -> Result<Merged, UnitsError> {
 }
 
 /// Checks that the units, each from its start to its `until`, cover the tree exactly once.
-fn check_cover(units: &[(&Unit, &Option<Position>, &String)]) -> Result<(), UnitsError> {
-    let mut order: Vec<(Position, Position, &String)> = Vec::with_capacity(units.len());
+fn check_cover(units: &[(&Unit, &Option<TreePosition>, &String)]) -> Result<(), UnitsError> {
+    let mut order: Vec<(TreePosition, TreePosition, &String)> = Vec::with_capacity(units.len());
     for &(unit, until, at) in units {
         let Some(until) = until else {
             return Err(UnitsError::at(
@@ -448,7 +448,7 @@ fn check_cover(units: &[(&Unit, &Option<Position>, &String)]) -> Result<(), Unit
         order.push((unit.start(), until.clone(), at));
     }
     order.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut reached = Position::At(Vec::new());
+    let mut reached = TreePosition::At(Vec::new());
     for (start, end, at) in order {
         if start > reached {
             return Err(UnitsError::whole(format!(
@@ -463,7 +463,7 @@ fn check_cover(units: &[(&Unit, &Option<Position>, &String)]) -> Result<(), Unit
         }
         reached = end;
     }
-    if reached != Position::End {
+    if reached != TreePosition::End {
         return Err(UnitsError::whole(format!(
             "the split's units do not cover the search tree: nothing covers it from {reached} to the end (a unit is missing)"
         )));

@@ -81,7 +81,7 @@ pub use problem::{
 pub use solver::{
     Count, DenseSolutions, DenseSolver, First, Solution, Solutions, Solver, Stats, Uniqueness,
 };
-pub use unit::{Position, Unit, UnitRecord, UnitSearch};
+pub use unit::{TreePosition, Unit, UnitRecord, UnitSearch};
 pub use verify::{verify, VerifyError};
 
 /// The README's Rust examples, compiled and run as this crate's doc tests, so that what a

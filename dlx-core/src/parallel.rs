@@ -16,7 +16,7 @@ use crate::engine::{
 use crate::links::arena::Arena;
 use crate::problem::Problem;
 use crate::solver::{Count, First, Solution, Stats, Uniqueness};
-use crate::unit::{Cut, Position, Unit, UnitRecord, UnitSearch};
+use crate::unit::{Cut, TreePosition, Unit, UnitRecord, UnitSearch};
 
 /// Nodes a worker searches between looks at the table (to split, report, or stop).
 const CHUNK: u64 = 2048;
@@ -228,7 +228,7 @@ struct Record {
     /// Where the record's part of the tree ends: its unit's end, or, for a part closed by
     /// a split, where the search had got to. `None` only for units given without one
     /// ([`ParallelSolver::units`]) until they start.
-    end: Option<Position>,
+    end: Option<TreePosition>,
     /// For a unit being searched (or stopped): where its worker had got to when it last
     /// looked (every [`CHUNK`] nodes, when checkpointing). A checkpoint records the part
     /// before it as finished.
@@ -260,7 +260,7 @@ impl Table {
         unit: Unit,
         weight: f64,
         state: State,
-        end: Option<Position>,
+        end: Option<TreePosition>,
         ordered: bool,
     ) -> usize {
         let id = self.records.len();
@@ -685,7 +685,7 @@ impl<'p> ParallelSolver<'p> {
                     Unit::Root,
                     1.0,
                     State::Pending,
-                    Some(Position::End),
+                    Some(TreePosition::End),
                     ordered,
                 );
             }

@@ -14,7 +14,7 @@
 //! Every piece is again a plain unit, so a checkpoint is just a list of units, each done
 //! (with its counts) or pending.
 //!
-//! Every unit is an interval of the sequential search's order, from a [`Position`] to
+//! Every unit is an interval of the sequential search's order, from a [`TreePosition`] to
 //! another: from the moment the search is about to try its first branch to the moment it
 //! would try the branch after its last (or the end of the search). A part closed by a
 //! split or by a checkpoint is such an interval too, ending where the search had got to.
@@ -40,8 +40,8 @@ use crate::problem::OptionId;
 /// merged, go on past it.
 ///
 /// ```
-/// use dlx_core::{Position, UnitRecord, Unit, UnitCounts};
-/// let r = UnitRecord { unit: Unit::Root, weight: 1.0, done: None, until: Some(Position::End) };
+/// use dlx_core::{TreePosition, UnitRecord, Unit, UnitCounts};
+/// let r = UnitRecord { unit: Unit::Root, weight: 1.0, done: None, until: Some(TreePosition::End) };
 /// assert!(!r.is_done());
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -56,7 +56,7 @@ pub struct UnitRecord {
     /// Where the record's part of the tree ends (exclusive); `None`: where its unit ends.
     /// Written for every record, so that the records can be checked to meet end to start.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub until: Option<Position>,
+    pub until: Option<TreePosition>,
 }
 
 impl UnitRecord {
@@ -68,7 +68,7 @@ impl UnitRecord {
     }
 
     /// A record of `unit` still to do, ending at `until`.
-    pub(crate) fn pending(unit: Unit, weight: f64, until: Position) -> UnitRecord {
+    pub(crate) fn pending(unit: Unit, weight: f64, until: TreePosition) -> UnitRecord {
         UnitRecord {
             unit,
             weight,
@@ -78,7 +78,12 @@ impl UnitRecord {
     }
 
     /// A record of the part of `unit` up to `until`, finished with counts `done`.
-    pub(crate) fn finished(unit: Unit, weight: f64, done: Counters, until: Position) -> UnitRecord {
+    pub(crate) fn finished(
+        unit: Unit,
+        weight: f64,
+        done: Counters,
+        until: TreePosition,
+    ) -> UnitRecord {
         UnitRecord {
             unit,
             weight,
@@ -117,9 +122,9 @@ pub enum Unit {
 impl Unit {
     /// Where the unit ends in the search's order on the problem behind `arena` (see
     /// [`UnitSearch::end`]), after checking that its path exists.
-    pub(crate) fn end_in(&self, arena: &Arena) -> Result<Position, UnitError> {
+    pub(crate) fn end_in(&self, arena: &Arena) -> Result<TreePosition, UnitError> {
         match self {
-            Unit::Root => Ok(Position::End),
+            Unit::Root => Ok(TreePosition::End),
             unit => {
                 let links = Auto::Links(Links::from_arena(arena.clone()));
                 Ok(UnitSearch::from_engine(links, unit)?.end())
@@ -152,12 +157,12 @@ impl Unit {
     /// before its first branch.
     ///
     /// ```
-    /// use dlx_core::{Position, Unit};
-    /// assert_eq!(Unit::Root.start(), Position::At(vec![]));
-    /// assert_eq!(Unit::Range { path: vec![2], first: 1, last: 3 }.start(), Position::At(vec![2, 1]));
+    /// use dlx_core::{TreePosition, Unit};
+    /// assert_eq!(Unit::Root.start(), TreePosition::At(vec![]));
+    /// assert_eq!(Unit::Range { path: vec![2], first: 1, last: 3 }.start(), TreePosition::At(vec![2, 1]));
     /// ```
-    pub fn start(&self) -> Position {
-        Position::At(self.order_key())
+    pub fn start(&self) -> TreePosition {
+        TreePosition::At(self.order_key())
     }
 
     /// The last branch of the unit's level it may take (`u32::MAX` for the root: all).
@@ -179,18 +184,18 @@ impl Unit {
 /// its branches and `End` the string `"end"`.
 ///
 /// ```
-/// use dlx_core::{Position, Unit};
-/// let root = Position::At(vec![]);
-/// let deep = Position::At(vec![1, 3]);
-/// let later = Position::At(vec![2]);
-/// assert!(root < deep && deep < later && later < Position::End);
+/// use dlx_core::{TreePosition, Unit};
+/// let root = TreePosition::At(vec![]);
+/// let deep = TreePosition::At(vec![1, 3]);
+/// let later = TreePosition::At(vec![2]);
+/// assert!(root < deep && deep < later && later < TreePosition::End);
 /// assert_eq!(Unit::Range { path: vec![1], first: 3, last: 4 }.start(), deep);
 /// assert_eq!(serde_json::to_string(&deep).unwrap(), "[1,3]");
-/// assert_eq!(serde_json::to_string(&Position::End).unwrap(), r#""end""#);
-/// assert_eq!(serde_json::from_str::<Position>(r#""end""#).unwrap(), Position::End);
+/// assert_eq!(serde_json::to_string(&TreePosition::End).unwrap(), r#""end""#);
+/// assert_eq!(serde_json::from_str::<TreePosition>(r#""end""#).unwrap(), TreePosition::End);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Position {
+pub enum TreePosition {
     /// Just before the search tries the last branch of the path (the empty path: the
     /// start of the search).
     At(Vec<u32>),
@@ -198,46 +203,46 @@ pub enum Position {
     End,
 }
 
-impl Ord for Position {
+impl Ord for TreePosition {
     fn cmp(&self, other: &Self) -> Ordering {
         match (self, other) {
-            (Position::At(a), Position::At(b)) => a.cmp(b),
-            (Position::At(_), Position::End) => Ordering::Less,
-            (Position::End, Position::At(_)) => Ordering::Greater,
-            (Position::End, Position::End) => Ordering::Equal,
+            (TreePosition::At(a), TreePosition::At(b)) => a.cmp(b),
+            (TreePosition::At(_), TreePosition::End) => Ordering::Less,
+            (TreePosition::End, TreePosition::At(_)) => Ordering::Greater,
+            (TreePosition::End, TreePosition::End) => Ordering::Equal,
         }
     }
 }
 
-impl PartialOrd for Position {
+impl PartialOrd for TreePosition {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
 
-impl std::fmt::Display for Position {
+impl std::fmt::Display for TreePosition {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Position::At(path) if path.is_empty() => f.write_str("the start"),
-            Position::At(path) => {
+            TreePosition::At(path) if path.is_empty() => f.write_str("the start"),
+            TreePosition::At(path) => {
                 let branches: Vec<String> = path.iter().map(u32::to_string).collect();
                 write!(f, "[{}]", branches.join(","))
             }
-            Position::End => f.write_str("the end"),
+            TreePosition::End => f.write_str("the end"),
         }
     }
 }
 
-impl Serialize for Position {
+impl Serialize for TreePosition {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
-            Position::At(path) => path.serialize(serializer),
-            Position::End => serializer.serialize_str("end"),
+            TreePosition::At(path) => path.serialize(serializer),
+            TreePosition::End => serializer.serialize_str("end"),
         }
     }
 }
 
-impl<'de> Deserialize<'de> for Position {
+impl<'de> Deserialize<'de> for TreePosition {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         #[derive(Deserialize)]
         #[serde(untagged)]
@@ -246,8 +251,8 @@ impl<'de> Deserialize<'de> for Position {
             Word(String),
         }
         match Repr::deserialize(deserializer)? {
-            Repr::Path(path) => Ok(Position::At(path)),
-            Repr::Word(w) if w == "end" => Ok(Position::End),
+            Repr::Path(path) => Ok(TreePosition::At(path)),
+            Repr::Word(w) if w == "end" => Ok(TreePosition::End),
             Repr::Word(_) => Err(serde::de::Error::custom(
                 "expected a position: an array of branch numbers, or \"end\"",
             )),
@@ -258,17 +263,17 @@ impl<'de> Deserialize<'de> for Position {
 /// The position just after branch `branch` at level `path.len()` below `path`, given the
 /// number of branches `degs[l]` at each level `l` of the path (and at its end): the next
 /// branch of that level, or, after its last, of the first level above that has one.
-pub(crate) fn position_after(path: &[u32], branch: u32, degs: &[u32]) -> Position {
+pub(crate) fn position_after(path: &[u32], branch: u32, degs: &[u32]) -> TreePosition {
     let mut level = path.len();
     let mut b = branch;
     loop {
         if b < degs[level] {
             let mut p = path[..level].to_vec();
             p.push(b + 1);
-            return Position::At(p);
+            return TreePosition::At(p);
         }
         if level == 0 {
-            return Position::End;
+            return TreePosition::End;
         }
         level -= 1;
         b = path[level];
@@ -281,18 +286,18 @@ pub(crate) fn position_after(path: &[u32], branch: u32, degs: &[u32]) -> Positio
 pub(crate) struct Split {
     pub closed: Counters,
     /// Where the closed part ends (where the continuing unit begins).
-    pub closed_until: Position,
+    pub closed_until: TreePosition,
     pub continuing: Unit,
     pub continuing_weight: f64,
-    pub continuing_end: Position,
+    pub continuing_end: TreePosition,
     pub given: Unit,
     pub given_weight: f64,
-    pub given_end: Position,
+    pub given_end: TreePosition,
 }
 
 /// Where a running unit has got to: the search is about to go below branch `at[L]` of its
 /// deepest level `L = at.len() - 1` (that branch has been taken, nothing below it counted),
-/// and everything of the unit before [`Position::At(at)`](Position::At) is finished, with
+/// and everything of the unit before [`TreePosition::At(at)`](TreePosition::At) is finished, with
 /// the counts `done`. `degs[l]` is the number of branches at each level `l ≤ L` of the path,
 /// and `floor` the unit's own level. A checkpoint records the finished part as a closed
 /// record and the rest as units to do ([`Cut::pieces`]), so that a resumed run starts
@@ -344,7 +349,7 @@ impl Cut {
             let weight = branch_weight[level] * f64::from(end - first + 1);
             todo.push(UnitRecord::pending(range, weight, until));
         }
-        let at = Position::At(self.at.clone());
+        let at = TreePosition::At(self.at.clone());
         let mut out = Vec::with_capacity(todo.len() + 1);
         if at > unit.start() {
             let given: f64 = todo.iter().map(|r| r.weight).sum();
@@ -508,20 +513,20 @@ impl UnitSearch {
         self.search.solution_into(out)
     }
 
-    /// Where the unit ends in the search's order (see [`Position`]): the end of the search
+    /// Where the unit ends in the search's order (see [`TreePosition`]): the end of the search
     /// for the root, else just after its last branch.
     ///
     /// ```
-    /// use dlx_core::{format::parse, Position, Unit, UnitSearch};
+    /// use dlx_core::{format::parse, TreePosition, Unit, UnitSearch};
     /// let p = parse("A B\nA\nB\nA B\n").unwrap(); // the root has 2 branches
     /// let first = Unit::Range { path: vec![], first: 1, last: 1 };
-    /// assert_eq!(UnitSearch::new(&p, &first).unwrap().end(), Position::At(vec![2]));
+    /// assert_eq!(UnitSearch::new(&p, &first).unwrap().end(), TreePosition::At(vec![2]));
     /// let all = Unit::Range { path: vec![], first: 1, last: 9 };
-    /// assert_eq!(UnitSearch::new(&p, &all).unwrap().end(), Position::End);
+    /// assert_eq!(UnitSearch::new(&p, &all).unwrap().end(), TreePosition::End);
     /// ```
-    pub fn end(&self) -> Position {
+    pub fn end(&self) -> TreePosition {
         match &self.unit {
-            Unit::Root => Position::End,
+            Unit::Root => TreePosition::End,
             Unit::Range { path, last, .. } => {
                 let level = path.len();
                 let degs = &self.search.unit_view().degrees[..=level];
@@ -610,7 +615,7 @@ impl UnitSearch {
             w /= d.max(1) as f64;
         }
         let degs = &degs[..=level];
-        let closed_until = Position::At(positions[..=level].to_vec());
+        let closed_until = TreePosition::At(positions[..=level].to_vec());
         let continuing_end = position_after(&path, keep, degs);
         let given_end = position_after(&path, end, degs);
         let continuing = Unit::Range {

@@ -9,8 +9,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use dlx_core::{
-    format::parse, split_units, Checkpoint, CheckpointError, ParallelSolver, Position, Problem,
-    Progress, Solver, Unit, UnitCounts, UnitRecord,
+    format::parse, split_units, Checkpoint, CheckpointError, ParallelSolver, Problem, Progress,
+    Solver, TreePosition, Unit, UnitCounts, UnitRecord,
 };
 
 fn load(name: &str) -> Problem {
@@ -502,7 +502,7 @@ fn a_pending_unit_must_end_where_its_unit_ends() {
     let p = load("q8.dlx");
     let mut plan = split_units(&p, 8);
     let k = plan.units.iter().position(|r| r.done.is_none()).unwrap();
-    plan.units[k].until = Some(Position::End);
+    plan.units[k].until = Some(TreePosition::End);
     assert!(matches!(
         plan.check(&p),
         Err(CheckpointError::BadEnd { .. } | CheckpointError::Overlap { .. })

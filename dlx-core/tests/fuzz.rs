@@ -19,8 +19,8 @@ use crate::links_parallel;
 use dlx_core::distributed::{merge, read_lines, split_lines, unit_line_text, Line, UnitLine};
 use dlx_core::format::{parse, parse_bytes, write};
 use dlx_core::{
-    problem_hash, split_units, Checkpoint, Position, Problem, Progress, Solver, Unit, UnitCounts,
-    UnitRecord, UnitSearch,
+    problem_hash, split_units, Checkpoint, Problem, Progress, Solver, TreePosition, Unit,
+    UnitCounts, UnitRecord, UnitSearch,
 };
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
@@ -220,10 +220,10 @@ fn stopped_run() -> &'static Checkpoint {
     })
 }
 
-fn any_position() -> impl Strategy<Value = Position> {
+fn any_position() -> impl Strategy<Value = TreePosition> {
     prop_oneof![
-        Just(Position::End),
-        prop::collection::vec(0u32..6, 0..4).prop_map(Position::At),
+        Just(TreePosition::End),
+        prop::collection::vec(0u32..6, 0..4).prop_map(TreePosition::At),
     ]
 }
 
@@ -247,9 +247,9 @@ enum Edit {
     Remove(usize),
     Repeat(usize),
     Swap(usize, usize),
-    AddPending(Unit, Option<Position>),
+    AddPending(Unit, Option<TreePosition>),
     SetPendingUnit(usize, Unit),
-    SetPendingEnd(usize, Option<Position>),
+    SetPendingEnd(usize, Option<TreePosition>),
     Undo(usize),
 }
 
@@ -359,7 +359,7 @@ proptest! {
 enum FileEdit {
     Remove(usize),
     Merge(usize),
-    SetEnd(usize, Option<Position>),
+    SetEnd(usize, Option<TreePosition>),
     SetSolutions(usize, u64),
     Repeat(usize),
     Swap(usize, usize),

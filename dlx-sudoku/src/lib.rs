@@ -2,7 +2,7 @@
 //!
 //! Every family answers with `dlx_core`'s answer types, re-exported here: [`First`],
 //! [`Uniqueness`] and [`Count`], holding the family's own solution (a Sudoku [`Grid`](
-//! sudoku::Grid), a Knightdoku [`Board`](knightdoku::Board), a variant's solution) after
+//! sudoku::Grid), a Knightdoku [`KnightdokuBoard`](knightdoku::KnightdokuBoard), a variant's solution) after
 //! [`First::map`] or [`Uniqueness::map`], and the [`StopReason`] when a search stopped
 //! early (node budget, cancellation, solution limit).
 

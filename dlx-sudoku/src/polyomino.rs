@@ -4,10 +4,10 @@
 //!
 //! ```
 //! use dlx_sudoku::grid::Cell;
-//! use dlx_sudoku::polyomino::{Board, Packing, SymmetryBreaking};
+//! use dlx_sudoku::polyomino::{PolyominoBoard, Packing, SymmetryBreaking};
 //!
 //! // The 8×8 board without its centre 2×2 square: 65 essentially different packings.
-//! let board = Board::rectangle(8, 8)?.without_rect(Cell::new(3, 3), 2, 2);
+//! let board = PolyominoBoard::rectangle(8, 8)?.without_rect(Cell::new(3, 3), 2, 2);
 //! let packing = Packing::pentominoes(board, SymmetryBreaking::Auto)?;
 //! assert_eq!(packing.symmetry_order(), 8);
 //! let tiling = packing.first().unwrap();
@@ -28,7 +28,7 @@ mod tiling;
 use dlx_core::ProblemError;
 use thiserror::Error;
 
-pub use board::Board;
+pub use board::PolyominoBoard;
 pub use packing::{Packing, Placement, SymmetryBreaking};
 pub use piece::{pentominoes, Piece};
 pub use shape::{Shape, Transform};
@@ -38,8 +38,8 @@ pub use tiling::{Tiling, TilingViolation};
 /// What can go wrong building a packing problem or reading a board or shape.
 ///
 /// ```
-/// use dlx_sudoku::polyomino::{Board, PolyominoError};
-/// let err = "3y5".parse::<Board>().unwrap_err();
+/// use dlx_sudoku::polyomino::{PolyominoBoard, PolyominoError};
+/// let err = "3y5".parse::<PolyominoBoard>().unwrap_err();
 /// assert_eq!(err, PolyominoError::BadCharacter { line: 1, column: 1, found: '3' });
 /// assert_eq!(err.to_string(), "line 1, column 1: unexpected character '3'");
 /// ```

@@ -25,7 +25,7 @@ use dlx_core::{OptionId, Problem};
 
 use crate::grid::Cell;
 use crate::langford::Langford;
-use crate::polyomino::{Board, Packing, Tiles};
+use crate::polyomino::{Packing, PolyominoBoard, Tiles};
 use crate::queens::Queens;
 use crate::sudoku::Encoding;
 
@@ -91,7 +91,7 @@ type Placed = (usize, Vec<Cell>);
 /// A map of placements.
 type PlacedMap = dyn Fn(&Placed) -> Placed;
 
-fn board_maps(board: &Board) -> Vec<Box<PlacedMap>> {
+fn board_maps(board: &PolyominoBoard) -> Vec<Box<PlacedMap>> {
     board
         .symmetries()
         .into_iter()
@@ -373,22 +373,25 @@ mod tests {
         }
         for (rows, cols, order) in [(3, 20, 4), (5, 12, 4), (6, 10, 4)] {
             let p = Packing::pentominoes(
-                Board::rectangle(rows, cols).unwrap(),
+                PolyominoBoard::rectangle(rows, cols).unwrap(),
                 SymmetryBreaking::None,
             )
             .unwrap();
             assert_eq!(same_group(p.problem(), packing_generators(&p)), order);
         }
-        let hole = Board::rectangle(8, 8)
+        let hole = PolyominoBoard::rectangle(8, 8)
             .unwrap()
             .without_rect(Cell::new(3, 3), 2, 2);
         let p = Packing::pentominoes(hole, SymmetryBreaking::None).unwrap();
         assert_eq!(same_group(p.problem(), packing_generators(&p)), 8);
-        let broken =
-            Packing::pentominoes(Board::rectangle(3, 20).unwrap(), SymmetryBreaking::Auto).unwrap();
+        let broken = Packing::pentominoes(
+            PolyominoBoard::rectangle(3, 20).unwrap(),
+            SymmetryBreaking::Auto,
+        )
+        .unwrap();
         assert!(packing_generators(&broken).is_empty());
         for set in [PieceSet::Dominoes, PieceSet::Trominoes] {
-            let t = Tiles::new(Board::rectangle(4, 4).unwrap(), set.pieces()).unwrap();
+            let t = Tiles::new(PolyominoBoard::rectangle(4, 4).unwrap(), set.pieces()).unwrap();
             assert_eq!(same_group(t.problem(), tiles_generators(&t)), 8);
         }
     }
@@ -520,8 +523,11 @@ mod tests {
             assert_eq!(count.solutions, 2 * up);
         }
         // Pentominoes in 3x20: 2 packings up to symmetry, 8 in all.
-        let p =
-            Packing::pentominoes(Board::rectangle(3, 20).unwrap(), SymmetryBreaking::None).unwrap();
+        let p = Packing::pentominoes(
+            PolyominoBoard::rectangle(3, 20).unwrap(),
+            SymmetryBreaking::None,
+        )
+        .unwrap();
         let group = Group::new(p.problem(), packing_generators(&p)).unwrap();
         let count = SymmetricCounter::new(p.problem(), &group)
             .up_to_symmetry(true)
@@ -555,11 +561,11 @@ mod tests {
     #[test]
     #[ignore]
     fn pentominoes_6x10_and_8x8_hole_up_to_symmetry() {
-        let hole = Board::rectangle(8, 8)
+        let hole = PolyominoBoard::rectangle(8, 8)
             .unwrap()
             .without_rect(Cell::new(3, 3), 2, 2);
         for (board, total, up) in [
-            (Board::rectangle(6, 10).unwrap(), 9356, 2339),
+            (PolyominoBoard::rectangle(6, 10).unwrap(), 9356, 2339),
             (hole, 520, 65),
         ] {
             let p = Packing::pentominoes(board, SymmetryBreaking::None).unwrap();

@@ -6,7 +6,7 @@ use std::collections::{BTreeSet, HashSet};
 use dlx_core::{format, Problem, Solver};
 use dlx_sudoku::grid::Cell;
 use dlx_sudoku::langford::Langford;
-use dlx_sudoku::polyomino::{pentominoes, Board, Packing, SymmetryBreaking};
+use dlx_sudoku::polyomino::{pentominoes, Packing, PolyominoBoard, SymmetryBreaking};
 use dlx_sudoku::queens::Queens;
 use dlx_sudoku::tour_count::{TourCount, TourKind};
 
@@ -225,7 +225,7 @@ fn pentominoes_4x15_with_symmetry_broken() {
 
 #[test]
 fn pentominoes_8x8_without_centre_with_symmetry_broken() {
-    let board = Board::rectangle(8, 8)
+    let board = PolyominoBoard::rectangle(8, 8)
         .unwrap()
         .without_rect(Cell::new(3, 3), 2, 2);
     let broken = Packing::pentominoes(board, SymmetryBreaking::Auto).unwrap();
@@ -262,7 +262,7 @@ fn pentominoes_full_counts() {
             "{size}"
         );
     }
-    let board = Board::rectangle(8, 8)
+    let board = PolyominoBoard::rectangle(8, 8)
         .unwrap()
         .without_rect(Cell::new(3, 3), 2, 2);
     assert_eq!(

@@ -10,7 +10,7 @@
 //! `tests/fuzz.proptest-regressions`, replayed first on every run: commit it, and turn the
 //! case into a named regression test beside the fix.
 
-use dlx_sudoku::variant::{read_puzzle, Engine, VariantSolver};
+use dlx_sudoku::variant::{read_puzzle, VariantEngine, VariantSolver};
 use dlx_sudoku::Uniqueness;
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
@@ -154,7 +154,7 @@ fn read_checked(bytes: &[u8]) {
             let Ok(solver) = VariantSolver::new(&p) else {
                 return;
             };
-            for engine in [Engine::ClauseLearning, Engine::DancingLinks] {
+            for engine in [VariantEngine::ClauseLearning, VariantEngine::DancingLinks] {
                 let answer = solver
                     .clone()
                     .with_engine(engine)

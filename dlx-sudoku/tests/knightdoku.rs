@@ -4,7 +4,7 @@
 
 use dlx_core::{format, Problem, Solver};
 use dlx_sudoku::grid::Cell;
-use dlx_sudoku::knightdoku::{Board, Content, Geometry, Knightdoku};
+use dlx_sudoku::knightdoku::{Content, Geometry, Knightdoku, KnightdokuBoard};
 use dlx_sudoku::Uniqueness;
 
 fn data(path: &str) -> String {
@@ -28,7 +28,7 @@ fn published_solution(text: &str) -> String {
 #[test]
 fn reference_boards_encode_exactly_as_the_reference_files() {
     for name in ["kd1", "kd2"] {
-        let board: Board = data(&format!("knightdoku/{name}.txt")).parse().unwrap();
+        let board: KnightdokuBoard = data(&format!("knightdoku/{name}.txt")).parse().unwrap();
         let kd = Knightdoku::new(&board).unwrap();
         assert_eq!(kd.problem(), &reference(name), "{name}");
     }
@@ -38,7 +38,7 @@ fn reference_boards_encode_exactly_as_the_reference_files() {
 fn reference_boards_have_the_published_unique_solutions() {
     for name in ["kd1", "kd2"] {
         let text = data(&format!("knightdoku/{name}.txt"));
-        let board: Board = text.parse().unwrap();
+        let board: KnightdokuBoard = text.parse().unwrap();
         let kd = Knightdoku::new(&board).unwrap();
         let Uniqueness::Unique(solution) = kd.unique() else {
             panic!("{name} is not unique");
@@ -48,7 +48,7 @@ fn reference_boards_have_the_published_unique_solutions() {
         assert_eq!(published.lines().count(), 9);
         assert_eq!(solution.render_text(), published, "{name}");
         // The published grid, read on its own, passes the independent check.
-        let theirs: Board = published.parse().unwrap();
+        let theirs: KnightdokuBoard = published.parse().unwrap();
         board.check_solution(&theirs).unwrap();
         assert_eq!(kd.count().solutions, 1);
         assert_eq!(Solver::new(&reference(name)).count().solutions, 1);
@@ -57,7 +57,7 @@ fn reference_boards_have_the_published_unique_solutions() {
 
 #[test]
 fn removing_a_clue_loses_uniqueness_or_keeps_a_valid_solution() {
-    let board: Board = data("knightdoku/kd1.txt").parse().unwrap();
+    let board: KnightdokuBoard = data("knightdoku/kd1.txt").parse().unwrap();
     for (cell, _) in board.clues() {
         let mut weaker = board.clone();
         weaker.set(cell, Content::Empty);
@@ -72,7 +72,7 @@ fn removing_a_clue_loses_uniqueness_or_keeps_a_valid_solution() {
 
 #[test]
 fn a_wrong_clue_has_no_solution() {
-    let mut board: Board = data("knightdoku/kd2.txt").parse().unwrap();
+    let mut board: KnightdokuBoard = data("knightdoku/kd2.txt").parse().unwrap();
     board.set(Cell::new(4, 6), Content::Clue(8)); // was 3; only 8 neighbours and some are excluded
     assert_eq!(
         Knightdoku::new(&board).unwrap().unique(),
@@ -175,7 +175,7 @@ fn empty_grids_count_like_brute_force() {
     ] {
         let expected = all_grids(g).len() as u64;
         assert!(expected > 0);
-        let kd = Knightdoku::new(&Board::empty(g)).unwrap();
+        let kd = Knightdoku::new(&KnightdokuBoard::empty(g)).unwrap();
         assert_eq!(kd.count().solutions, expected, "{g:?}");
     }
 }
@@ -186,7 +186,7 @@ fn six_by_six_puzzles_count_like_brute_force() {
     let grids = all_grids(g);
     // Puzzles made from a few of the grids: clues on some knights (a fixed pattern).
     for (t, grid) in grids.iter().enumerate().step_by(grids.len() / 7 + 1) {
-        let mut puzzle = Board::empty(g);
+        let mut puzzle = KnightdokuBoard::empty(g);
         let knights: Vec<usize> = (0..36).filter(|&k| grid[k]).collect();
         for (j, &k) in knights.iter().enumerate() {
             if (j + t) % 3 == 0 {
@@ -226,7 +226,7 @@ fn six_by_six_puzzles_count_like_brute_force() {
 
 #[test]
 fn kd1_renderings() {
-    let board: Board = data("knightdoku/kd1.txt").parse().unwrap();
+    let board: KnightdokuBoard = data("knightdoku/kd1.txt").parse().unwrap();
     let Uniqueness::Unique(solution) = Knightdoku::new(&board).unwrap().unique() else {
         panic!("kd1 is unique");
     };
@@ -238,6 +238,7 @@ fn kd1_renderings() {
 #[test]
 fn six_by_six_svg() {
     let g = Geometry::new(6, 2, 3, 2).unwrap();
-    let board = Board::parse_with("N.2...\n....N.\n.N..1.\n......\n..N..N\n3.....\n", g).unwrap();
+    let board =
+        KnightdokuBoard::parse_with("N.2...\n....N.\n.N..1.\n......\n..N..N\n3.....\n", g).unwrap();
     insta::assert_snapshot!("six_by_six_svg", board.render_svg());
 }

@@ -2,10 +2,10 @@
 //! snapshots), and text placed with explicit baselines in every picture we write (no
 //! `dominant-baseline`, which renderers other than Chromium ignore).
 
-use dlx_sudoku::knightdoku::Board as KnightdokuBoard;
+use dlx_sudoku::knightdoku::KnightdokuBoard;
 use dlx_sudoku::queens::QueensSolution;
 use dlx_sudoku::sudoku::{render_svg, Cell, Shape};
-use dlx_sudoku::tour::{find_tour, Board, TourOptions};
+use dlx_sudoku::tour::{find_tour, TourBoard, TourOptions};
 use dlx_sudoku::variant::{self, Killer, VariantPuzzle};
 
 /// Lines of `svg` that draw a cage: dashed paths and the sums' white patches and texts.
@@ -104,7 +104,7 @@ fn every_picture() -> Vec<(&'static str, String)> {
     let sudoku = render_svg(&shape, &puzzle, Some(&solution)).unwrap();
     let knightdoku: KnightdokuBoard = "N1..\n....\n..N.\n....".parse().unwrap();
     let queens = QueensSolution::from_columns(vec![1, 3, 0, 2]).render_svg();
-    let tour = find_tour(Board::new(3, 4).unwrap(), &TourOptions::open())
+    let tour = find_tour(TourBoard::new(3, 4).unwrap(), &TourOptions::open())
         .unwrap()
         .to_svg();
     let mut v = l_and_ring();

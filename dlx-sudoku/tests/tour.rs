@@ -5,8 +5,8 @@ use std::time::{Duration, Instant};
 
 use dlx_sudoku::tour::{
     closed_tour_obstruction, find_tour, open_tour_obstruction, start_obstruction, tour_obstruction,
-    verify_tour, warnsdorff_tour, Board, Closure, NoTourReason, Square, StartReason, SvgOptions,
-    Tour, TourError, TourOptions, DEFAULT_SEARCH_STEPS, KNIGHT_MOVES,
+    verify_tour, warnsdorff_tour, Closure, NoTourReason, Square, StartReason, SvgOptions, Tour,
+    TourBoard, TourError, TourOptions, DEFAULT_SEARCH_STEPS, KNIGHT_MOVES,
 };
 
 const REFERENCE_8X8: &str = concat!(
@@ -20,8 +20,8 @@ const REFERENCE_8X8: &str = concat!(
     "30 27 12 59 40 25 10  7\n",
 );
 
-fn board(rows: usize, cols: usize) -> Board {
-    Board::new(rows, cols).unwrap()
+fn board(rows: usize, cols: usize) -> TourBoard {
+    TourBoard::new(rows, cols).unwrap()
 }
 
 fn sq(row: usize, col: usize) -> Square {
@@ -39,7 +39,7 @@ fn check(tour: &Tour, closure: Closure, start: Square) {
 }
 
 /// Knight neighbours of every square, row-major, in `KNIGHT_MOVES` order.
-fn neighbours(b: Board) -> Vec<Vec<usize>> {
+fn neighbours(b: TourBoard) -> Vec<Vec<usize>> {
     let mut all = Vec::new();
     for r in 0..b.rows() as isize {
         for c in 0..b.cols() as isize {
@@ -58,7 +58,12 @@ fn neighbours(b: Board) -> Vec<Vec<usize>> {
 
 /// Plain Warnsdorff with backtracking, written independently of the library
 /// (no pruning, recursion-free): the reference for the exact variant.
-fn reference_warnsdorff(b: Board, start: Square, closed: bool, limit: u64) -> Option<Vec<Square>> {
+fn reference_warnsdorff(
+    b: TourBoard,
+    start: Square,
+    closed: bool,
+    limit: u64,
+) -> Option<Vec<Square>> {
     let nb = neighbours(b);
     let n = b.area();
     let s = start.row * b.cols() + start.col;
@@ -101,7 +106,7 @@ fn reference_warnsdorff(b: Board, start: Square, closed: bool, limit: u64) -> Op
 
 /// Exhaustive check, independent of the library: is there a knight's path
 /// (a cycle if `closed`) through every square, starting at `start` if given?
-fn brute_force(b: Board, start: Option<usize>, closed: bool) -> bool {
+fn brute_force(b: TourBoard, start: Option<usize>, closed: bool) -> bool {
     let nb = neighbours(b);
     let n = b.area();
     let starts: Vec<usize> = match start {
@@ -500,7 +505,7 @@ fn errors_say_why() {
     assert!(matches!(err, TourError::StartOffBoard { .. }));
 
     assert!(matches!(
-        Board::new(0, 3),
+        TourBoard::new(0, 3),
         Err(TourError::EmptyBoard { .. })
     ));
 

@@ -3,13 +3,11 @@
 //! round trips of every rule through f-puzzles JSON and our TOML.
 
 use dlx_sudoku::sudoku::{Cell, Shape};
+use dlx_sudoku::variant::rules::sample::samples;
 use dlx_sudoku::variant::{
-    from_fpuzzles, from_toml, read_puzzle, to_fpuzzles, to_toml, AntiKing, AntiKnight, Arrow,
-    Candidates, CloneCells, Constraint, CountingCircles, Diagonal, Difference, DisjointGroups,
-    Even, ExtraRegion, FpuzzlesError, Indexer, IndexerKind, Killer, Letter, LetterCircle, Letters,
-    Line, LineKind, LittleKiller, Maximum, Minimum, Negative, NegativeKind, NonConsecutive, Odd,
-    Outside, Position, Quadruple, Ratio, Sandwich, Shade, Side, Skyscraper, VariantPuzzle,
-    VariantSolver, XSum, Xv, YinYang,
+    from_fpuzzles, from_toml, read_puzzle, to_fpuzzles, to_toml, Arrow, Candidates, Constraint,
+    FpuzzlesError, Killer, Kind, Line, LineKind, LittleKiller, Negative, NegativeKind, Outside,
+    Side, TextPosition, VariantPuzzle, VariantSolver, XSum, Xv,
 };
 use dlx_sudoku::Uniqueness;
 
@@ -344,157 +342,12 @@ fn toml_is_told_from_links_by_parsing() {
     assert!(read_puzzle(text).is_ok());
 }
 
-/// A 9×9 puzzle with one rule of every kind f-puzzles can express.
+/// A 9×9 puzzle with the samples of every rule f-puzzles can express (from the rule
+/// registry), lines first, as they are drawn under the rest.
 fn every_fpuzzles_rule() -> VariantPuzzle {
     let mut p = VariantPuzzle::new(Shape::classic());
-    let lines = [
-        LineKind::Thermometer,
-        LineKind::SlowThermometer,
-        LineKind::Renban,
-        LineKind::Whispers { difference: None },
-        LineKind::Whispers {
-            difference: Some(4),
-        },
-        LineKind::Nabner,
-        LineKind::RegionSum,
-        LineKind::Parity,
-        LineKind::Entropic,
-        LineKind::Modular,
-        LineKind::Palindrome,
-        LineKind::SameDifference,
-        LineKind::Zipper,
-        LineKind::Between,
-        LineKind::Lockout { difference: None },
-        LineKind::DoubleArrow,
-    ];
-    for (k, kind) in lines.into_iter().enumerate() {
-        let r = k % 9 + 1;
-        let col = if k < 9 { 1 } else { 5 };
-        p.constraints
-            .push(Line::new(kind, [c(r, col), c(r, col + 1), c(r, col + 2)]).into());
-    }
-    let mut loop_line = Line::new(
-        LineKind::Entropic,
-        [
-            c(7, 7),
-            c(7, 8),
-            c(7, 9),
-            c(8, 9),
-            c(8, 8),
-            c(8, 7),
-            c(7, 7),
-        ],
-    );
-    loop_line.conditional = false;
-    p.constraints.push(loop_line.into());
-    let rules: Vec<Constraint> = vec![
-        Killer {
-            cells: vec![c(9, 1), c(9, 2)],
-            sum: Some(7),
-        }
-        .into(),
-        Killer {
-            cells: vec![c(9, 3)],
-            sum: None,
-        }
-        .into(),
-        LittleKiller {
-            cells: (1..=8).map(|r| c(r, r + 1)).collect(),
-            sum: 12,
-        }
-        .into(),
-        ExtraRegion {
-            cells: vec![c(2, 8), c(3, 9)],
-        }
-        .into(),
-        Diagonal::Main.into(),
-        Diagonal::Anti.into(),
-        AntiKnight.into(),
-        AntiKing.into(),
-        NonConsecutive.into(),
-        DisjointGroups.into(),
-        Arrow {
-            circle: vec![c(4, 8), c(4, 9)],
-            shaft: vec![c(5, 8), c(6, 8)],
-        }
-        .into(),
-        Ratio {
-            cells: [c(5, 9), c(6, 9)],
-            ratio: 3,
-        }
-        .into(),
-        Difference {
-            cells: [c(7, 1), c(8, 1)],
-            difference: 2,
-        }
-        .into(),
-        Xv {
-            cells: [c(7, 2), c(8, 2)],
-            sum: 5,
-        }
-        .into(),
-        Negative(NegativeKind::Ratio).into(),
-        Negative(NegativeKind::Xv).into(),
-        Quadruple {
-            cells: vec![c(7, 3), c(7, 4), c(8, 3), c(8, 4)],
-            digits: vec![1, 2],
-        }
-        .into(),
-        CloneCells {
-            cells: vec![c(9, 4)],
-            copy: vec![c(9, 9)],
-        }
-        .into(),
-        Odd(c(9, 5)).into(),
-        Even(c(9, 6)).into(),
-        Minimum(c(9, 7)).into(),
-        Maximum(c(9, 8)).into(),
-        Sandwich {
-            clue: Outside {
-                side: Side::Top,
-                index: 3,
-            },
-            sum: 10,
-        }
-        .into(),
-        XSum {
-            clue: Outside {
-                side: Side::Right,
-                index: 4,
-            },
-            sum: 20,
-        }
-        .into(),
-        Skyscraper {
-            clue: Outside {
-                side: Side::Bottom,
-                index: 6,
-            },
-            count: 3,
-        }
-        .into(),
-        Indexer {
-            kind: IndexerKind::Column,
-            cells: vec![c(1, 1), c(2, 1)],
-        }
-        .into(),
-        Indexer {
-            kind: IndexerKind::Row,
-            cells: vec![c(1, 5)],
-        }
-        .into(),
-        Indexer {
-            kind: IndexerKind::Box,
-            cells: vec![c(5, 5)],
-        }
-        .into(),
-        Candidates {
-            cell: c(6, 6),
-            digits: vec![1, 4],
-        }
-        .into(),
-    ];
-    p.constraints.extend(rules);
+    p.constraints = samples().fpuzzles;
+    p.constraints.sort_by_key(|c| c.kind() != Kind::Line);
     p
 }
 
@@ -516,48 +369,31 @@ fn every_rule_round_trips_through_fpuzzles_and_toml() {
     let toml = to_toml(&p);
     let back = from_toml(&toml).unwrap();
     assert_eq!(rule_set(&back), rule_set(&p));
+    // Every rule has a sample.
+    let all = samples();
+    let kinds: std::collections::BTreeSet<Kind> = (all.fpuzzles.iter())
+        .chain(&all.toml_only)
+        .map(Constraint::kind)
+        .collect();
+    assert_eq!(kinds.len(), Kind::ALL.len(), "a rule without a sample");
     // And the rules f-puzzles lacks, through TOML.
     let mut q = VariantPuzzle::new(Shape::for_size(6).unwrap());
-    q.constraints = vec![
-        YinYang.into(),
-        Shade {
-            cell: c(1, 1),
-            water: true,
-        }
-        .into(),
-        Letters(vec!['A', 'B']).into(),
-        Letter {
-            cell: c(2, 2),
-            letter: 'A',
-        }
-        .into(),
-        LetterCircle {
-            cells: vec![c(3, 3), c(3, 4), c(4, 3), c(4, 4)],
-            letter: 'B',
-        }
-        .into(),
-        Line {
-            kind: LineKind::Renban,
-            cells: vec![c(5, 1), c(5, 2)],
-            conditional: true,
-            closed: false,
-        }
-        .into(),
-        CountingCircles {
-            cells: vec![c(6, 6), c(1, 2), c(2, 1)],
-        }
-        .into(),
-        Negative(NegativeKind::X).into(),
-        Negative(NegativeKind::V).into(),
-    ];
+    q.constraints = all.toml_only;
     let back = from_toml(&to_toml(&q)).unwrap();
     assert_eq!(rule_set(&back), rule_set(&q));
     // The circles keep their order.
-    assert!(back.constraints.contains(&q.constraints[6]));
-    let err = to_fpuzzles(&q).unwrap_err().to_string();
-    assert!(err.starts_with("f-puzzles cannot express:"), "{err}");
-    for rule in ["counting circles", "negative X", "negative V"] {
-        assert!(err.contains(rule), "{rule}: {err}");
+    let circles = q
+        .constraints
+        .iter()
+        .find(|c| c.kind() == Kind::CountingCircles);
+    assert!(back.constraints.contains(circles.unwrap()));
+    // f-puzzles refuses each of them by name.
+    for rule in &q.constraints {
+        let mut alone = VariantPuzzle::new(Shape::for_size(6).unwrap());
+        alone.constraints = vec![rule.clone()];
+        let err = to_fpuzzles(&alone).unwrap_err().to_string();
+        assert!(err.starts_with("f-puzzles cannot express:"), "{err}");
+        assert!(err.contains(rule.name()), "{rule:?}: {err}");
     }
 }
 
@@ -592,7 +428,7 @@ fn all_x_given_and_all_v_given_are_apart() {
         // Both engines agree.
         let links = VariantSolver::new(&p)
             .unwrap()
-            .with_engine(dlx_sudoku::variant::Engine::DancingLinks);
+            .with_engine(dlx_sudoku::variant::VariantEngine::DancingLinks);
         assert_eq!(links.first().solution().is_some(), ok, "{rules}: links");
     }
     // Written back as they were read; f-puzzles negates both or neither.
@@ -910,8 +746,8 @@ fn a_grid_that_disagrees_with_its_size_is_refused() {
 }
 
 /// A position in a file (1-based line and column).
-fn at(line: usize, column: usize) -> Option<Position> {
-    Some(Position { line, column })
+fn at(line: usize, column: usize) -> Option<TextPosition> {
+    Some(TextPosition { line, column })
 }
 
 #[test]

@@ -10,7 +10,9 @@
 use std::path::{Path, PathBuf};
 
 use dlx_sudoku::sudoku::Grid;
-use dlx_sudoku::variant::{read_puzzle, Engine, VariantPuzzle, VariantSolution, VariantSolver};
+use dlx_sudoku::variant::{
+    read_puzzle, VariantEngine, VariantPuzzle, VariantSolution, VariantSolver,
+};
 use dlx_sudoku::Uniqueness;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants");
@@ -114,7 +116,7 @@ const LINKS_BUDGET: u64 = 20_000;
 fn engines_agree(path: &Path, p: &VariantPuzzle) -> usize {
     let reference = VariantSolver::new(p)
         .unwrap()
-        .with_engine(Engine::ClauseLearning)
+        .with_engine(VariantEngine::ClauseLearning)
         .unique();
     assert!(
         !matches!(reference, Uniqueness::Incomplete { .. }),
@@ -132,27 +134,27 @@ fn engines_agree(path: &Path, p: &VariantPuzzle) -> usize {
             "clauses, sums in clauses",
             VariantSolver::new(p)
                 .unwrap()
-                .with_engine(Engine::ClauseLearning)
+                .with_engine(VariantEngine::ClauseLearning)
                 .with_sum_propagator(false),
         ),
         (
             "clauses decomposed",
             VariantSolver::with_table_cap(p, 0)
                 .unwrap()
-                .with_engine(Engine::ClauseLearning),
+                .with_engine(VariantEngine::ClauseLearning),
         ),
         (
             "links",
             VariantSolver::new(p)
                 .unwrap()
-                .with_engine(Engine::DancingLinks)
+                .with_engine(VariantEngine::DancingLinks)
                 .with_node_budget(LINKS_BUDGET),
         ),
         (
             "links without look-ahead",
             VariantSolver::new(p)
                 .unwrap()
-                .with_engine(Engine::DancingLinks)
+                .with_engine(VariantEngine::DancingLinks)
                 .with_lookahead(false)
                 .with_node_budget(LINKS_BUDGET),
         ),
@@ -160,7 +162,7 @@ fn engines_agree(path: &Path, p: &VariantPuzzle) -> usize {
             "links decomposed",
             VariantSolver::with_table_cap(p, 0)
                 .unwrap()
-                .with_engine(Engine::DancingLinks)
+                .with_engine(VariantEngine::DancingLinks)
                 .with_node_budget(LINKS_BUDGET),
         ),
     ];

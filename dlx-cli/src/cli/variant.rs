@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use dlx_sudoku::variant::Engine;
+use dlx_sudoku::variant::VariantEngine;
 
 /// `dlx variant`.
 #[derive(Debug, Args)]
@@ -59,13 +59,13 @@ pub struct VariantArgs {
     /// The engine: `sat` (clause learning), `links` (dancing links with look-ahead: the
     /// faster way to count or list very many solutions) or `auto` (the default: clause
     /// learning; see `docs/variants.md`).
-    #[arg(long, value_enum, default_value_t = VariantEngine::Auto)]
-    pub engine: VariantEngine,
+    #[arg(long, value_enum, default_value_t = VariantEngineArg::Auto)]
+    pub engine: VariantEngineArg,
 }
 
 /// The engines `dlx variant` can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum VariantEngine {
+pub enum VariantEngineArg {
     /// The automatic choice.
     Auto,
     /// Dancing links with look-ahead.
@@ -74,12 +74,12 @@ pub enum VariantEngine {
     Sat,
 }
 
-impl From<VariantEngine> for Engine {
-    fn from(e: VariantEngine) -> Engine {
+impl From<VariantEngineArg> for VariantEngine {
+    fn from(e: VariantEngineArg) -> VariantEngine {
         match e {
-            VariantEngine::Auto => Engine::Auto,
-            VariantEngine::Links => Engine::DancingLinks,
-            VariantEngine::Sat => Engine::ClauseLearning,
+            VariantEngineArg::Auto => VariantEngine::Auto,
+            VariantEngineArg::Links => VariantEngine::DancingLinks,
+            VariantEngineArg::Sat => VariantEngine::ClauseLearning,
         }
     }
 }

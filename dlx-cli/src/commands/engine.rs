@@ -3,7 +3,7 @@
 use anyhow::Result;
 use dlx_core::{Auto, ParallelSolver, Problem, Solver};
 
-use crate::cli::Engine;
+use crate::cli::EngineArg;
 use crate::output::InputError;
 
 /// A one-thread solver on the engine asked for: under `auto`, the one `dlx_core::Auto`
@@ -11,7 +11,7 @@ use crate::output::InputError;
 /// take the problem.
 pub fn sequential<'p>(
     problem: &'p Problem,
-    engine: Engine,
+    engine: EngineArg,
     name: &str,
 ) -> Result<Solver<'p, Auto>> {
     Solver::with_engine_choice(problem, engine.choice())
@@ -21,7 +21,7 @@ pub fn sequential<'p>(
 /// A parallel solver on the engine asked for (see [`sequential`]).
 pub fn parallel<'p>(
     problem: &'p Problem,
-    engine: Engine,
+    engine: EngineArg,
     name: &str,
 ) -> Result<ParallelSolver<'p>> {
     ParallelSolver::with_engine_choice(problem, engine.choice())

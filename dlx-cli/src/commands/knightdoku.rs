@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use dlx_sudoku::knightdoku::{Board, Knightdoku};
+use dlx_sudoku::knightdoku::{Knightdoku, KnightdokuBoard};
 use serde::Serialize;
 
 use super::answer::Answer;
@@ -37,7 +37,7 @@ pub fn run(args: &KnightdokuArgs) -> Result<ExitCode> {
     }
     let name = display_name(&args.file);
     let text = read_text(&args.file)?;
-    let board = Board::parse(&text).map_err(|e| {
+    let board = KnightdokuBoard::parse(&text).map_err(|e| {
         InputError::new(format!("{name}:{}:{}: {}", e.line, e.column, e.kind)).with_hint(
             "a board has one line per row: `.` empty, 0-8 a clue, `N` a knight (9 lines of 9 \
              for the usual 9×9 board)",
@@ -121,6 +121,6 @@ pub fn run(args: &KnightdokuArgs) -> Result<ExitCode> {
     }))
 }
 
-fn rows(board: &Board) -> Vec<String> {
+fn rows(board: &KnightdokuBoard) -> Vec<String> {
     board.render_text().lines().map(str::to_string).collect()
 }

@@ -34,7 +34,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use dlx_sudoku::variant::{fpuzzles_json, from_fpuzzles, Engine, VariantSolver};
+use dlx_sudoku::variant::{fpuzzles_json, from_fpuzzles, VariantEngine, VariantSolver};
 use dlx_sudoku::{First, StopReason};
 use serde_json::{json, Value};
 use tungstenite::protocol::WebSocketConfig;
@@ -396,7 +396,7 @@ fn run_request(
         }
         _ => {
             // Count every solution: dancing links, the faster engine to count many.
-            let solver = solver.with_engine(Engine::DancingLinks);
+            let solver = solver.with_engine(VariantEngine::DancingLinks);
             let mut last = Instant::now();
             let mut found = 0u64;
             let (count, _) = solver.count_each(None, |_| {

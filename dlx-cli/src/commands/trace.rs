@@ -272,7 +272,7 @@ fn gen_picture(header: &str, problem: &Problem) -> Option<Drawing> {
             } else {
                 SymmetryBreaking::None
             };
-            let board = polyomino::Board::rectangle(rows, cols).ok()?;
+            let board = polyomino::PolyominoBoard::rectangle(rows, cols).ok()?;
             let packing = Packing::pentominoes(board, symmetry).ok()?;
             same(packing.problem()).then(|| packing.picture())
         }

@@ -8,8 +8,8 @@ use std::process::ExitCode;
 use anyhow::Result;
 use dlx_sudoku::sudoku::{render_text, Cell, Grid};
 use dlx_sudoku::variant::{
-    read_puzzle, render_svg_with, Engine, RuleViolation, SearchReport, SvgExtras, VariantPuzzle,
-    VariantSolution, VariantSolver,
+    read_puzzle, render_svg_with, RuleViolation, SearchReport, SvgExtras, VariantEngine,
+    VariantPuzzle, VariantSolution, VariantSolver,
 };
 use dlx_sudoku::{First, StopReason, Uniqueness};
 use serde_json::json;
@@ -481,8 +481,8 @@ pub fn run(args: &VariantArgs) -> Result<ExitCode> {
     }
     let given = given_solution(&puzzle, name)?;
     let start = std::time::Instant::now();
-    let engine = Engine::from(args.engine);
-    if engine == Engine::DancingLinks {
+    let engine = VariantEngine::from(args.engine);
+    if engine == VariantEngine::DancingLinks {
         if let Some(advice) = dlx_sudoku::variant::links_advice(&puzzle) {
             let text = format!("--engine links on {name}: {advice}; Ctrl-C stops it");
             note!("dlx: warning: {}", printable(&text));
@@ -526,10 +526,10 @@ pub fn run(args: &VariantArgs) -> Result<ExitCode> {
 /// learning (and the candidates the checker refused, when there were any).
 fn effort(report: &SearchReport) -> String {
     let mut text = match report.engine {
-        Engine::ClauseLearning => format!("clause learning: {} conflicts", report.conflicts),
+        VariantEngine::ClauseLearning => format!("clause learning: {} conflicts", report.conflicts),
         _ => format!("{}: {} nodes", report.engine.name(), report.nodes),
     };
-    if report.nodes > 0 && report.engine == Engine::ClauseLearning {
+    if report.nodes > 0 && report.engine == VariantEngine::ClauseLearning {
         text.push_str(&format!(" (after {} dancing-links nodes)", report.nodes));
     }
     if report.rejected > 0 {

@@ -41,14 +41,14 @@ pub const MARGIN: f64 = 4.0;
 /// What a front end hands the tracer so that the page can draw the puzzle filling in.
 ///
 /// ```
-/// use dlx_core::trace::picture::{Board, Mark, Picture};
+/// use dlx_core::trace::picture::{PictureBoard, Mark, Picture};
 /// use dlx_core::OptionId;
 ///
 /// /// Options are squares of a 1×3 strip.
 /// struct Strip;
 /// impl Picture for Strip {
-///     fn board(&self) -> Board {
-///         Board { width: 120.0, height: 40.0, svg: String::new() }
+///     fn board(&self) -> PictureBoard {
+///         PictureBoard { width: 120.0, height: 40.0, svg: String::new() }
 ///     }
 ///     fn marks(&self, option: OptionId) -> Vec<Mark> {
 ///         vec![Mark::Rect { x: 40.0 * option.index() as f64, y: 0.0, width: 40.0, height: 40.0 }]
@@ -58,7 +58,7 @@ pub const MARGIN: f64 = 4.0;
 /// ```
 pub trait Picture {
     /// The board, drawn once, under every mark.
-    fn board(&self) -> Board;
+    fn board(&self) -> PictureBoard;
     /// The marks `option` adds to the board while it is in the partial solution (none for
     /// an option that draws nothing, or one the picture does not know).
     fn marks(&self, option: OptionId) -> Vec<Mark>;
@@ -68,7 +68,7 @@ pub trait Picture {
 ///
 /// See [`Picture`] for an example.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct Board {
+pub struct PictureBoard {
     /// The drawing's width, in the units of the marks.
     pub width: f64,
     /// The drawing's height.
@@ -160,13 +160,13 @@ fn centre(row: usize, col: usize) -> (f64, f64) {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Drawing {
     /// The board.
-    pub board: Board,
+    pub board: PictureBoard,
     /// The marks of option `k` at index `k` (options past the end draw nothing).
     pub marks: Vec<Vec<Mark>>,
 }
 
 impl Picture for Drawing {
-    fn board(&self) -> Board {
+    fn board(&self) -> PictureBoard {
         self.board.clone()
     }
 
@@ -266,7 +266,7 @@ impl GridBoard {
     /// The board as drawn.
     ///
     /// See [`GridBoard`] for an example.
-    pub fn build(self) -> Board {
+    pub fn build(self) -> PictureBoard {
         let (rows, cols) = (self.rows, self.cols);
         let width = cols as f64 * CELL + 2.0 * MARGIN;
         let height = rows as f64 * CELL + 2.0 * MARGIN;
@@ -404,7 +404,7 @@ impl GridBoard {
             }
             let _ = write!(w, "</g>");
         }
-        Board { width, height, svg }
+        PictureBoard { width, height, svg }
     }
 }
 

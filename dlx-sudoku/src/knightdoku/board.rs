@@ -39,8 +39,8 @@ impl Content {
 /// Why a board's text could not be read, and where.
 ///
 /// ```
-/// use dlx_sudoku::knightdoku::{Board, BoardError, BoardErrorKind};
-/// let err = "..\n.x".parse::<Board>().unwrap_err();
+/// use dlx_sudoku::knightdoku::{KnightdokuBoard, BoardError, BoardErrorKind};
+/// let err = "..\n.x".parse::<KnightdokuBoard>().unwrap_err();
 /// assert_eq!((err.line, err.column), (2, 2));
 /// assert_eq!(err.kind, BoardErrorKind::BadCharacter('x'));
 /// assert_eq!(err.to_string(), "line 2, column 2: unexpected character 'x' (expected `.`, `N` or a digit 0-8)");
@@ -112,10 +112,10 @@ pub enum BoardErrorKind {
 ///
 /// ```
 /// use dlx_sudoku::grid::Cell;
-/// use dlx_sudoku::knightdoku::{Board, Content, Geometry};
+/// use dlx_sudoku::knightdoku::{KnightdokuBoard, Content, Geometry};
 /// let text = "# a 9×9 puzzle\n.........\n1.1......\n.1...1.2.\n.........\n......4..\n\
 ///             .........\n........1\n3...2..2.\n..3......\n";
-/// let board: Board = text.parse()?;
+/// let board: KnightdokuBoard = text.parse()?;
 /// assert_eq!(board.geometry(), Geometry::CLASSIC);
 /// assert_eq!(board.get(Cell::new(1, 0)), Content::Clue(1));
 /// assert_eq!(board.clues().count(), 11);
@@ -123,21 +123,21 @@ pub enum BoardErrorKind {
 /// # Ok::<(), dlx_sudoku::knightdoku::BoardError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Board {
+pub struct KnightdokuBoard {
     geometry: Geometry,
     cells: Vec<Content>,
 }
 
-impl Board {
+impl KnightdokuBoard {
     /// An empty board.
     ///
     /// ```
-    /// use dlx_sudoku::knightdoku::{Board, Geometry};
-    /// let b = Board::empty(Geometry::CLASSIC);
+    /// use dlx_sudoku::knightdoku::{KnightdokuBoard, Geometry};
+    /// let b = KnightdokuBoard::empty(Geometry::CLASSIC);
     /// assert_eq!(b.knights().count(), 0);
     /// ```
     pub fn empty(geometry: Geometry) -> Self {
-        Board {
+        KnightdokuBoard {
             geometry,
             cells: vec![Content::Empty; geometry.size() * geometry.size()],
         }
@@ -147,8 +147,8 @@ impl Board {
     /// for that size ([`Geometry::for_size`]). Same as `text.parse()`.
     ///
     /// ```
-    /// use dlx_sudoku::knightdoku::Board;
-    /// let b = Board::parse("N.....\n......\n......\n......\n......\n......")?;
+    /// use dlx_sudoku::knightdoku::KnightdokuBoard;
+    /// let b = KnightdokuBoard::parse("N.....\n......\n......\n......\n......\n......")?;
     /// assert_eq!(b.geometry().per_house(), 2);
     /// # Ok::<(), dlx_sudoku::knightdoku::BoardError>(())
     /// ```
@@ -170,11 +170,11 @@ impl Board {
     /// Reads a board of the given geometry.
     ///
     /// ```
-    /// use dlx_sudoku::knightdoku::{Board, BoardErrorKind, Geometry};
+    /// use dlx_sudoku::knightdoku::{KnightdokuBoard, BoardErrorKind, Geometry};
     /// let g = Geometry::new(4, 2, 2, 1)?;
-    /// let b = Board::parse_with("1...\n....\n....\n....\n", g)?;
+    /// let b = KnightdokuBoard::parse_with("1...\n....\n....\n....\n", g)?;
     /// assert_eq!(b.geometry().per_house(), 1);
-    /// let err = Board::parse_with("....\n....\n", g).unwrap_err();
+    /// let err = KnightdokuBoard::parse_with("....\n....\n", g).unwrap_err();
     /// assert_eq!((err.line, err.kind), (3, BoardErrorKind::MissingRows { found: 2, expected: 4 }));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -184,7 +184,7 @@ impl Board {
 
     fn read(rows: &[(usize, &str)], geometry: Geometry, text: &str) -> Result<Self, BoardError> {
         let n = geometry.size();
-        let mut board = Board::empty(geometry);
+        let mut board = KnightdokuBoard::empty(geometry);
         for (r, &(line, row)) in rows.iter().enumerate() {
             let err = |column, kind| BoardError { line, column, kind };
             if r >= n {
@@ -227,14 +227,14 @@ impl Board {
 
     /// The geometry.
     ///
-    /// See [`Board`] for an example.
+    /// See [`KnightdokuBoard`] for an example.
     pub fn geometry(&self) -> Geometry {
         self.geometry
     }
 
     /// What a cell holds.
     ///
-    /// See [`Board`] for an example.
+    /// See [`KnightdokuBoard`] for an example.
     pub fn get(&self, cell: Cell) -> Content {
         self.cells[cell.index(self.geometry.size())]
     }
@@ -243,8 +243,8 @@ impl Board {
     ///
     /// ```
     /// use dlx_sudoku::grid::Cell;
-    /// use dlx_sudoku::knightdoku::{Board, Content, Geometry};
-    /// let mut b = Board::empty(Geometry::CLASSIC);
+    /// use dlx_sudoku::knightdoku::{KnightdokuBoard, Content, Geometry};
+    /// let mut b = KnightdokuBoard::empty(Geometry::CLASSIC);
     /// b.set(Cell::new(2, 3), Content::Clue(4));
     /// assert_eq!(b.get(Cell::new(2, 3)), Content::Clue(4));
     /// ```
@@ -254,7 +254,7 @@ impl Board {
 
     /// The cells with clues, in reading order, with their numbers.
     ///
-    /// See [`Board`] for an example.
+    /// See [`KnightdokuBoard`] for an example.
     pub fn clues(&self) -> impl Iterator<Item = (Cell, u8)> + '_ {
         self.positions()
             .filter_map(|(cell, content)| match content {
@@ -265,7 +265,7 @@ impl Board {
 
     /// The cells with knights (clues included), in reading order.
     ///
-    /// See [`Board::empty`] for an example.
+    /// See [`KnightdokuBoard::empty`] for an example.
     pub fn knights(&self) -> impl Iterator<Item = Cell> + '_ {
         self.positions()
             .filter(|(_, content)| content.has_knight())
@@ -282,9 +282,9 @@ impl Board {
     /// The board as text: `.` empty, `N` a knight, digits for clues, one line per row.
     ///
     /// ```
-    /// use dlx_sudoku::knightdoku::Board;
+    /// use dlx_sudoku::knightdoku::KnightdokuBoard;
     /// let text = "N1..\n....\n..N.\n...0\n";
-    /// assert_eq!(Board::parse(text)?.render_text(), text);
+    /// assert_eq!(KnightdokuBoard::parse(text)?.render_text(), text);
     /// # Ok::<(), dlx_sudoku::knightdoku::BoardError>(())
     /// ```
     pub fn render_text(&self) -> String {
@@ -314,15 +314,15 @@ fn rows(text: &str) -> Vec<(usize, &str)> {
         .collect()
 }
 
-impl FromStr for Board {
+impl FromStr for KnightdokuBoard {
     type Err = BoardError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        Board::parse(text)
+        KnightdokuBoard::parse(text)
     }
 }
 
-impl fmt::Display for Board {
+impl fmt::Display for KnightdokuBoard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.render_text())
     }
@@ -335,7 +335,7 @@ mod tests {
     #[test]
     fn errors_name_line_and_column() {
         let text = "# header\n.........\n1.1.....\n";
-        let err = text.parse::<Board>().unwrap_err();
+        let err = text.parse::<KnightdokuBoard>().unwrap_err();
         assert_eq!(
             err,
             BoardError {
@@ -347,23 +347,27 @@ mod tests {
                 }
             }
         );
-        let err = ".........\n..........\n".parse::<Board>().unwrap_err();
+        let err = ".........\n..........\n"
+            .parse::<KnightdokuBoard>()
+            .unwrap_err();
         assert_eq!((err.line, err.column), (2, 10));
         assert_eq!(err.kind, BoardErrorKind::LongRow { expected: 9 });
-        let err = "....\n.9..\n....\n....\n".parse::<Board>().unwrap_err();
+        let err = "....\n.9..\n....\n....\n"
+            .parse::<KnightdokuBoard>()
+            .unwrap_err();
         assert_eq!((err.line, err.column), (2, 2));
         assert_eq!(err.kind, BoardErrorKind::ClueTooLarge(9));
-        let err = "..\n..\n..\n".parse::<Board>().unwrap_err();
+        let err = "..\n..\n..\n".parse::<KnightdokuBoard>().unwrap_err();
         assert_eq!((err.line, err.column), (3, 1));
         assert_eq!(err.kind, BoardErrorKind::ExtraRow { expected: 2 });
-        let err = "# nothing\n".parse::<Board>().unwrap_err();
+        let err = "# nothing\n".parse::<KnightdokuBoard>().unwrap_err();
         assert_eq!((err.line, err.kind), (2, BoardErrorKind::NoGeometry(0)));
     }
 
     #[test]
     fn comments_blank_lines_and_trailing_spaces_are_skipped() {
         let text = "# c\n\nN. \n# mid\n.0\n";
-        let b = Board::parse_with(text, Geometry::new(2, 1, 2, 1).unwrap()).unwrap();
+        let b = KnightdokuBoard::parse_with(text, Geometry::new(2, 1, 2, 1).unwrap()).unwrap();
         assert_eq!(b.render_text(), "N.\n.0\n");
         assert_eq!(
             b.knights().collect::<Vec<_>>(),

@@ -5,7 +5,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::grid::{Cell, KNIGHT};
-use crate::knightdoku::board::{Board, Content};
+use crate::knightdoku::board::{Content, KnightdokuBoard};
 
 /// A row, column or box, numbered from 0.
 ///
@@ -36,9 +36,9 @@ impl fmt::Display for House {
 /// How a board fails to solve a puzzle.
 ///
 /// ```
-/// use dlx_sudoku::knightdoku::{Board, House, Violation};
-/// let puzzle: Board = "..\n..".parse()?;
-/// let wrong: Board = "NN\n..".parse()?;
+/// use dlx_sudoku::knightdoku::{KnightdokuBoard, House, Violation};
+/// let puzzle: KnightdokuBoard = "..\n..".parse()?;
+/// let wrong: KnightdokuBoard = "NN\n..".parse()?;
 /// assert_eq!(puzzle.check_solution(&wrong),
 ///            Err(Violation::HouseCount { house: House::Row(0), found: 2, expected: 1 }));
 /// # Ok::<(), dlx_sudoku::knightdoku::BoardError>(())
@@ -74,14 +74,14 @@ pub enum Violation {
     },
 }
 
-impl Board {
+impl KnightdokuBoard {
     /// Checks that `solution` solves this puzzle: same grid, every clue and given knight
     /// kept (and no new clues), `k` knights in every row, column and box, and every clue
     /// equal to the number of knights a knight's move away. Counts from the rules, sharing
     /// nothing with the encoding.
     ///
     /// See [`Violation`] for an example.
-    pub fn check_solution(&self, solution: &Board) -> Result<(), Violation> {
+    pub fn check_solution(&self, solution: &KnightdokuBoard) -> Result<(), Violation> {
         let g = self.geometry();
         if solution.geometry() != g {
             return Err(Violation::GeometryMismatch);
@@ -140,8 +140,8 @@ mod tests {
     use super::*;
     use crate::knightdoku::Geometry;
 
-    fn board(text: &str) -> Board {
-        Board::parse_with(text, Geometry::new(4, 2, 2, 1).unwrap()).unwrap()
+    fn board(text: &str) -> KnightdokuBoard {
+        KnightdokuBoard::parse_with(text, Geometry::new(4, 2, 2, 1).unwrap()).unwrap()
     }
 
     #[test]
@@ -174,7 +174,7 @@ mod tests {
                 found: 1
             })
         );
-        let other = Board::empty(Geometry::new(4, 1, 4, 1).unwrap());
+        let other = KnightdokuBoard::empty(Geometry::new(4, 1, 4, 1).unwrap());
         assert_eq!(
             puzzle.check_solution(&other),
             Err(Violation::GeometryMismatch)
@@ -184,13 +184,13 @@ mod tests {
     #[test]
     fn boxes_are_counted_with_rectangular_shapes() {
         let g = Geometry::new(6, 2, 3, 1).unwrap();
-        let puzzle = Board::empty(g);
+        let puzzle = KnightdokuBoard::empty(g);
         // One knight per row, column and 2×3 box.
         let text = "N.....\n...N..\n.N....\n....N.\n..N...\n.....N\n";
-        let s = Board::parse_with(text, g).unwrap();
+        let s = KnightdokuBoard::parse_with(text, g).unwrap();
         assert_eq!(puzzle.check_solution(&s), Ok(()));
         let text = "N.....\n.N....\n..N...\n...N..\n....N.\n.....N\n";
-        let s = Board::parse_with(text, g).unwrap();
+        let s = KnightdokuBoard::parse_with(text, g).unwrap();
         assert!(matches!(
             puzzle.check_solution(&s),
             Err(Violation::HouseCount {

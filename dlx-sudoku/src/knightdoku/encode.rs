@@ -10,7 +10,7 @@ use dlx_core::{
 };
 
 use crate::grid::Cell;
-use crate::knightdoku::board::{Board, Content};
+use crate::knightdoku::board::{Content, KnightdokuBoard};
 use crate::knightdoku::KnightdokuError;
 
 /// The exact cover problem of a Knightdoku board.
@@ -23,8 +23,8 @@ use crate::knightdoku::KnightdokuError;
 /// `N` of every clue it neighbours. A `0` clue has no item: its neighbours get no option.
 ///
 /// ```
-/// use dlx_sudoku::knightdoku::{Board, Knightdoku};
-/// let puzzle: Board = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"),
+/// use dlx_sudoku::knightdoku::{KnightdokuBoard, Knightdoku};
+/// let puzzle: KnightdokuBoard = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"),
 ///     "/tests/data/knightdoku/kd1.txt"))?.parse()?;
 /// let kd = Knightdoku::new(&puzzle)?;
 /// assert_eq!(kd.problem().num_primary(), 27 + 2 * 11);
@@ -35,7 +35,7 @@ use crate::knightdoku::KnightdokuError;
 /// ```
 #[derive(Clone, Debug)]
 pub struct Knightdoku {
-    board: Board,
+    board: KnightdokuBoard,
     problem: Problem,
     /// The cell of each option.
     cells: Vec<Cell>,
@@ -48,8 +48,8 @@ impl Knightdoku {
     ///
     /// ```
     /// use dlx_core::format::write;
-    /// use dlx_sudoku::knightdoku::{Board, Geometry, Knightdoku};
-    /// let board = Board::parse_with("1.\n..", Geometry::new(2, 1, 2, 1)?)?;
+    /// use dlx_sudoku::knightdoku::{KnightdokuBoard, Geometry, Knightdoku};
+    /// let board = KnightdokuBoard::parse_with("1.\n..", Geometry::new(2, 1, 2, 1)?)?;
     /// let kd = Knightdoku::new(&board)?;
     /// // No cell of a 2×2 grid is a knight's move from another: the clue can't be met.
     /// assert_eq!(write(kd.problem())?,
@@ -57,7 +57,7 @@ impl Knightdoku {
     /// assert_eq!(kd.count().solutions, 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn new(board: &Board) -> Result<Self, KnightdokuError> {
+    pub fn new(board: &KnightdokuBoard) -> Result<Self, KnightdokuError> {
         let g = board.geometry();
         let n = g.size();
         let k = g.per_house() as u32;
@@ -118,9 +118,9 @@ impl Knightdoku {
     ///
     /// ```
     /// use std::sync::{atomic::AtomicBool, Arc};
-    /// use dlx_sudoku::knightdoku::{Board, Knightdoku};
+    /// use dlx_sudoku::knightdoku::{KnightdokuBoard, Knightdoku};
     /// use dlx_sudoku::StopReason;
-    /// let kd = Knightdoku::new(&"..\n..".parse::<Board>()?)?;
+    /// let kd = Knightdoku::new(&"..\n..".parse::<KnightdokuBoard>()?)?;
     /// let stopped = kd.with_cancel_flag(Arc::new(AtomicBool::new(true))).count();
     /// assert_eq!(stopped.stop, Some(StopReason::Cancelled));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -133,7 +133,7 @@ impl Knightdoku {
     /// The puzzle.
     ///
     /// See [`Knightdoku`] for an example.
-    pub fn board(&self) -> &Board {
+    pub fn board(&self) -> &KnightdokuBoard {
         &self.board
     }
 
@@ -148,8 +148,8 @@ impl Knightdoku {
     ///
     /// ```
     /// use dlx_core::OptionId;
-    /// use dlx_sudoku::knightdoku::{Board, Geometry, Knightdoku};
-    /// let kd = Knightdoku::new(&Board::empty(Geometry::CLASSIC))?;
+    /// use dlx_sudoku::knightdoku::{KnightdokuBoard, Geometry, Knightdoku};
+    /// let kd = Knightdoku::new(&KnightdokuBoard::empty(Geometry::CLASSIC))?;
     /// assert_eq!(kd.cell(OptionId::new(10)), Some(dlx_sudoku::grid::Cell::new(1, 1)));
     /// # Ok::<(), dlx_sudoku::knightdoku::KnightdokuError>(())
     /// ```
@@ -159,18 +159,18 @@ impl Knightdoku {
 
     /// Turns a solution of [`problem`](Self::problem) into the solved board: the puzzle
     /// with a knight (`N`) on every chosen cell that is not a clue. The result is not
-    /// checked: see [`Board::check_solution`].
+    /// checked: see [`KnightdokuBoard::check_solution`].
     ///
     /// ```
     /// use dlx_core::Solver;
-    /// use dlx_sudoku::knightdoku::{Board, Knightdoku};
-    /// let puzzle: Board = "..\n..".parse()?;
+    /// use dlx_sudoku::knightdoku::{KnightdokuBoard, Knightdoku};
+    /// let puzzle: KnightdokuBoard = "..\n..".parse()?;
     /// let kd = Knightdoku::new(&puzzle)?;
     /// let s = Solver::new(kd.problem()).first().solution().unwrap();
     /// assert_eq!(kd.decode(&s)?.knights().count(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn decode(&self, solution: &Solution) -> Result<Board, KnightdokuError> {
+    pub fn decode(&self, solution: &Solution) -> Result<KnightdokuBoard, KnightdokuError> {
         let mut out = self.board.clone();
         for &o in solution.options() {
             let cell = self
@@ -195,7 +195,7 @@ impl Knightdoku {
     }
 
     /// [`decode`](Self::decode) for the solver's own solutions.
-    fn decoded(&self, solution: Solution) -> Board {
+    fn decoded(&self, solution: Solution) -> KnightdokuBoard {
         self.decode(&solution)
             .expect("the solver returns options of the problem")
     }
@@ -203,16 +203,16 @@ impl Knightdoku {
     /// The first solution the search finds, if any.
     ///
     /// See [`Knightdoku`] for an example.
-    pub fn first(&self) -> First<Board> {
+    pub fn first(&self) -> First<KnightdokuBoard> {
         self.solver().first().map(|s| self.decoded(s))
     }
 
     /// Counts the solutions.
     ///
     /// ```
-    /// use dlx_sudoku::knightdoku::{Board, Geometry, Knightdoku};
+    /// use dlx_sudoku::knightdoku::{KnightdokuBoard, Geometry, Knightdoku};
     /// // One knight per row, column and 1×3 box of a 3×3 grid: the 6 permutations.
-    /// let kd = Knightdoku::new(&Board::empty(Geometry::new(3, 1, 3, 1)?))?;
+    /// let kd = Knightdoku::new(&KnightdokuBoard::empty(Geometry::new(3, 1, 3, 1)?))?;
     /// assert_eq!(kd.count().solutions, 6);
     /// # Ok::<(), dlx_sudoku::knightdoku::KnightdokuError>(())
     /// ```
@@ -223,26 +223,26 @@ impl Knightdoku {
     /// Solves and says whether the solution is unique (the search stops at the second).
     ///
     /// ```
-    /// use dlx_sudoku::knightdoku::{Board, Knightdoku};
+    /// use dlx_sudoku::knightdoku::{KnightdokuBoard, Knightdoku};
     /// use dlx_sudoku::Uniqueness;
-    /// let puzzle: Board = "..\n..".parse()?; // 2×2, one knight per row, column and box
+    /// let puzzle: KnightdokuBoard = "..\n..".parse()?; // 2×2, one knight per row, column and box
     /// assert!(matches!(Knightdoku::new(&puzzle)?.unique(), Uniqueness::Multiple(_, _)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn unique(&self) -> Uniqueness<Board> {
+    pub fn unique(&self) -> Uniqueness<KnightdokuBoard> {
         self.solver().unique().map(|s| self.decoded(s))
     }
 
     /// Every solution, decoded, in the order the search finds them.
     ///
     /// ```
-    /// use dlx_sudoku::knightdoku::{Board, Geometry, Knightdoku};
-    /// let puzzle = Board::empty(Geometry::new(4, 2, 2, 1)?);
+    /// use dlx_sudoku::knightdoku::{KnightdokuBoard, Geometry, Knightdoku};
+    /// let puzzle = KnightdokuBoard::empty(Geometry::new(4, 2, 2, 1)?);
     /// let kd = Knightdoku::new(&puzzle)?;
     /// assert!(kd.solutions().all(|s| puzzle.check_solution(&s).is_ok()));
     /// # Ok::<(), dlx_sudoku::knightdoku::KnightdokuError>(())
     /// ```
-    pub fn solutions(&self) -> impl Iterator<Item = Board> + '_ {
+    pub fn solutions(&self) -> impl Iterator<Item = KnightdokuBoard> + '_ {
         self.solver().solutions().map(|s| self.decoded(s))
     }
 }
@@ -260,7 +260,7 @@ mod tests {
     #[test]
     fn the_automatic_engine_counts_what_the_links_count() {
         for geometry in [Geometry::new(4, 2, 2, 1), Geometry::new(6, 2, 3, 2)] {
-            let kd = Knightdoku::new(&Board::empty(geometry.unwrap())).unwrap();
+            let kd = Knightdoku::new(&KnightdokuBoard::empty(geometry.unwrap())).unwrap();
             assert_eq!(kd.solver().engine_name(), "dense");
             let links = Solver::links(kd.problem()).count();
             let auto = kd.count();
@@ -273,7 +273,7 @@ mod tests {
 
     #[test]
     fn a_zero_clue_removes_its_neighbours() {
-        let mut board = Board::empty(Geometry::CLASSIC);
+        let mut board = KnightdokuBoard::empty(Geometry::CLASSIC);
         board.set(Cell::new(4, 4), Content::Clue(0));
         let kd = Knightdoku::new(&board).unwrap();
         assert_eq!(kd.problem().num_options(), 81 - 8);
@@ -284,7 +284,7 @@ mod tests {
     #[test]
     fn given_knights_are_forced_without_a_count() {
         let g = Geometry::new(3, 1, 3, 1).unwrap();
-        let mut board = Board::empty(g);
+        let mut board = KnightdokuBoard::empty(g);
         board.set(Cell::new(0, 1), Content::Knight);
         let kd = Knightdoku::new(&board).unwrap();
         assert_eq!(kd.count().solutions, 2);
@@ -296,13 +296,14 @@ mod tests {
 
     #[test]
     fn large_grids_use_base_36_names() {
-        let kd = Knightdoku::new(&Board::empty(Geometry::new(12, 3, 4, 3).unwrap())).unwrap();
+        let kd =
+            Knightdoku::new(&KnightdokuBoard::empty(Geometry::new(12, 3, 4, 3).unwrap())).unwrap();
         assert_eq!(kd.problem().find_item("Rb").map(|i| i.index()), Some(11));
     }
 
     #[test]
     fn decode_rejects_foreign_options() {
-        let kd = Knightdoku::new(&Board::empty(Geometry::CLASSIC)).unwrap();
+        let kd = Knightdoku::new(&KnightdokuBoard::empty(Geometry::CLASSIC)).unwrap();
         let bogus = Solution::new(vec![OptionId::new(500)]);
         assert_eq!(kd.decode(&bogus), Err(KnightdokuError::UnknownOption(500)));
     }

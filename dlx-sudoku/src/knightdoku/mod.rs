@@ -9,11 +9,11 @@
 //! boxes and any number of knights per house works the same way ([`Geometry`]).
 //!
 //! ```
-//! use dlx_sudoku::knightdoku::{Board, Knightdoku};
+//! use dlx_sudoku::knightdoku::{KnightdokuBoard, Knightdoku};
 //! use dlx_sudoku::Uniqueness;
 //!
 //! // Knightdoku kd2 (a board's text may also have `#` comment lines).
-//! let puzzle: Board = "\
+//! let puzzle: KnightdokuBoard = "\
 //! .1.......
 //! ...22...1
 //! .........
@@ -42,7 +42,7 @@ mod svg;
 use dlx_core::ProblemError;
 use thiserror::Error;
 
-pub use board::{Board, BoardError, BoardErrorKind, Content};
+pub use board::{BoardError, BoardErrorKind, Content, KnightdokuBoard};
 pub use check::{House, Violation};
 pub use encode::Knightdoku;
 pub use geometry::{Geometry, MAX_SIZE};

@@ -5,20 +5,20 @@
 use std::fmt::Write;
 
 use crate::grid::Cell;
-use crate::knightdoku::board::{Board, Content};
+use crate::knightdoku::board::{Content, KnightdokuBoard};
 use crate::sudoku::outline::{baseline, svg_start};
 
 const CELL: usize = 40;
 const MARGIN: usize = 4;
 const CLUE_FILL: &str = "#e6e6e6";
 
-impl Board {
+impl KnightdokuBoard {
     /// Draws the board as SVG. A clue cell shows its number (and a small knight in its
     /// corner, since it holds one); a knight without a number shows a large knight.
     ///
     /// ```
-    /// use dlx_sudoku::knightdoku::Board;
-    /// let board: Board = "N1..\n....\n..N.\n....".parse()?;
+    /// use dlx_sudoku::knightdoku::KnightdokuBoard;
+    /// let board: KnightdokuBoard = "N1..\n....\n..N.\n....".parse()?;
     /// let svg = board.render_svg();
     /// assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
     /// assert_eq!(svg.matches('♞').count(), 3);
@@ -121,7 +121,7 @@ mod tests {
 
     #[test]
     fn thick_lines_follow_the_boxes() {
-        let board = Board::empty(Geometry::new(6, 2, 3, 2).unwrap());
+        let board = KnightdokuBoard::empty(Geometry::new(6, 2, 3, 2).unwrap());
         let svg = board.render_svg();
         // One thick vertical line (after column 3), two thick horizontal ones (rows 2, 4).
         assert_eq!(svg.matches("stroke-width=\"3\"/>").count(), 3 + 1);

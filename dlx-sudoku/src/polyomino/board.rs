@@ -12,17 +12,17 @@ use crate::polyomino::PolyominoError;
 /// are holes).
 ///
 /// ```
-/// use dlx_sudoku::{grid::Cell, polyomino::Board};
-/// let board = Board::rectangle(8, 8)?.without_rect(Cell::new(3, 3), 2, 2);
+/// use dlx_sudoku::{grid::Cell, polyomino::PolyominoBoard};
+/// let board = PolyominoBoard::rectangle(8, 8)?.without_rect(Cell::new(3, 3), 2, 2);
 /// assert_eq!(board.num_cells(), 60);
 /// assert!(!board.contains(Cell::new(3, 4)));
 /// assert_eq!(board.symmetry_order(), 8);
-/// let same: Board = "8x8".parse::<Board>()?.without_rect(Cell::new(3, 3), 2, 2);
+/// let same: PolyominoBoard = "8x8".parse::<PolyominoBoard>()?.without_rect(Cell::new(3, 3), 2, 2);
 /// assert_eq!(same, board);
 /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Board {
+pub struct PolyominoBoard {
     rows: usize,
     cols: usize,
     open: Vec<bool>,
@@ -43,20 +43,20 @@ impl BoardMap {
     }
 }
 
-impl Board {
+impl PolyominoBoard {
     /// The full `rows × cols` rectangle.
     ///
     /// ```
-    /// use dlx_sudoku::polyomino::{Board, PolyominoError};
-    /// assert_eq!(Board::rectangle(6, 10)?.num_cells(), 60);
-    /// assert_eq!(Board::rectangle(0, 10), Err(PolyominoError::EmptyBoard));
+    /// use dlx_sudoku::polyomino::{PolyominoBoard, PolyominoError};
+    /// assert_eq!(PolyominoBoard::rectangle(6, 10)?.num_cells(), 60);
+    /// assert_eq!(PolyominoBoard::rectangle(0, 10), Err(PolyominoError::EmptyBoard));
     /// # Ok::<(), PolyominoError>(())
     /// ```
     pub fn rectangle(rows: usize, cols: usize) -> Result<Self, PolyominoError> {
         if rows == 0 || cols == 0 {
             return Err(PolyominoError::EmptyBoard);
         }
-        Ok(Board {
+        Ok(PolyominoBoard {
             rows,
             cols,
             open: vec![true; rows * cols],
@@ -67,10 +67,10 @@ impl Board {
     /// different lengths (missing squares are holes). Errors name the line and column.
     ///
     /// ```
-    /// use dlx_sudoku::polyomino::{Board, PolyominoError};
-    /// let b = Board::from_picture("...\n.#.\n...")?;
+    /// use dlx_sudoku::polyomino::{PolyominoBoard, PolyominoError};
+    /// let b = PolyominoBoard::from_picture("...\n.#.\n...")?;
     /// assert_eq!((b.rows(), b.cols(), b.num_cells()), (3, 3, 8));
-    /// assert_eq!(Board::from_picture("..\n.x"),
+    /// assert_eq!(PolyominoBoard::from_picture("..\n.x"),
     ///            Err(PolyominoError::BadCharacter { line: 2, column: 2, found: 'x' }));
     /// # Ok::<(), PolyominoError>(())
     /// ```
@@ -97,14 +97,14 @@ impl Board {
         if !open.contains(&true) {
             return Err(PolyominoError::EmptyBoard);
         }
-        Ok(Board { rows, cols, open })
+        Ok(PolyominoBoard { rows, cols, open })
     }
 
     /// The board with one square made a hole (squares outside the board are ignored).
     ///
     /// ```
-    /// use dlx_sudoku::{grid::Cell, polyomino::Board};
-    /// let b = Board::rectangle(2, 2)?.without(Cell::new(0, 1));
+    /// use dlx_sudoku::{grid::Cell, polyomino::PolyominoBoard};
+    /// let b = PolyominoBoard::rectangle(2, 2)?.without(Cell::new(0, 1));
     /// assert_eq!(b.num_cells(), 3);
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
     /// ```
@@ -118,7 +118,7 @@ impl Board {
     /// The board with the `height × width` rectangle whose top-left square is `corner` made
     /// holes.
     ///
-    /// See [`Board`] for an example.
+    /// See [`PolyominoBoard`] for an example.
     pub fn without_rect(mut self, corner: Cell, height: usize, width: usize) -> Self {
         for r in corner.row..corner.row + height {
             for c in corner.col..corner.col + width {
@@ -131,7 +131,7 @@ impl Board {
     /// The height of the bounding rectangle.
     ///
     /// ```
-    /// assert_eq!(dlx_sudoku::polyomino::Board::rectangle(3, 20)?.rows(), 3);
+    /// assert_eq!(dlx_sudoku::polyomino::PolyominoBoard::rectangle(3, 20)?.rows(), 3);
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
     /// ```
     pub fn rows(&self) -> usize {
@@ -141,7 +141,7 @@ impl Board {
     /// The width of the bounding rectangle.
     ///
     /// ```
-    /// assert_eq!(dlx_sudoku::polyomino::Board::rectangle(3, 20)?.cols(), 20);
+    /// assert_eq!(dlx_sudoku::polyomino::PolyominoBoard::rectangle(3, 20)?.cols(), 20);
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
     /// ```
     pub fn cols(&self) -> usize {
@@ -152,7 +152,7 @@ impl Board {
     ///
     /// ```
     /// use dlx_sudoku::grid::Cell;
-    /// let b = dlx_sudoku::polyomino::Board::rectangle(2, 3)?;
+    /// let b = dlx_sudoku::polyomino::PolyominoBoard::rectangle(2, 3)?;
     /// assert!(b.contains(Cell::new(1, 2)));
     /// assert!(!b.contains(Cell::new(2, 0)));
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
@@ -165,7 +165,7 @@ impl Board {
     ///
     /// ```
     /// use dlx_sudoku::grid::Cell;
-    /// let b = dlx_sudoku::polyomino::Board::rectangle(2, 2)?.without(Cell::new(0, 0));
+    /// let b = dlx_sudoku::polyomino::PolyominoBoard::rectangle(2, 2)?.without(Cell::new(0, 0));
     /// assert_eq!(b.cells().collect::<Vec<_>>(), [Cell::new(0, 1), Cell::new(1, 0), Cell::new(1, 1)]);
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
     /// ```
@@ -178,7 +178,7 @@ impl Board {
 
     /// The number of squares to cover.
     ///
-    /// See [`Board`] for an example.
+    /// See [`PolyominoBoard`] for an example.
     pub fn num_cells(&self) -> usize {
         self.open.iter().filter(|&&o| o).count()
     }
@@ -187,10 +187,10 @@ impl Board {
     /// (`a` to `z`, then `aa`, `ab`, ...), as in Knuth's pentomino files (`0a`, `5j`).
     ///
     /// ```
-    /// use dlx_sudoku::{grid::Cell, polyomino::Board};
-    /// assert_eq!(Board::cell_name(Cell::new(0, 0)), "0a");
-    /// assert_eq!(Board::cell_name(Cell::new(5, 9)), "5j");
-    /// assert_eq!(Board::cell_name(Cell::new(12, 27)), "12ab");
+    /// use dlx_sudoku::{grid::Cell, polyomino::PolyominoBoard};
+    /// assert_eq!(PolyominoBoard::cell_name(Cell::new(0, 0)), "0a");
+    /// assert_eq!(PolyominoBoard::cell_name(Cell::new(5, 9)), "5j");
+    /// assert_eq!(PolyominoBoard::cell_name(Cell::new(12, 27)), "12ab");
     /// ```
     pub fn cell_name(Cell { row, col }: Cell) -> String {
         let mut letters = Vec::new();
@@ -240,11 +240,11 @@ impl Board {
     /// essentially different packing is counted when symmetry is not broken.
     ///
     /// ```
-    /// use dlx_sudoku::{grid::Cell, polyomino::Board};
-    /// assert_eq!(Board::rectangle(6, 10)?.symmetry_order(), 4);
-    /// assert_eq!(Board::rectangle(5, 5)?.symmetry_order(), 8);
-    /// assert_eq!(Board::rectangle(5, 5)?.without(Cell::new(0, 0)).symmetry_order(), 2);
-    /// assert_eq!(Board::from_picture("..\n.")?.symmetry_order(), 2);
+    /// use dlx_sudoku::{grid::Cell, polyomino::PolyominoBoard};
+    /// assert_eq!(PolyominoBoard::rectangle(6, 10)?.symmetry_order(), 4);
+    /// assert_eq!(PolyominoBoard::rectangle(5, 5)?.symmetry_order(), 8);
+    /// assert_eq!(PolyominoBoard::rectangle(5, 5)?.without(Cell::new(0, 0)).symmetry_order(), 2);
+    /// assert_eq!(PolyominoBoard::from_picture("..\n.")?.symmetry_order(), 2);
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
     /// ```
     pub fn symmetry_order(&self) -> usize {
@@ -252,26 +252,26 @@ impl Board {
     }
 }
 
-impl FromStr for Board {
+impl FromStr for PolyominoBoard {
     type Err = PolyominoError;
 
     /// `MxN` (or `M×N`) for an `M`-row rectangle, or else a picture as in
-    /// [`Board::from_picture`].
+    /// [`PolyominoBoard::from_picture`].
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let spec = text.trim();
         if let Some((m, n)) = spec.split_once(['x', '×', 'X']) {
             if let (Ok(m), Ok(n)) = (m.parse(), n.parse()) {
-                return Board::rectangle(m, n);
+                return PolyominoBoard::rectangle(m, n);
             }
             if !spec.contains(['.', '#']) {
                 return Err(PolyominoError::BadSize(spec.to_string()));
             }
         }
-        Board::from_picture(text)
+        PolyominoBoard::from_picture(text)
     }
 }
 
-impl fmt::Display for Board {
+impl fmt::Display for PolyominoBoard {
     /// The picture: `.` for squares, `#` for holes.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for r in 0..self.rows {
@@ -294,15 +294,18 @@ mod tests {
 
     #[test]
     fn sizes_parse_and_reject_garbage() {
-        assert_eq!("3x20".parse::<Board>().unwrap().num_cells(), 60);
-        assert_eq!("4×15".parse::<Board>().unwrap().rows(), 4);
+        assert_eq!("3x20".parse::<PolyominoBoard>().unwrap().num_cells(), 60);
+        assert_eq!("4×15".parse::<PolyominoBoard>().unwrap().rows(), 4);
         assert_eq!(
-            "4xq".parse::<Board>(),
+            "4xq".parse::<PolyominoBoard>(),
             Err(PolyominoError::BadSize("4xq".into()))
         );
-        assert_eq!("0x5".parse::<Board>(), Err(PolyominoError::EmptyBoard));
+        assert_eq!(
+            "0x5".parse::<PolyominoBoard>(),
+            Err(PolyominoError::EmptyBoard)
+        );
         assert!(matches!(
-            "..x\n...".parse::<Board>(),
+            "..x\n...".parse::<PolyominoBoard>(),
             Err(PolyominoError::BadCharacter {
                 line: 1,
                 column: 3,
@@ -310,14 +313,14 @@ mod tests {
             })
         ));
         assert_eq!(
-            Board::from_picture("##\n#"),
+            PolyominoBoard::from_picture("##\n#"),
             Err(PolyominoError::EmptyBoard)
         );
     }
 
     #[test]
     fn symmetries_map_squares_to_squares() {
-        let b = Board::rectangle(8, 8)
+        let b = PolyominoBoard::rectangle(8, 8)
             .unwrap()
             .without_rect(Cell::new(3, 3), 2, 2);
         let cells: Vec<_> = b.cells().collect();
@@ -327,14 +330,16 @@ mod tests {
             assert_eq!(images, cells);
         }
         // A hole off centre leaves only the diagonal reflection.
-        let b = Board::rectangle(8, 8).unwrap().without(Cell::new(0, 0));
+        let b = PolyominoBoard::rectangle(8, 8)
+            .unwrap()
+            .without(Cell::new(0, 0));
         assert_eq!(b.symmetry_order(), 2);
     }
 
     #[test]
     fn pictures_round_trip() {
-        let b = Board::from_picture("..#\n...").unwrap();
+        let b = PolyominoBoard::from_picture("..#\n...").unwrap();
         assert_eq!(b.to_string(), "..#\n...\n");
-        assert_eq!(Board::from_picture(&b.to_string()).unwrap(), b);
+        assert_eq!(PolyominoBoard::from_picture(&b.to_string()).unwrap(), b);
     }
 }

@@ -3,7 +3,7 @@
 use dlx_core::{AddedOption, ItemId, OptionId, Problem, ProblemBuilder, Solution, Solver};
 
 use crate::grid::Cell;
-use crate::polyomino::board::{Board, BoardMap};
+use crate::polyomino::board::{BoardMap, PolyominoBoard};
 use crate::polyomino::piece::{pentominoes, Piece};
 use crate::polyomino::tiling::Tiling;
 use crate::polyomino::PolyominoError;
@@ -15,11 +15,11 @@ use crate::polyomino::PolyominoError;
 /// one another, only one is kept (the one whose sorted squares come first). Because no
 /// symmetry maps a placement of `P` onto itself, every class of symmetric packings keeps
 /// exactly one member, on any board, holes included: the count is divided exactly by the
-/// board's [`symmetry_order`](Board::symmetry_order).
+/// board's [`symmetry_order`](PolyominoBoard::symmetry_order).
 ///
 /// ```
-/// use dlx_sudoku::polyomino::{Board, Packing, SymmetryBreaking};
-/// let board = Board::rectangle(3, 20)?;
+/// use dlx_sudoku::polyomino::{PolyominoBoard, Packing, SymmetryBreaking};
+/// let board = PolyominoBoard::rectangle(3, 20)?;
 /// assert_eq!(Packing::pentominoes(board.clone(), SymmetryBreaking::None)?.count(), 8);
 /// assert_eq!(Packing::pentominoes(board, SymmetryBreaking::Auto)?.count(), 2);
 /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
@@ -39,8 +39,8 @@ pub enum SymmetryBreaking {
 ///
 /// ```
 /// use dlx_core::OptionId;
-/// use dlx_sudoku::polyomino::{Board, Packing, SymmetryBreaking};
-/// let p = Packing::pentominoes(Board::rectangle(3, 20)?, SymmetryBreaking::None)?;
+/// use dlx_sudoku::polyomino::{PolyominoBoard, Packing, SymmetryBreaking};
+/// let p = Packing::pentominoes(PolyominoBoard::rectangle(3, 20)?, SymmetryBreaking::None)?;
 /// let first = p.placement(OptionId::new(0)).unwrap();
 /// assert_eq!(p.pieces()[first.piece].name(), "F");
 /// assert_eq!(first.cells.len(), 5);
@@ -56,12 +56,12 @@ pub struct Placement {
 
 /// The exact cover problem of packing pieces into a board, each piece exactly once, every
 /// square covered exactly once. Items: the pieces (by name), then the squares (see
-/// [`Board::cell_name`]), all primary. Options: `piece square...` for every orientation of
+/// [`PolyominoBoard::cell_name`]), all primary. Options: `piece square...` for every orientation of
 /// every piece at every position where it fits, by piece, orientation, then position in
 /// reading order.
 ///
 /// ```
-/// use dlx_sudoku::polyomino::{Board, Packing, SymmetryBreaking};
+/// use dlx_sudoku::polyomino::{PolyominoBoard, Packing, SymmetryBreaking};
 /// let p = Packing::pentominoes("6x10".parse()?, SymmetryBreaking::None)?;
 /// assert_eq!(p.problem().num_items(), 72);
 /// assert_eq!(p.problem().num_options(), 2056);
@@ -69,7 +69,7 @@ pub struct Placement {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Packing {
-    board: Board,
+    board: PolyominoBoard,
     pieces: Vec<Piece>,
     problem: Problem,
     placements: Vec<Placement>,
@@ -81,16 +81,16 @@ impl Packing {
     /// Builds the problem for any pieces.
     ///
     /// ```
-    /// use dlx_sudoku::polyomino::{Board, Packing, Piece, Shape, SymmetryBreaking};
+    /// use dlx_sudoku::polyomino::{PolyominoBoard, Packing, Piece, Shape, SymmetryBreaking};
     /// // Two L trominoes tile a 2×3 rectangle in two ways.
     /// let l = Shape::new([(0, 0), (1, 0), (1, 1)]);
     /// let pieces = vec![Piece::new("A", l.clone()), Piece::new("B", l)];
-    /// let p = Packing::new(Board::rectangle(2, 3)?, pieces, SymmetryBreaking::None)?;
+    /// let p = Packing::new(PolyominoBoard::rectangle(2, 3)?, pieces, SymmetryBreaking::None)?;
     /// assert_eq!(p.count(), 4);
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
     /// ```
     pub fn new(
-        board: Board,
+        board: PolyominoBoard,
         pieces: Vec<Piece>,
         symmetry: SymmetryBreaking,
     ) -> Result<Self, PolyominoError> {
@@ -103,7 +103,8 @@ impl Packing {
             .collect::<Result<Vec<_>, _>>()?;
         let mut cell_items: Vec<Option<ItemId>> = vec![None; board.rows() * board.cols()];
         for cell in board.cells() {
-            cell_items[cell.index(board.cols())] = Some(b.add_primary(Board::cell_name(cell))?);
+            cell_items[cell.index(board.cols())] =
+                Some(b.add_primary(PolyominoBoard::cell_name(cell))?);
         }
         let mut placements = Vec::new();
         for (k, piece) in pieces.iter().enumerate() {
@@ -135,7 +136,10 @@ impl Packing {
     /// Builds the problem for the twelve pentominoes ([`pentominoes`]).
     ///
     /// See [`SymmetryBreaking`] for an example.
-    pub fn pentominoes(board: Board, symmetry: SymmetryBreaking) -> Result<Self, PolyominoError> {
+    pub fn pentominoes(
+        board: PolyominoBoard,
+        symmetry: SymmetryBreaking,
+    ) -> Result<Self, PolyominoError> {
         Self::new(board, pentominoes(), symmetry)
     }
 
@@ -149,12 +153,12 @@ impl Packing {
     /// The board.
     ///
     /// ```
-    /// use dlx_sudoku::polyomino::{Board, Packing, SymmetryBreaking};
-    /// let p = Packing::pentominoes(Board::rectangle(5, 12)?, SymmetryBreaking::None)?;
+    /// use dlx_sudoku::polyomino::{PolyominoBoard, Packing, SymmetryBreaking};
+    /// let p = Packing::pentominoes(PolyominoBoard::rectangle(5, 12)?, SymmetryBreaking::None)?;
     /// assert_eq!(p.board().cols(), 12);
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
     /// ```
-    pub fn board(&self) -> &Board {
+    pub fn board(&self) -> &PolyominoBoard {
         &self.board
     }
 
@@ -169,8 +173,8 @@ impl Packing {
     /// board has no symmetry besides the identity).
     ///
     /// ```
-    /// use dlx_sudoku::polyomino::{Board, Packing, SymmetryBreaking};
-    /// let p = Packing::pentominoes(Board::rectangle(6, 10)?, SymmetryBreaking::Auto)?;
+    /// use dlx_sudoku::polyomino::{PolyominoBoard, Packing, SymmetryBreaking};
+    /// let p = Packing::pentominoes(PolyominoBoard::rectangle(6, 10)?, SymmetryBreaking::Auto)?;
     /// assert_eq!(p.restricted_piece(), Some("F"));
     /// assert_eq!(p.symmetry_order(), 4);
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
@@ -200,8 +204,8 @@ impl Packing {
     /// ```
     /// use dlx_core::trace::picture::{Mark, Picture};
     /// use dlx_core::OptionId;
-    /// use dlx_sudoku::polyomino::{Board, Packing, SymmetryBreaking};
-    /// let p = Packing::pentominoes(Board::rectangle(3, 20)?, SymmetryBreaking::None)?;
+    /// use dlx_sudoku::polyomino::{PolyominoBoard, Packing, SymmetryBreaking};
+    /// let p = Packing::pentominoes(PolyominoBoard::rectangle(3, 20)?, SymmetryBreaking::None)?;
     /// let marks = p.picture().marks(OptionId::new(0));
     /// assert_eq!(marks.len(), 5 + 1); // five squares and the name
     /// assert!(matches!(&marks[5], Mark::Text { text, .. } if text == "F"));
@@ -240,8 +244,8 @@ impl Packing {
     ///
     /// ```
     /// use dlx_core::Solver;
-    /// use dlx_sudoku::polyomino::{Board, Packing, SymmetryBreaking};
-    /// let p = Packing::pentominoes(Board::rectangle(3, 20)?, SymmetryBreaking::Auto)?;
+    /// use dlx_sudoku::polyomino::{PolyominoBoard, Packing, SymmetryBreaking};
+    /// let p = Packing::pentominoes(PolyominoBoard::rectangle(3, 20)?, SymmetryBreaking::Auto)?;
     /// let s = Solver::new(p.problem()).first().solution().unwrap();
     /// let tiling = p.decode(&s)?;
     /// tiling.check(p.pieces()).unwrap();
@@ -268,8 +272,8 @@ impl Packing {
     /// The first solution the search finds, if any.
     ///
     /// ```
-    /// use dlx_sudoku::polyomino::{Board, Packing, SymmetryBreaking};
-    /// let p = Packing::pentominoes(Board::rectangle(3, 21)?, SymmetryBreaking::None)?;
+    /// use dlx_sudoku::polyomino::{PolyominoBoard, Packing, SymmetryBreaking};
+    /// let p = Packing::pentominoes(PolyominoBoard::rectangle(3, 21)?, SymmetryBreaking::None)?;
     /// assert!(p.first().is_none()); // 63 squares, 60 to cover them with
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
     /// ```
@@ -284,8 +288,8 @@ impl Packing {
     /// Every solution, decoded, in the order the search finds them.
     ///
     /// ```
-    /// use dlx_sudoku::polyomino::{Board, Packing, SymmetryBreaking};
-    /// let p = Packing::pentominoes(Board::rectangle(3, 20)?, SymmetryBreaking::None)?;
+    /// use dlx_sudoku::polyomino::{PolyominoBoard, Packing, SymmetryBreaking};
+    /// let p = Packing::pentominoes(PolyominoBoard::rectangle(3, 20)?, SymmetryBreaking::None)?;
     /// assert!(p.solutions().all(|t| t.check(p.pieces()).is_ok()));
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
     /// ```
@@ -330,7 +334,7 @@ fn restricted_piece(
 
 /// Every way to put the piece on the board: orientation by orientation, then positions in
 /// reading order; squares sorted.
-pub(crate) fn fits(board: &Board, piece: &Piece) -> Vec<Vec<Cell>> {
+pub(crate) fn fits(board: &PolyominoBoard, piece: &Piece) -> Vec<Vec<Cell>> {
     let mut out = Vec::new();
     for shape in piece.shape().orientations() {
         let (h, w) = shape.size();
@@ -370,18 +374,24 @@ mod tests {
     #[test]
     fn rectangles_give_the_right_number_of_placements() {
         // 3×20: Knuth's pent3x20.dlx has 1,236 options.
-        let p =
-            Packing::pentominoes(Board::rectangle(3, 20).unwrap(), SymmetryBreaking::None).unwrap();
+        let p = Packing::pentominoes(
+            PolyominoBoard::rectangle(3, 20).unwrap(),
+            SymmetryBreaking::None,
+        )
+        .unwrap();
         assert_eq!(p.problem().num_options(), 1236);
         // Breaking symmetry keeps a quarter of F's 144 placements.
-        let q =
-            Packing::pentominoes(Board::rectangle(3, 20).unwrap(), SymmetryBreaking::Auto).unwrap();
+        let q = Packing::pentominoes(
+            PolyominoBoard::rectangle(3, 20).unwrap(),
+            SymmetryBreaking::Auto,
+        )
+        .unwrap();
         assert_eq!(q.problem().num_options(), 1236 - 144 + 36);
     }
 
     #[test]
     fn choosing_the_restricted_piece() {
-        let board = Board::rectangle(6, 10).unwrap();
+        let board = PolyominoBoard::rectangle(6, 10).unwrap();
         let by_name = |name: &str| {
             Packing::pentominoes(board.clone(), SymmetryBreaking::Piece(name.into()))
                 .map(|p| p.restricted_piece().map(String::from))
@@ -399,7 +409,9 @@ mod tests {
             PolyominoError::NoAsymmetricPiece
         );
         // A board without symmetry needs no breaking.
-        let lopsided = Board::rectangle(2, 3).unwrap().without(Cell::new(0, 0));
+        let lopsided = PolyominoBoard::rectangle(2, 3)
+            .unwrap()
+            .without(Cell::new(0, 0));
         let p = Packing::pentominoes(lopsided, SymmetryBreaking::Auto).unwrap();
         assert_eq!(p.restricted_piece(), None);
     }
@@ -414,7 +426,7 @@ mod tests {
             Piece::new("A", d.clone()),
             Piece::new("B", d),
         ];
-        let board = Board::rectangle(2, 4).unwrap();
+        let board = PolyominoBoard::rectangle(2, 4).unwrap();
         let all = Packing::new(board.clone(), pieces.clone(), SymmetryBreaking::None)
             .unwrap()
             .count();

@@ -8,7 +8,7 @@
 use dlx_core::{AddedOption, ItemId, OptionId, Problem, ProblemBuilder, Solution};
 
 use crate::grid::Cell;
-use crate::polyomino::board::Board;
+use crate::polyomino::board::PolyominoBoard;
 use crate::polyomino::packing::fits;
 use crate::polyomino::piece::Piece;
 use crate::polyomino::shape::Shape;
@@ -118,7 +118,7 @@ impl std::str::FromStr for PieceSet {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Tiles {
-    board: Board,
+    board: PolyominoBoard,
     pieces: Vec<Piece>,
     problem: Problem,
     /// For each option: the piece and its squares.
@@ -129,12 +129,12 @@ impl Tiles {
     /// The problem of tiling `board` with copies of `pieces`.
     ///
     /// ```
-    /// use dlx_sudoku::polyomino::{Board, PieceSet, Tiles};
-    /// let t = Tiles::new(Board::rectangle(3, 3)?, PieceSet::Trominoes.pieces())?;
+    /// use dlx_sudoku::polyomino::{PolyominoBoard, PieceSet, Tiles};
+    /// let t = Tiles::new(PolyominoBoard::rectangle(3, 3)?, PieceSet::Trominoes.pieces())?;
     /// assert_eq!(dlx_core::Solver::new(t.problem()).count().solutions, 10);
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
     /// ```
-    pub fn new(board: Board, pieces: Vec<Piece>) -> Result<Self, PolyominoError> {
+    pub fn new(board: PolyominoBoard, pieces: Vec<Piece>) -> Result<Self, PolyominoError> {
         let mut b = ProblemBuilder::new();
         let mut cell_items: Vec<Option<ItemId>> = vec![None; board.rows() * board.cols()];
         let mut cells: Vec<Cell> = board.cells().collect();
@@ -142,7 +142,8 @@ impl Tiles {
             cells.sort_by_key(|c| c.transposed());
         }
         for cell in cells {
-            cell_items[cell.index(board.cols())] = Some(b.add_primary(Board::cell_name(cell))?);
+            cell_items[cell.index(board.cols())] =
+                Some(b.add_primary(PolyominoBoard::cell_name(cell))?);
         }
         let mut placements = Vec::new();
         for (k, piece) in pieces.iter().enumerate() {
@@ -167,7 +168,10 @@ impl Tiles {
     ///
     /// See [`Tiles`] for an example.
     pub fn dominoes(rows: usize, cols: usize) -> Result<Self, PolyominoError> {
-        Tiles::new(Board::rectangle(rows, cols)?, PieceSet::Dominoes.pieces())
+        Tiles::new(
+            PolyominoBoard::rectangle(rows, cols)?,
+            PieceSet::Dominoes.pieces(),
+        )
     }
 
     /// The exact cover problem.
@@ -184,7 +188,7 @@ impl Tiles {
     /// assert_eq!(t.board().num_cells(), 6);
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
     /// ```
-    pub fn board(&self) -> &Board {
+    pub fn board(&self) -> &PolyominoBoard {
         &self.board
     }
 
@@ -253,7 +257,7 @@ mod tests {
         let trominoes = |r, c| {
             count(
                 &Tiles::new(
-                    Board::rectangle(r, c).unwrap(),
+                    PolyominoBoard::rectangle(r, c).unwrap(),
                     PieceSet::Trominoes.pieces(),
                 )
                 .unwrap(),
@@ -263,12 +267,12 @@ mod tests {
         // 2×3n with L trominoes only: each 2×3 block in 2 ways.
         let l_only = |c| {
             let l = PieceSet::Trominoes.pieces()[1].clone();
-            count(&Tiles::new(Board::rectangle(2, c).unwrap(), vec![l]).unwrap())
+            count(&Tiles::new(PolyominoBoard::rectangle(2, c).unwrap(), vec![l]).unwrap())
         };
         assert_eq!([l_only(3), l_only(6), l_only(9)], [2, 4, 8]);
         // Monominoes: one way.
         let m = Tiles::new(
-            Board::rectangle(3, 5).unwrap(),
+            PolyominoBoard::rectangle(3, 5).unwrap(),
             PieceSet::Monominoes.pieces(),
         )
         .unwrap();
@@ -298,7 +302,7 @@ mod tests {
     #[test]
     fn decoded_tilings_check() {
         let t = Tiles::new(
-            Board::rectangle(4, 4).unwrap(),
+            PolyominoBoard::rectangle(4, 4).unwrap(),
             PieceSet::Tetrominoes.pieces(),
         )
         .unwrap();

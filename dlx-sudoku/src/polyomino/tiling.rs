@@ -6,15 +6,15 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::grid::Cell;
-use crate::polyomino::board::Board;
+use crate::polyomino::board::PolyominoBoard;
 use crate::polyomino::piece::Piece;
 
 /// How a tiling fails to pack the pieces into the board.
 ///
 /// ```
 /// use dlx_sudoku::grid::Cell;
-/// use dlx_sudoku::polyomino::{Board, Piece, Shape, Tiling, TilingViolation};
-/// let board = Board::rectangle(1, 2)?;
+/// use dlx_sudoku::polyomino::{PolyominoBoard, Piece, Shape, Tiling, TilingViolation};
+/// let board = PolyominoBoard::rectangle(1, 2)?;
 /// let pieces = [Piece::new("D", Shape::new([(0, 0), (0, 1)]))];
 /// let t = Tiling::new(board, vec![("D".into(), vec![Cell::new(0, 0), Cell::new(1, 0)])]);
 /// let err = t.check(&pieces).unwrap_err();
@@ -65,10 +65,10 @@ pub enum TilingViolation {
 ///
 /// ```
 /// use dlx_sudoku::grid::Cell;
-/// use dlx_sudoku::polyomino::{Board, Piece, Shape, Tiling};
+/// use dlx_sudoku::polyomino::{PolyominoBoard, Piece, Shape, Tiling};
 /// let pieces = [Piece::new("A", Shape::new([(0, 0), (0, 1)])),
 ///               Piece::new("B", Shape::new([(0, 0), (1, 0)]))];
-/// let t = Tiling::new(Board::rectangle(2, 2)?, vec![
+/// let t = Tiling::new(PolyominoBoard::rectangle(2, 2)?, vec![
 ///     ("A".into(), vec![Cell::new(0, 0), Cell::new(1, 0)]),
 ///     ("B".into(), vec![Cell::new(0, 1), Cell::new(1, 1)]),
 /// ]);
@@ -78,7 +78,7 @@ pub enum TilingViolation {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Tiling {
-    board: Board,
+    board: PolyominoBoard,
     placements: Vec<(String, Vec<Cell>)>,
 }
 
@@ -86,7 +86,7 @@ impl Tiling {
     /// Pieces (by name) on squares of a board; sorted by piece name.
     ///
     /// See [`Tiling`] for an example.
-    pub fn new(board: Board, mut placements: Vec<(String, Vec<Cell>)>) -> Self {
+    pub fn new(board: PolyominoBoard, mut placements: Vec<(String, Vec<Cell>)>) -> Self {
         for (_, cells) in &mut placements {
             cells.sort_unstable();
         }
@@ -97,20 +97,20 @@ impl Tiling {
     /// The board.
     ///
     /// ```
-    /// use dlx_sudoku::polyomino::{Board, Tiling};
-    /// let t = Tiling::new(Board::rectangle(1, 1)?, vec![]);
+    /// use dlx_sudoku::polyomino::{PolyominoBoard, Tiling};
+    /// let t = Tiling::new(PolyominoBoard::rectangle(1, 1)?, vec![]);
     /// assert_eq!(t.board().num_cells(), 1);
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
     /// ```
-    pub fn board(&self) -> &Board {
+    pub fn board(&self) -> &PolyominoBoard {
         &self.board
     }
 
     /// The placed pieces and their squares, sorted by name.
     ///
     /// ```
-    /// use dlx_sudoku::{grid::Cell, polyomino::{Board, Tiling}};
-    /// let t = Tiling::new(Board::rectangle(1, 1)?, vec![("M".into(), vec![Cell::new(0, 0)])]);
+    /// use dlx_sudoku::{grid::Cell, polyomino::{PolyominoBoard, Tiling}};
+    /// let t = Tiling::new(PolyominoBoard::rectangle(1, 1)?, vec![("M".into(), vec![Cell::new(0, 0)])]);
     /// assert_eq!(t.placements()[0].0, "M");
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
     /// ```
@@ -121,8 +121,8 @@ impl Tiling {
     /// The name of the piece on a square, if one covers it.
     ///
     /// ```
-    /// use dlx_sudoku::{grid::Cell, polyomino::{Board, Tiling}};
-    /// let t = Tiling::new(Board::rectangle(1, 2)?, vec![("M".into(), vec![Cell::new(0, 0)])]);
+    /// use dlx_sudoku::{grid::Cell, polyomino::{PolyominoBoard, Tiling}};
+    /// let t = Tiling::new(PolyominoBoard::rectangle(1, 2)?, vec![("M".into(), vec![Cell::new(0, 0)])]);
     /// assert_eq!(t.piece_at(Cell::new(0, 0)), Some("M"));
     /// assert_eq!(t.piece_at(Cell::new(0, 1)), None);
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
@@ -193,8 +193,8 @@ impl Tiling {
     /// none, `#` for a hole.
     ///
     /// ```
-    /// use dlx_sudoku::{grid::Cell, polyomino::{Board, Tiling}};
-    /// let t = Tiling::new(Board::rectangle(1, 3)?.without(Cell::new(0, 2)), vec![("Q".into(), vec![Cell::new(0, 0)])]);
+    /// use dlx_sudoku::{grid::Cell, polyomino::{PolyominoBoard, Tiling}};
+    /// let t = Tiling::new(PolyominoBoard::rectangle(1, 3)?.without(Cell::new(0, 2)), vec![("Q".into(), vec![Cell::new(0, 0)])]);
     /// assert_eq!(t.render_text(), "Q.#\n");
     /// # Ok::<(), dlx_sudoku::polyomino::PolyominoError>(())
     /// ```
@@ -273,7 +273,7 @@ mod tests {
 
     #[test]
     fn check_catches_every_fault() {
-        let board = Board::rectangle(2, 2).unwrap();
+        let board = PolyominoBoard::rectangle(2, 2).unwrap();
         let t = |p: Vec<(&str, Vec<(usize, usize)>)>| {
             let cells = |c: Vec<_>| c.into_iter().map(|(r, c)| Cell::new(r, c)).collect();
             let p = p

@@ -22,7 +22,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::board::{Board, Square};
+use super::board::{Square, TourBoard};
 use super::error::TourError;
 use super::existence::closed_tour_obstruction;
 use super::forced::ForcedEdges;
@@ -98,7 +98,7 @@ fn base_tour(key: BaseKey) -> Option<Arc<[u32]>> {
 
 /// Searches a structured tour for `key`.
 fn search_base(key: BaseKey) -> Option<Vec<u32>> {
-    let board = Board::new(key.rows, key.cols).ok()?;
+    let board = TourBoard::new(key.rows, key.cols).ok()?;
     let mut forced = ForcedEdges::new(board.area());
     for (a, b) in join_edges(key.rows, key.cols, key.joins) {
         if !forced.add(board.index(a), board.index(b)) {
@@ -194,7 +194,7 @@ fn offsets(parts: &[usize]) -> Vec<usize> {
 /// `closure` says); the others (both sides odd) get an open tour whose start
 /// block is searched from `start`.
 pub(crate) fn divide_and_conquer(
-    board: Board,
+    board: TourBoard,
     start: Square,
     closure: Closure,
 ) -> Result<Tour, TourError> {
@@ -223,7 +223,7 @@ pub(crate) fn divide_and_conquer(
 /// Lays the blocks `rows` × `cols`, joins them and walks the result from
 /// `start`. `None` if a base tour was not found.
 fn assemble(
-    board: Board,
+    board: TourBoard,
     rows: &[usize],
     cols: &[usize],
     start: Square,
@@ -262,7 +262,7 @@ fn assemble(
                 open_start,
             };
             let order = base_tour(key)?;
-            let local = Board::new(rows[bi], cols[bj]).ok()?;
+            let local = TourBoard::new(rows[bi], cols[bj]).ok()?;
             links.add_walk(&order, open_start.is_none(), |i| {
                 global(bi, bj, local.square(i))
             });
@@ -336,7 +336,7 @@ mod tests {
                 open_start: None,
             };
             let order = base_tour(key).expect("structured base tour");
-            let board = Board::new(rows, cols).unwrap();
+            let board = TourBoard::new(rows, cols).unwrap();
             let mut links = Links::new(board.area());
             links.add_walk(&order, true, |i| i);
             for (a, b) in join_edges(rows, cols, key.joins) {

@@ -1,4 +1,4 @@
-//! Board geometry: squares, the knight's moves and neighbour tables.
+//! TourBoard geometry: squares, the knight's moves and neighbour tables.
 
 use std::fmt;
 use std::str::FromStr;
@@ -11,7 +11,7 @@ use super::error::TourError;
 /// Warnsdorff's rule breaks ties (the grid module's table, [`crate::grid::KNIGHT`]).
 pub const KNIGHT_MOVES: [(isize, isize); 8] = crate::grid::KNIGHT;
 
-/// The largest number of squares a [`Board`] may have (square indices are kept
+/// The largest number of squares a [`TourBoard`] may have (square indices are kept
 /// in 32 bits).
 pub const MAX_SQUARES: usize = (u32::MAX - 1) as usize;
 
@@ -32,9 +32,9 @@ pub type Square = crate::grid::Cell;
 /// Why a square (`R,C`) or board size (`MxN`) could not be read.
 ///
 /// ```
-/// use dlx_sudoku::tour::{Board, Square};
+/// use dlx_sudoku::tour::{TourBoard, Square};
 /// assert!("3;4".parse::<Square>().is_err());
-/// assert!("8*8".parse::<Board>().is_err());
+/// assert!("8*8".parse::<TourBoard>().is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseError {
@@ -48,7 +48,7 @@ pub enum ParseError {
     },
     /// The board size is not a valid board.
     #[error(transparent)]
-    Board(#[from] TourError),
+    TourBoard(#[from] TourError),
 }
 
 /// Splits `text` at `sep` into two numbers.
@@ -83,41 +83,41 @@ impl FromStr for Square {
     }
 }
 
-impl FromStr for Board {
+impl FromStr for TourBoard {
     type Err = ParseError;
 
     /// Reads `ROWSxCOLS` (or with `X` or `×`), e.g. `8x8`.
     ///
     /// ```
-    /// use dlx_sudoku::tour::Board;
-    /// let board: Board = "6x9".parse()?;
+    /// use dlx_sudoku::tour::TourBoard;
+    /// let board: TourBoard = "6x9".parse()?;
     /// assert_eq!((board.rows(), board.cols()), (6, 9));
-    /// assert!("0x9".parse::<Board>().is_err());
+    /// assert!("0x9".parse::<TourBoard>().is_err());
     /// # Ok::<(), dlx_sudoku::tour::ParseError>(())
     /// ```
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let (rows, cols) = two_numbers(text, &['x', 'X', '×'], "ROWSxCOLS")?;
-        Ok(Board::new(rows, cols)?)
+        Ok(TourBoard::new(rows, cols)?)
     }
 }
 
 /// A rectangular board of `rows` × `cols` squares.
 ///
 /// ```
-/// use dlx_sudoku::tour::{Board, Square};
-/// let board = Board::new(3, 4)?;
+/// use dlx_sudoku::tour::{TourBoard, Square};
+/// let board = TourBoard::new(3, 4)?;
 /// assert_eq!(board.area(), 12);
 /// let moves: Vec<Square> = board.knight_moves(Square::new(0, 0)).collect();
 /// assert_eq!(moves, vec![Square::new(1, 2), Square::new(2, 1)]);
 /// # Ok::<(), dlx_sudoku::tour::TourError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Board {
+pub struct TourBoard {
     rows: usize,
     cols: usize,
 }
 
-impl Board {
+impl TourBoard {
     /// A board of `rows` × `cols` squares; both must be at least 1 and the area
     /// at most [`MAX_SQUARES`].
     pub fn new(rows: usize, cols: usize) -> Result<Self, TourError> {
@@ -185,7 +185,7 @@ impl Board {
     }
 }
 
-impl fmt::Display for Board {
+impl fmt::Display for TourBoard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}x{}", self.rows, self.cols)
     }
@@ -207,7 +207,7 @@ impl Neighbours {
 
 /// The neighbour lists of every square of `board`, by row-major index, each
 /// in the order of `moves`.
-pub(crate) fn neighbour_table(board: Board, moves: &[(isize, isize); 8]) -> Vec<Neighbours> {
+pub(crate) fn neighbour_table(board: TourBoard, moves: &[(isize, isize); 8]) -> Vec<Neighbours> {
     let mut table = Vec::with_capacity(board.area());
     for row in 0..board.rows() {
         for col in 0..board.cols() {
@@ -233,18 +233,18 @@ mod tests {
     #[test]
     fn rejects_empty_and_huge_boards() {
         assert!(matches!(
-            Board::new(0, 5),
+            TourBoard::new(0, 5),
             Err(TourError::EmptyBoard { rows: 0, cols: 5 })
         ));
         assert!(matches!(
-            Board::new(usize::MAX, 2),
+            TourBoard::new(usize::MAX, 2),
             Err(TourError::BoardTooLarge { .. })
         ));
     }
 
     #[test]
     fn moves_follow_the_tie_break_order() {
-        let board = Board::new(5, 5).unwrap();
+        let board = TourBoard::new(5, 5).unwrap();
         let got: Vec<Square> = board.knight_moves(Square::new(2, 2)).collect();
         let want: Vec<Square> = KNIGHT_MOVES
             .iter()
@@ -264,21 +264,27 @@ mod tests {
                 "{bad:?}"
             );
         }
-        assert_eq!("3X4".parse::<Board>().unwrap(), Board::new(3, 4).unwrap());
-        assert_eq!("5×7".parse::<Board>().unwrap(), Board::new(5, 7).unwrap());
+        assert_eq!(
+            "3X4".parse::<TourBoard>().unwrap(),
+            TourBoard::new(3, 4).unwrap()
+        );
+        assert_eq!(
+            "5×7".parse::<TourBoard>().unwrap(),
+            TourBoard::new(5, 7).unwrap()
+        );
         assert!(matches!(
-            "0x4".parse::<Board>(),
-            Err(ParseError::Board(TourError::EmptyBoard { .. }))
+            "0x4".parse::<TourBoard>(),
+            Err(ParseError::TourBoard(TourError::EmptyBoard { .. }))
         ));
         assert!(matches!(
-            "4,4".parse::<Board>(),
+            "4,4".parse::<TourBoard>(),
             Err(ParseError::Syntax { .. })
         ));
     }
 
     #[test]
     fn indices_round_trip() {
-        let board = Board::new(3, 7).unwrap();
+        let board = TourBoard::new(3, 7).unwrap();
         for i in 0..21 {
             assert_eq!(board.index(board.square(i)), i);
         }

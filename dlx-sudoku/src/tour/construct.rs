@@ -2,7 +2,7 @@
 //! large ones, stretched bands on long boards of width 3 or 4.
 
 use super::blocks::divide_and_conquer;
-use super::board::{Board, Square};
+use super::board::{Square, TourBoard};
 use super::error::StartReason;
 use super::error::TourError;
 use super::existence::{closed_tour_obstruction, start_obstruction, tour_obstruction};
@@ -93,14 +93,14 @@ impl TourOptions {
 /// an open tour may come back a knight's move from its start.
 ///
 /// ```
-/// use dlx_sudoku::tour::{find_tour, Board, Square, TourOptions};
-/// let board = Board::new(10, 10)?;
+/// use dlx_sudoku::tour::{find_tour, TourBoard, Square, TourOptions};
+/// let board = TourBoard::new(10, 10)?;
 /// let tour = find_tour(board, &TourOptions::closed().with_start(Square::new(4, 5)))?;
 /// assert_eq!(tour.start(), Square::new(4, 5));
 /// assert!(tour.is_reentrant());
 /// # Ok::<(), dlx_sudoku::tour::TourError>(())
 /// ```
-pub fn find_tour(board: Board, options: &TourOptions) -> Result<Tour, TourError> {
+pub fn find_tour(board: TourBoard, options: &TourOptions) -> Result<Tour, TourError> {
     let start = options.start;
     if !board.contains(start) {
         return Err(TourError::StartOffBoard {
@@ -173,7 +173,7 @@ const RETRY_STEPS: u64 = 200_000;
 /// corner first (so the first try is exactly [`warnsdorff_tour`]), then from
 /// other squares, and begun at `start`.
 fn small_board(
-    board: Board,
+    board: TourBoard,
     start: Square,
     closure: Closure,
     steps: u64,

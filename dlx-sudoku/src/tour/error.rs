@@ -112,8 +112,8 @@ pub enum StartReason {
 /// Everything that can go wrong when asking for a knight's tour.
 ///
 /// ```
-/// use dlx_sudoku::tour::{find_tour, Board, Closure, TourError, TourOptions};
-/// let board = Board::new(5, 5)?;
+/// use dlx_sudoku::tour::{find_tour, TourBoard, Closure, TourError, TourOptions};
+/// let board = TourBoard::new(5, 5)?;
 /// let err = find_tour(board, &TourOptions::closed()).unwrap_err();
 /// assert!(matches!(err, TourError::NoTour { .. }));
 /// assert!(err.to_string().contains("Schwenk"));

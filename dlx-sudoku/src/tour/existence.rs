@@ -1,7 +1,7 @@
 //! Which boards have tours: Schwenk's theorem for closed tours and the
 //! open-tour theorem (Cull & De Curtins 1978, Conrad et al. 1994).
 
-use super::board::{Board, Square};
+use super::board::{Square, TourBoard};
 use super::error::{NoTourReason, StartReason};
 use super::path::Closure;
 
@@ -11,15 +11,15 @@ use super::path::Closure;
 /// m and n are both odd; or m is 1, 2 or 4; or m = 3 and n is 4, 6 or 8.
 ///
 /// ```
-/// use dlx_sudoku::tour::{closed_tour_obstruction, Board, NoTourReason};
-/// assert_eq!(closed_tour_obstruction(Board::new(8, 8)?), None);
+/// use dlx_sudoku::tour::{closed_tour_obstruction, TourBoard, NoTourReason};
+/// assert_eq!(closed_tour_obstruction(TourBoard::new(8, 8)?), None);
 /// assert_eq!(
-///     closed_tour_obstruction(Board::new(8, 3)?),
+///     closed_tour_obstruction(TourBoard::new(8, 3)?),
 ///     Some(NoTourReason::ThreeByFourSixEight { other: 8 })
 /// );
 /// # Ok::<(), dlx_sudoku::tour::TourError>(())
 /// ```
-pub fn closed_tour_obstruction(board: Board) -> Option<NoTourReason> {
+pub fn closed_tour_obstruction(board: TourBoard) -> Option<NoTourReason> {
     let (m, n) = (board.short_side(), board.long_side());
     if m % 2 == 1 && n % 2 == 1 {
         Some(NoTourReason::BothSidesOdd)
@@ -38,12 +38,12 @@ pub fn closed_tour_obstruction(board: Board) -> Option<NoTourReason> {
 /// and n = 4 or n ≥ 7; or m = 4 and n ≥ 5; or m ≥ 5.
 ///
 /// ```
-/// use dlx_sudoku::tour::{open_tour_obstruction, Board, NoTourReason};
-/// assert_eq!(open_tour_obstruction(Board::new(3, 4)?), None);
-/// assert_eq!(open_tour_obstruction(Board::new(4, 4)?), Some(NoTourReason::FourByFour));
+/// use dlx_sudoku::tour::{open_tour_obstruction, TourBoard, NoTourReason};
+/// assert_eq!(open_tour_obstruction(TourBoard::new(3, 4)?), None);
+/// assert_eq!(open_tour_obstruction(TourBoard::new(4, 4)?), Some(NoTourReason::FourByFour));
 /// # Ok::<(), dlx_sudoku::tour::TourError>(())
 /// ```
-pub fn open_tour_obstruction(board: Board) -> Option<NoTourReason> {
+pub fn open_tour_obstruction(board: TourBoard) -> Option<NoTourReason> {
     let (m, n) = (board.short_side(), board.long_side());
     match (m, n) {
         (1, 1) => None,
@@ -58,13 +58,13 @@ pub fn open_tour_obstruction(board: Board) -> Option<NoTourReason> {
 /// Why `board` has no tour of kind `closure`, or `None` if it has one.
 ///
 /// ```
-/// use dlx_sudoku::tour::{tour_obstruction, Board, Closure};
-/// let board = Board::new(3, 8)?;
+/// use dlx_sudoku::tour::{tour_obstruction, TourBoard, Closure};
+/// let board = TourBoard::new(3, 8)?;
 /// assert!(tour_obstruction(board, Closure::Closed).is_some());
 /// assert!(tour_obstruction(board, Closure::Open).is_none());
 /// # Ok::<(), dlx_sudoku::tour::TourError>(())
 /// ```
-pub fn tour_obstruction(board: Board, closure: Closure) -> Option<NoTourReason> {
+pub fn tour_obstruction(board: TourBoard, closure: Closure) -> Option<NoTourReason> {
     match closure {
         Closure::Closed => closed_tour_obstruction(board),
         Closure::Open => open_tour_obstruction(board),
@@ -77,13 +77,13 @@ pub fn tour_obstruction(board: Board, closure: Closure) -> Option<NoTourReason> 
 /// without one.
 ///
 /// ```
-/// use dlx_sudoku::tour::{start_obstruction, Board, Square, StartReason};
-/// let board = Board::new(5, 5)?;
+/// use dlx_sudoku::tour::{start_obstruction, TourBoard, Square, StartReason};
+/// let board = TourBoard::new(5, 5)?;
 /// assert_eq!(start_obstruction(board, Square::new(0, 1)), Some(StartReason::MinorityColour));
 /// assert_eq!(start_obstruction(board, Square::new(2, 2)), None);
 /// # Ok::<(), dlx_sudoku::tour::TourError>(())
 /// ```
-pub fn start_obstruction(board: Board, start: Square) -> Option<StartReason> {
+pub fn start_obstruction(board: TourBoard, start: Square) -> Option<StartReason> {
     // Boards with a closed tour have an open tour from every square.
     closed_tour_obstruction(board)?;
     // A knight always moves to a square of the other colour: on an odd board, a tour
@@ -104,8 +104,8 @@ pub fn start_obstruction(board: Board, start: Square) -> Option<StartReason> {
 mod tests {
     use super::*;
 
-    fn board(rows: usize, cols: usize) -> Board {
-        Board::new(rows, cols).unwrap()
+    fn board(rows: usize, cols: usize) -> TourBoard {
+        TourBoard::new(rows, cols).unwrap()
     }
 
     #[test]

@@ -13,8 +13,8 @@
 //! - [`Tour::to_text`] and [`Tour::to_svg`] render a tour.
 //!
 //! ```
-//! use dlx_sudoku::tour::{find_tour, Board, TourOptions};
-//! let tour = find_tour(Board::new(8, 8)?, &TourOptions::closed())?;
+//! use dlx_sudoku::tour::{find_tour, TourBoard, TourOptions};
+//! let tour = find_tour(TourBoard::new(8, 8)?, &TourOptions::closed())?;
 //! assert_eq!(tour.to_text().lines().next(), Some(" 1 16 51 34  3 18 21 36"));
 //! # Ok::<(), dlx_sudoku::tour::TourError>(())
 //! ```
@@ -33,7 +33,7 @@ mod text;
 mod verify;
 mod warnsdorff;
 
-pub use board::{Board, ParseError, Square, KNIGHT_MOVES, MAX_SQUARES};
+pub use board::{ParseError, Square, TourBoard, KNIGHT_MOVES, MAX_SQUARES};
 pub use construct::{find_tour, TourOptions, SEARCH_SIDE, SEARCH_STRIP};
 pub use error::{NoTourReason, StartReason, TourError};
 pub use existence::{

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::board::{Board, Square};
+use super::board::{Square, TourBoard};
 use super::verify::{verify_tour, TourViolation};
 
 /// Whether a tour must end a knight's move away from its start.
@@ -36,8 +36,8 @@ impl fmt::Display for Closure {
 /// holding one means it is valid.
 ///
 /// ```
-/// use dlx_sudoku::tour::{Board, Closure, Square, Tour};
-/// let board = Board::new(1, 1)?;
+/// use dlx_sudoku::tour::{TourBoard, Closure, Square, Tour};
+/// let board = TourBoard::new(1, 1)?;
 /// let tour = Tour::new(board, vec![Square::new(0, 0)], Closure::Open).unwrap();
 /// assert_eq!(tour.start(), Square::new(0, 0));
 /// assert_eq!(tour.to_text(), "1\n");
@@ -45,7 +45,7 @@ impl fmt::Display for Closure {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tour {
-    board: Board,
+    board: TourBoard,
     squares: Vec<Square>,
     closure: Closure,
 }
@@ -53,7 +53,7 @@ pub struct Tour {
 impl Tour {
     /// Checks `squares` with [`verify_tour`] and wraps them.
     pub fn new(
-        board: Board,
+        board: TourBoard,
         squares: Vec<Square>,
         closure: Closure,
     ) -> Result<Self, TourViolation> {
@@ -67,7 +67,7 @@ impl Tour {
 
     /// Builds a tour from row-major square indices (internal constructors).
     pub(crate) fn from_indices(
-        board: Board,
+        board: TourBoard,
         indices: &[u32],
         closure: Closure,
     ) -> Result<Self, TourViolation> {
@@ -76,7 +76,7 @@ impl Tour {
     }
 
     /// The board toured.
-    pub fn board(&self) -> Board {
+    pub fn board(&self) -> TourBoard {
         self.board
     }
 
@@ -109,8 +109,8 @@ impl Tour {
     /// Move numbers (1 for the start) in row-major order.
     ///
     /// ```
-    /// use dlx_sudoku::tour::{find_tour, Board, TourOptions};
-    /// let tour = find_tour(Board::new(3, 4)?, &TourOptions::open())?;
+    /// use dlx_sudoku::tour::{find_tour, TourBoard, TourOptions};
+    /// let tour = find_tour(TourBoard::new(3, 4)?, &TourOptions::open())?;
     /// let numbers = tour.move_numbers();
     /// assert_eq!(numbers[0], 1);
     /// assert_eq!(numbers.len(), 12);

@@ -9,7 +9,7 @@
 //! the same pattern, connects the squares on either side exactly as before. So
 //! one short search serves boards of any length, in linear time.
 
-use super::board::{Board, Square};
+use super::board::{Square, TourBoard};
 use super::error::TourError;
 use super::existence::closed_tour_obstruction;
 use super::forced::{ForcedEdges, NONE};
@@ -136,7 +136,11 @@ struct Layout {
 }
 
 /// A tour of a board with 3 or 4 rows and many columns, from `start`.
-pub(crate) fn strip_tour(board: Board, start: Square, closure: Closure) -> Result<Tour, TourError> {
+pub(crate) fn strip_tour(
+    board: TourBoard,
+    start: Square,
+    closure: Closure,
+) -> Result<Tour, TourError> {
     let cols = board.cols();
     if start.col > (cols - 1) / 2 {
         let mirrored = Square::new(start.row, cols - 1 - start.col);
@@ -163,7 +167,7 @@ pub(crate) fn strip_tour(board: Board, start: Square, closure: Closure) -> Resul
 }
 
 /// The error after every layout failed: steps are an upper bound.
-fn limit(board: Board, start: Square, closure: Closure, layouts_tried: u64) -> TourError {
+fn limit(board: TourBoard, start: Square, closure: Closure, layouts_tried: u64) -> TourError {
     TourError::SearchLimit {
         rows: board.rows(),
         cols: board.cols(),
@@ -174,7 +178,7 @@ fn limit(board: Board, start: Square, closure: Closure, layouts_tried: u64) -> T
 }
 
 /// Candidate layouts, most promising first.
-fn layouts(board: Board, start_col: usize, closed: bool) -> Vec<Layout> {
+fn layouts(board: TourBoard, start_col: usize, closed: bool) -> Vec<Layout> {
     let n = board.cols();
     let mut out = Vec::new();
     // Closes `pieces` with a right cap of at least `cap` columns, stretching the
@@ -277,7 +281,7 @@ impl Layout {
 
 /// Solves the short board of `layout` and stretches it to `board`.
 fn build(
-    board: Board,
+    board: TourBoard,
     layout: &Layout,
     start: Square,
     closure: Closure,
@@ -299,7 +303,7 @@ fn build(
         long_at += long;
     }
     debug_assert_eq!(long_at, board.cols());
-    let short_board = Board::new(rows, short_at).ok()?;
+    let short_board = TourBoard::new(rows, short_at).ok()?;
     let mut forced = ForcedEdges::new(short_board.area());
     for &(piece, from, _, width, _) in &spans {
         if let Piece::Band(band, _) = piece {

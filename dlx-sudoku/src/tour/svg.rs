@@ -53,8 +53,8 @@ impl Tour {
     /// the squares, unless the board has more than [`MAX_NUMBERED_SQUARES`] squares.
     ///
     /// ```
-    /// use dlx_sudoku::tour::{find_tour, Board, TourOptions};
-    /// let tour = find_tour(Board::new(6, 6)?, &TourOptions::closed())?;
+    /// use dlx_sudoku::tour::{find_tour, TourBoard, TourOptions};
+    /// let tour = find_tour(TourBoard::new(6, 6)?, &TourOptions::closed())?;
     /// let svg = tour.to_svg();
     /// assert!(svg.starts_with("<svg "));
     /// assert!(svg.trim_end().ends_with("</svg>"));
@@ -76,8 +76,8 @@ impl Tour {
     /// The output depends only on the tour and `options`.
     ///
     /// ```
-    /// use dlx_sudoku::tour::{find_tour, Board, SvgOptions, TourOptions};
-    /// let tour = find_tour(Board::new(3, 4)?, &TourOptions::open())?;
+    /// use dlx_sudoku::tour::{find_tour, TourBoard, SvgOptions, TourOptions};
+    /// let tour = find_tour(TourBoard::new(3, 4)?, &TourOptions::open())?;
     /// let svg = tour.to_svg_with(SvgOptions { square: 20, numbers: true });
     /// assert!(svg.contains(r#"<rect width="80" height="60" fill="url(#squares)"/>"#));
     /// // Twelve move numbers; in the legend, the sample "1" and three labels.

@@ -9,8 +9,8 @@ impl Tour {
     /// right-aligned to the width of the largest and separated by one space.
     ///
     /// ```
-    /// use dlx_sudoku::tour::{find_tour, Board, TourOptions};
-    /// let tour = find_tour(Board::new(3, 4)?, &TourOptions::open())?;
+    /// use dlx_sudoku::tour::{find_tour, TourBoard, TourOptions};
+    /// let tour = find_tour(TourBoard::new(3, 4)?, &TourOptions::open())?;
     /// let text = tour.to_text();
     /// assert_eq!(text.lines().count(), 3);
     /// assert!(text.starts_with(" 1 "));
@@ -36,11 +36,11 @@ impl Tour {
 
 #[cfg(test)]
 mod tests {
-    use crate::tour::{Board, Closure, Square, Tour};
+    use crate::tour::{Closure, Square, Tour, TourBoard};
 
     #[test]
     fn pads_to_the_widest_number() {
-        let board = Board::new(3, 4).unwrap();
+        let board = TourBoard::new(3, 4).unwrap();
         let grid = [[1, 4, 7, 10], [12, 9, 2, 5], [3, 6, 11, 8]];
         let mut squares = vec![Square::new(0, 0); 12];
         for (r, row) in grid.iter().enumerate() {

@@ -2,14 +2,14 @@
 
 use thiserror::Error;
 
-use super::board::{Board, Square};
+use super::board::{Square, TourBoard};
 use super::path::Closure;
 
 /// The first thing wrong with a claimed tour. Move numbers count from 1.
 ///
 /// ```
-/// use dlx_sudoku::tour::{verify_tour, Board, Closure, Square, TourViolation};
-/// let board = Board::new(1, 2)?;
+/// use dlx_sudoku::tour::{verify_tour, TourBoard, Closure, Square, TourViolation};
+/// let board = TourBoard::new(1, 2)?;
 /// let err = verify_tour(board, &[Square::new(0, 0), Square::new(0, 1)], Closure::Open);
 /// assert!(matches!(err, Err(TourViolation::NotAKnightMove { .. })));
 /// # Ok::<(), dlx_sudoku::tour::TourError>(())
@@ -69,14 +69,14 @@ pub enum TourViolation {
 /// It shares no code with the tour constructions.
 ///
 /// ```
-/// use dlx_sudoku::tour::{verify_tour, Board, Closure, Square};
-/// let board = Board::new(1, 1)?;
+/// use dlx_sudoku::tour::{verify_tour, TourBoard, Closure, Square};
+/// let board = TourBoard::new(1, 1)?;
 /// assert!(verify_tour(board, &[Square::new(0, 0)], Closure::Open).is_ok());
 /// assert!(verify_tour(board, &[Square::new(0, 0)], Closure::Closed).is_err());
 /// # Ok::<(), dlx_sudoku::tour::TourError>(())
 /// ```
 pub fn verify_tour(
-    board: Board,
+    board: TourBoard,
     squares: &[Square],
     closure: Closure,
 ) -> Result<(), TourViolation> {
@@ -152,7 +152,7 @@ mod tests {
 
     #[test]
     fn accepts_a_known_open_tour() {
-        let board = Board::new(3, 4).unwrap();
+        let board = TourBoard::new(3, 4).unwrap();
         assert_eq!(verify_tour(board, &three_by_four(), Closure::Open), Ok(()));
         assert!(matches!(
             verify_tour(board, &three_by_four(), Closure::Closed),
@@ -162,7 +162,7 @@ mod tests {
 
     #[test]
     fn reports_each_kind_of_fault() {
-        let board = Board::new(3, 4).unwrap();
+        let board = TourBoard::new(3, 4).unwrap();
         let good = three_by_four();
         assert!(matches!(
             verify_tour(board, &good[..11], Closure::Open),

@@ -10,7 +10,7 @@
 //! candidate. The path and the candidate lists live on an explicit stack, so
 //! boards of any size are safe from stack overflow.
 
-use super::board::{neighbour_table, Board, Neighbours, Square, KNIGHT_MOVES};
+use super::board::{neighbour_table, Neighbours, Square, TourBoard, KNIGHT_MOVES};
 use super::error::{StartReason, TourError};
 use super::forced::ForcedEdges;
 use super::path::{Closure, Tour};
@@ -32,7 +32,7 @@ pub(crate) enum Outcome {
 
 /// A search problem: board, start, closure, optional forced edges, step limit.
 pub(crate) struct Search<'a> {
-    pub(crate) board: Board,
+    pub(crate) board: TourBoard,
     pub(crate) start: u32,
     pub(crate) closed: bool,
     pub(crate) forced: Option<&'a ForcedEdges>,
@@ -255,15 +255,15 @@ fn push_sorted(frame: &mut Frame, squares: &[u32], onward: &[u8]) {
 /// [`TourError::SearchLimit`] when it ran out of steps.
 ///
 /// ```
-/// use dlx_sudoku::tour::{warnsdorff_tour, Board, Closure, Square, DEFAULT_SEARCH_STEPS};
-/// let board = Board::new(8, 8)?;
+/// use dlx_sudoku::tour::{warnsdorff_tour, TourBoard, Closure, Square, DEFAULT_SEARCH_STEPS};
+/// let board = TourBoard::new(8, 8)?;
 /// let tour = warnsdorff_tour(board, Square::new(0, 0), Closure::Closed, DEFAULT_SEARCH_STEPS)?;
 /// assert!(tour.is_reentrant());
 /// assert_eq!(tour.squares()[1], Square::new(1, 2));
 /// # Ok::<(), dlx_sudoku::tour::TourError>(())
 /// ```
 pub fn warnsdorff_tour(
-    board: Board,
+    board: TourBoard,
     start: Square,
     closure: Closure,
     max_steps: u64,
@@ -398,7 +398,7 @@ pub(crate) fn move_order(k: u64) -> [(isize, isize); 8] {
 /// runs to exhaustion proves there is no tour (a cycle passes through every
 /// start) and stops.
 pub(crate) fn search_with_restarts(
-    board: Board,
+    board: TourBoard,
     start: Option<u32>,
     closed: bool,
     forced: Option<&ForcedEdges>,
@@ -451,7 +451,7 @@ mod tests {
     use super::*;
     use crate::tour::links::Links;
 
-    fn run(board: Board, start: Square, closed: bool, forced: Option<&ForcedEdges>) -> Outcome {
+    fn run(board: TourBoard, start: Square, closed: bool, forced: Option<&ForcedEdges>) -> Outcome {
         Search {
             board,
             start: board.index(start),
@@ -478,7 +478,7 @@ mod tests {
 
     #[test]
     fn forced_edges_end_up_in_the_tour() {
-        let board = Board::new(6, 6).unwrap();
+        let board = TourBoard::new(6, 6).unwrap();
         let s = |r, c| board.index(Square::new(r, c));
         let mut forced = ForcedEdges::new(36);
         for (a, b) in [
@@ -513,7 +513,7 @@ mod tests {
     fn impossible_forced_edges_exhaust() {
         // A corner's two moves plus a third forced edge at one of its
         // neighbours that leaves the corner no way in.
-        let board = Board::new(5, 6).unwrap();
+        let board = TourBoard::new(5, 6).unwrap();
         let s = |r, c| board.index(Square::new(r, c));
         let mut forced = ForcedEdges::new(30);
         assert!(forced.add(s(1, 2), s(3, 3)));
@@ -526,11 +526,11 @@ mod tests {
 
     #[test]
     fn restarts_stop_on_exhaustion_and_budget() {
-        let board = Board::new(4, 4).unwrap();
+        let board = TourBoard::new(4, 4).unwrap();
         let outcome =
             search_with_restarts(board, Some(0), false, None, 1_000_000, 1000, 10_000_000);
         assert!(matches!(outcome, Outcome::Exhausted { .. }));
-        let board = Board::new(10, 10).unwrap();
+        let board = TourBoard::new(10, 10).unwrap();
         let outcome = search_with_restarts(board, None, true, None, 5, 5, 23);
         assert_eq!(outcome, Outcome::OutOfSteps { steps: 23 });
     }
@@ -538,7 +538,7 @@ mod tests {
     #[test]
     fn four_wide_pruning_keeps_every_start_that_has_a_tour() {
         // 4x5: by exhaustion every outer square starts an open tour.
-        let board = Board::new(4, 5).unwrap();
+        let board = TourBoard::new(4, 5).unwrap();
         for r in [0, 3] {
             for c in 0..5 {
                 assert!(matches!(

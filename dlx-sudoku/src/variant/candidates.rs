@@ -8,7 +8,7 @@
 //! learnt clauses kept from question to question, found solutions blocked for good); on
 //! dancing links it is the search with that candidate's option chosen first (Knuth's
 //! problem with one option preselected, compiled once), enumerated up to the cap.
-//! Under [`Engine::Auto`] the clause solver runs on the whole-table encoding; dancing
+//! Under [`VariantEngine::Auto`] the clause solver runs on the whole-table encoding; dancing
 //! links without look-ahead joins it after 40 ms (it wins on open grids, where a solution
 //! lies below nearly every node), and after the same delay as a uniqueness proof's race
 //! the clause solver on the decomposed encoding; the first to settle every candidate
@@ -24,7 +24,7 @@ use dlx_core::StopReason;
 use crate::sudoku::Cell;
 use crate::variant::sat::{self, CandidateRun};
 use crate::variant::solution::VariantSolution;
-use crate::variant::solve::{Engine, SearchReport, VariantSolver};
+use crate::variant::solve::{SearchReport, VariantEngine, VariantSolver};
 
 /// The true candidates of a puzzle, with their counts of solutions up to a cap.
 ///
@@ -227,7 +227,7 @@ impl TrueCandidates {
             stop: run.stop,
             queries: run.queries,
             report: SearchReport {
-                engine: Engine::ClauseLearning,
+                engine: VariantEngine::ClauseLearning,
                 nodes: 0,
                 conflicts: run.conflicts,
                 rejected: run.rejected,
@@ -238,7 +238,7 @@ impl TrueCandidates {
 }
 
 /// How long the clause solver looks for true candidates alone before dancing links
-/// joins the race ([`Engine::Auto`]): most setters' grids are answered by then, and on a
+/// joins the race ([`VariantEngine::Auto`]): most setters' grids are answered by then, and on a
 /// machine with few cores a second runner only slows the first.
 const LINKS_AFTER: Duration = Duration::from_millis(40);
 
@@ -263,8 +263,8 @@ impl VariantSolver {
         let solution_cap = u64::from(cap).max(2);
         let n = self.puzzle.size();
         match self.engine {
-            Engine::DancingLinks => self.links_candidates(cap, solution_cap),
-            Engine::ClauseLearning => {
+            VariantEngine::DancingLinks => self.links_candidates(cap, solution_cap),
+            VariantEngine::ClauseLearning => {
                 let flags = self.cancel.iter().cloned().collect();
                 TrueCandidates::from_run(
                     n,
@@ -273,7 +273,7 @@ impl VariantSolver {
                     self.sat_candidates(cap, self.node_budget, flags),
                 )
             }
-            Engine::Auto => self.race_candidates(cap),
+            VariantEngine::Auto => self.race_candidates(cap),
         }
     }
 
@@ -303,7 +303,7 @@ impl VariantSolver {
         }
     }
 
-    /// The race under [`Engine::Auto`]: the clause solver on the whole-table encoding
+    /// The race under [`VariantEngine::Auto`]: the clause solver on the whole-table encoding
     /// starts, dancing links without look-ahead joins after [`LINKS_AFTER`], the clause
     /// solver on the decomposed encoding after the solver's race delay (as a uniqueness
     /// proof's race does); the first complete answer is taken and stops the others (complete answers
@@ -331,7 +331,7 @@ impl VariantSolver {
         let links = || {
             let mut solver = self
                 .clone()
-                .with_engine(Engine::DancingLinks)
+                .with_engine(VariantEngine::DancingLinks)
                 .with_lookahead(false)
                 .with_cancel_flag(Arc::clone(&stop));
             // A query past this many nodes means the grid is not open: dancing links
@@ -501,7 +501,7 @@ impl VariantSolver {
             stop,
             queries,
             report: SearchReport {
-                engine: Engine::DancingLinks,
+                engine: VariantEngine::DancingLinks,
                 nodes,
                 conflicts: 0,
                 rejected,
@@ -528,11 +528,11 @@ mod tests {
         let raced = racing.true_candidates(3);
         let whole = VariantSolver::new(&p)
             .unwrap()
-            .with_engine(Engine::ClauseLearning)
+            .with_engine(VariantEngine::ClauseLearning)
             .true_candidates(3);
         let decomposed = VariantSolver::with_table_cap(&p, 0)
             .unwrap()
-            .with_engine(Engine::ClauseLearning)
+            .with_engine(VariantEngine::ClauseLearning)
             .true_candidates(3);
         assert!(raced.is_complete() && whole.is_complete() && decomposed.is_complete());
         assert_eq!(raced.counts(), whole.counts());
@@ -549,7 +549,7 @@ mod tests {
         let mut racing = VariantSolver::new(&p).expect("valid");
         racing.set_race_after(Duration::ZERO);
         let raced = racing.true_candidates(8);
-        for engine in [Engine::DancingLinks, Engine::ClauseLearning] {
+        for engine in [VariantEngine::DancingLinks, VariantEngine::ClauseLearning] {
             let alone = VariantSolver::new(&p)
                 .unwrap()
                 .with_engine(engine)
@@ -573,7 +573,7 @@ mod tests {
         let p = from_toml(&text).expect("a puzzle");
         let tc = VariantSolver::new(&p)
             .expect("valid")
-            .with_engine(Engine::ClauseLearning)
+            .with_engine(VariantEngine::ClauseLearning)
             .true_candidates(1);
         assert!(tc.is_complete() && tc.is_unique());
         let solution = p.solution.as_ref().expect("the file's solution");
@@ -591,7 +591,7 @@ mod tests {
         let p = VariantPuzzle::new(crate::sudoku::Shape::for_size(4).expect("4 × 4"));
         let tc = VariantSolver::new(&p)
             .expect("valid")
-            .with_engine(Engine::ClauseLearning)
+            .with_engine(VariantEngine::ClauseLearning)
             .true_candidates(3);
         assert!(tc.is_complete());
         assert!(tc.counts().iter().all(|&c| c == 3));

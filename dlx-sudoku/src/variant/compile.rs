@@ -5,6 +5,8 @@
 //! finally static filtering, and the exact cover problem with its look-ahead. Back again:
 //! an exact cover solution read as a [`VariantSolution`] (`Compiled::decode`).
 
+use std::sync::OnceLock;
+
 use dlx_core::{OptionId, Solution};
 
 use crate::sudoku::Grid;
@@ -27,10 +29,10 @@ pub(crate) struct Compiled {
     pub rule_options: Vec<usize>,
     /// False when domain filtering already proved there is no solution.
     pub feasible: bool,
-    /// The alternatives of each choice, as emitted (option meanings point here).
-    pub alts: Vec<Vec<Vec<(Var, Val)>>>,
-    /// The look-ahead propagator for this problem.
-    pub lookahead: Lookahead,
+    /// The look-ahead propagator for this problem, built the first time the dancing-links
+    /// search asks for it (clause learning never does; building it was 2 % of a typical
+    /// puzzle's whole run).
+    lookahead: OnceLock<Lookahead>,
     /// The filtered model (the clause solver compiles it).
     pub model: Model,
 }
@@ -103,7 +105,6 @@ pub(crate) fn compile(puzzle: &VariantPuzzle, table_cap: usize) -> Result<Compil
         }
     }
     let emitted = ctx.m.emit()?;
-    let lookahead = Lookahead::new(&ctx.m, &emitted);
     Ok(Compiled {
         emitted,
         n,
@@ -112,13 +113,18 @@ pub(crate) fn compile(puzzle: &VariantPuzzle, table_cap: usize) -> Result<Compil
         yinyang: puzzle.has_yin_yang(),
         rule_options,
         feasible,
-        alts: ctx.m.choices.iter().map(|c| c.alts.clone()).collect(),
-        lookahead,
+        lookahead: OnceLock::new(),
         model: ctx.m,
     })
 }
 
 impl Compiled {
+    /// The look-ahead propagator (built on first use).
+    pub(crate) fn lookahead(&self) -> &Lookahead {
+        self.lookahead
+            .get_or_init(|| Lookahead::new(&self.model, &self.emitted))
+    }
+
     /// The solution of an exact cover solution.
     pub(crate) fn decode(&self, solution: &Solution) -> VariantSolution {
         let n = self.n;
@@ -127,7 +133,7 @@ impl Compiled {
             match self.emitted.meaning(o) {
                 Meaning::Assign(v, x) => values[v as usize] = Some(x),
                 Meaning::Alt(c, a) => {
-                    for &(v, x) in &self.alts[c as usize][a as usize] {
+                    for &(v, x) in &self.model.choices[c as usize].alts[a as usize] {
                         values[v as usize] = Some(x);
                     }
                 }
@@ -161,12 +167,12 @@ impl Compiled {
             return None;
         }
         let shading = self.shading.as_ref()?;
-        let model_alts = &self.alts;
+        let choices = &self.model.choices;
         Some(Connectivity::new(
             self.n,
             shading,
             &self.emitted.meanings,
-            &|c, a| model_alts[c as usize][a as usize].clone(),
+            &|c, a| choices[c as usize].alts[a as usize].clone(),
         ))
     }
 

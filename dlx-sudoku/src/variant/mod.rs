@@ -59,18 +59,13 @@ pub use check::RuleViolation;
 pub use fpuzzles::{
     fpuzzles_json, from_fpuzzles, to_fpuzzles, FpuzzlesError, Imported, MAX_JSON_UNITS,
 };
-pub use io::Position;
+pub use io::TextPosition;
 pub use native::{from_toml, to_toml, NativeError};
 pub use puzzle::{VariantError, VariantPuzzle};
-pub use rules::{
-    AntiKing, AntiKnight, Arrow, Candidates, CloneCells, Constraint, CountingCircles, Diagonal,
-    Difference, DisjointGroups, Even, ExtraRegion, Indexer, IndexerKind, Killer, Kind, Letter,
-    LetterCircle, Letters, Line, LineKind, LittleKiller, Maximum, Minimum, Negative, NegativeKind,
-    NonConsecutive, Odd, Outside, Quadruple, Ratio, Sandwich, Shade, Side, Skyscraper, XSum, Xv,
-    YinYang,
-};
+// Every rule and the types they name (the rule registry re-exports each rule).
+pub use rules::*;
 pub use solution::VariantSolution;
-pub use solve::{links_advice, EncodingStats, Engine, SearchReport, VariantSolver};
+pub use solve::{links_advice, EncodingStats, SearchReport, VariantEngine, VariantSolver};
 pub use svg::{candidate_colour, render_svg, render_svg_with, SvgExtras};
 
 /// Reads a puzzle in any supported format: f-puzzles JSON (text starting with `{`; other
@@ -131,11 +126,11 @@ impl ReadError {
     /// (see [`NativeError::position`] and [`FpuzzlesError::position`]).
     ///
     /// ```
-    /// use dlx_sudoku::variant::{read_puzzle, Position};
+    /// use dlx_sudoku::variant::{read_puzzle, TextPosition};
     /// let err = read_puzzle("size = 4\n[[killer]]\ncells = \"r1c1 r1c2\"\nsum = \"3\"\n").unwrap_err();
-    /// assert_eq!(err.position(), Some(Position { line: 4, column: 1 }));
+    /// assert_eq!(err.position(), Some(TextPosition { line: 4, column: 1 }));
     /// ```
-    pub fn position(&self) -> Option<Position> {
+    pub fn position(&self) -> Option<TextPosition> {
         match self {
             ReadError::Fpuzzles(e) => e.position(),
             ReadError::Native(e) => e.position(),

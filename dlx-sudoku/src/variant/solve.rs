@@ -34,12 +34,12 @@ use crate::variant::solution::VariantSolution;
 /// Which search answers.
 ///
 /// ```
-/// use dlx_sudoku::variant::Engine;
-/// assert_eq!(Engine::default(), Engine::Auto);
-/// assert_eq!(Engine::ClauseLearning.name(), "clause learning");
+/// use dlx_sudoku::variant::VariantEngine;
+/// assert_eq!(VariantEngine::default(), VariantEngine::Auto);
+/// assert_eq!(VariantEngine::ClauseLearning.name(), "clause learning");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Engine {
+pub enum VariantEngine {
     /// The automatic choice: clause learning (see the module documentation for the
     /// measurements behind it).
     #[default]
@@ -50,24 +50,24 @@ pub enum Engine {
     ClauseLearning,
 }
 
-impl Engine {
+impl VariantEngine {
     /// The engine's name, as `--stats` prints it.
     ///
-    /// See [`Engine`] for an example.
+    /// See [`VariantEngine`] for an example.
     pub fn name(self) -> &'static str {
         match self {
-            Engine::Auto => "auto",
-            Engine::DancingLinks => "dancing links",
-            Engine::ClauseLearning => "clause learning",
+            VariantEngine::Auto => "auto",
+            VariantEngine::DancingLinks => "dancing links",
+            VariantEngine::ClauseLearning => "clause learning",
         }
     }
 }
 
-/// Why [`Engine::DancingLinks`] is a poor choice for `puzzle`, if it is: a grid mostly
+/// Why [`VariantEngine::DancingLinks`] is a poor choice for `puzzle`, if it is: a grid mostly
 /// open (fewer than a quarter of its cells given) with rules beyond Sudoku's. Dancing links
 /// keeps no memory of its dead ends, and on such grids it can search for minutes where
 /// clause learning answers at once (an empty 9×9 with anti-knight, first solution:
-/// 3.5 million nodes and 30 s, against 0.03 s; issue 40). [`Engine::Auto`] never runs
+/// 3.5 million nodes and 30 s, against 0.03 s; issue 40). [`VariantEngine::Auto`] never runs
 /// dancing links; this says so to whoever asks for it.
 ///
 /// ```
@@ -95,9 +95,9 @@ pub fn links_advice(puzzle: &VariantPuzzle) -> Option<String> {
 /// See [`VariantSolver::unique_with_report`] for an example.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchReport {
-    /// The engine whose answer was reported (never [`Engine::Auto`]).
-    pub engine: Engine,
-    /// Dancing-links nodes visited (by the first phase too, under [`Engine::Auto`]).
+    /// The engine whose answer was reported (never [`VariantEngine::Auto`]).
+    pub engine: VariantEngine,
+    /// Dancing-links nodes visited (by the first phase too, under [`VariantEngine::Auto`]).
     pub nodes: u64,
     /// Conflicts of the clause solver.
     pub conflicts: u64,
@@ -129,7 +129,7 @@ pub struct EncodingStats {
 ///
 /// ```
 /// use dlx_sudoku::sudoku::{Cell, Shape};
-/// use dlx_sudoku::variant::{Diagonal, Engine, VariantPuzzle, VariantSolver};
+/// use dlx_sudoku::variant::{Diagonal, VariantEngine, VariantPuzzle, VariantSolver};
 /// use dlx_sudoku::Uniqueness;
 /// let mut p = VariantPuzzle::new(Shape::for_size(4)?);
 /// p.constraints.push(Diagonal::Main.into());
@@ -140,7 +140,7 @@ pub struct EncodingStats {
 /// assert_eq!(count.solutions, 48); // 4×4 Sudoku X grids
 /// assert!(matches!(solver.unique(), Uniqueness::Multiple(..)));
 /// // Both engines count the same.
-/// let sat = VariantSolver::new(&p)?.with_engine(Engine::ClauseLearning).count(None);
+/// let sat = VariantSolver::new(&p)?.with_engine(VariantEngine::ClauseLearning).count(None);
 /// assert_eq!(sat.solutions, 48);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -153,14 +153,14 @@ pub struct VariantSolver {
     /// Whether the clause solver propagates sums itself ([`Self::with_sum_propagator`]).
     sum_propagator: bool,
     pub(crate) node_budget: Option<u64>,
-    pub(crate) engine: Engine,
+    pub(crate) engine: VariantEngine,
     pub(crate) cancel: Option<Arc<AtomicBool>>,
     /// When the decomposed encoding joins the race ([`RACE_AFTER`]; tests start it at once).
     pub(crate) race_after: Duration,
 }
 
 /// How long clause learning runs on the whole-table encoding alone before the decomposed
-/// encoding joins the race ([`VariantSolver`] under [`Engine::Auto`], for a first solution
+/// encoding joins the race ([`VariantSolver`] under [`VariantEngine::Auto`], for a first solution
 /// or a uniqueness proof). Most published puzzles are answered well within it.
 const RACE_AFTER: Duration = Duration::from_millis(150);
 
@@ -202,7 +202,7 @@ pub(crate) struct Outcome {
 
 impl Outcome {
     /// The outcome of a search that a contradiction found while compiling made needless.
-    fn infeasible(engine: Engine) -> Outcome {
+    fn infeasible(engine: VariantEngine) -> Outcome {
         Outcome {
             solutions: 0,
             stop: None,
@@ -253,7 +253,7 @@ impl VariantSolver {
             lookahead: true,
             sum_propagator: sat::sums_propagated_by_default(),
             node_budget: None,
-            engine: Engine::Auto,
+            engine: VariantEngine::Auto,
             cancel: None,
             race_after: RACE_AFTER,
         })
@@ -264,10 +264,10 @@ impl VariantSolver {
     ///
     /// ```
     /// use dlx_sudoku::sudoku::Shape;
-    /// use dlx_sudoku::variant::{Engine, VariantPuzzle, VariantSolver};
+    /// use dlx_sudoku::variant::{VariantEngine, VariantPuzzle, VariantSolver};
     /// use dlx_sudoku::StopReason;
     /// let solver = VariantSolver::new(&VariantPuzzle::new(Shape::for_size(4)?))?
-    ///     .with_engine(Engine::DancingLinks)
+    ///     .with_engine(VariantEngine::DancingLinks)
     ///     .with_node_budget(2);
     /// assert_eq!(solver.unique().stop_reason(), Some(StopReason::NodeBudget));
     /// assert_eq!(solver.count(None).stop, Some(StopReason::NodeBudget));
@@ -278,10 +278,10 @@ impl VariantSolver {
         self
     }
 
-    /// Chooses the engine (see [`Engine`]; [`Engine::Auto`] by default).
+    /// Chooses the engine (see [`VariantEngine`]; [`VariantEngine::Auto`] by default).
     ///
     /// See [`VariantSolver`] for an example.
-    pub fn with_engine(mut self, engine: Engine) -> Self {
+    pub fn with_engine(mut self, engine: VariantEngine) -> Self {
         self.engine = engine;
         self
     }
@@ -310,9 +310,9 @@ impl VariantSolver {
     ///
     /// ```
     /// use dlx_sudoku::sudoku::Shape;
-    /// use dlx_sudoku::variant::{Engine, VariantPuzzle, VariantSolver};
+    /// use dlx_sudoku::variant::{VariantEngine, VariantPuzzle, VariantSolver};
     /// let p = VariantPuzzle::new(Shape::for_size(4)?);
-    /// let links = |on| VariantSolver::new(&p).unwrap().with_engine(Engine::DancingLinks).with_lookahead(on);
+    /// let links = |on| VariantSolver::new(&p).unwrap().with_engine(VariantEngine::DancingLinks).with_lookahead(on);
     /// let (plain, ahead) = (links(false).count(None), links(true).count(None));
     /// assert_eq!((plain.solutions, ahead.solutions), (288, 288));
     /// assert!(ahead.stats.nodes <= plain.stats.nodes);
@@ -330,10 +330,10 @@ impl VariantSolver {
     ///
     /// ```
     /// use dlx_sudoku::sudoku::{Cell, Shape};
-    /// use dlx_sudoku::variant::{Engine, Killer, VariantPuzzle, VariantSolver};
+    /// use dlx_sudoku::variant::{VariantEngine, Killer, VariantPuzzle, VariantSolver};
     /// let mut p = VariantPuzzle::new(Shape::for_size(4)?);
     /// p.constraints.push(Killer { cells: vec![Cell::new(0, 0), Cell::new(1, 1)], sum: Some(5) }.into());
-    /// let count = |on| VariantSolver::new(&p).unwrap().with_engine(Engine::ClauseLearning)
+    /// let count = |on| VariantSolver::new(&p).unwrap().with_engine(VariantEngine::ClauseLearning)
     ///     .with_sum_propagator(on).count(None).solutions;
     /// assert_eq!(count(true), count(false));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -430,13 +430,13 @@ impl VariantSolver {
     ) -> Outcome {
         let start = Instant::now();
         if !self.compiled.feasible {
-            return Outcome::infeasible(Engine::DancingLinks);
+            return Outcome::infeasible(VariantEngine::DancingLinks);
         }
         let mut solver = Solver::links(self.problem());
         if let Some(o) = preselected {
             if solver.preselect(o).is_err() {
                 // The option clashes with the puzzle itself: no solution holds it.
-                return Outcome::infeasible(Engine::DancingLinks);
+                return Outcome::infeasible(VariantEngine::DancingLinks);
             }
         }
         if let Some(nodes) = self.node_budget {
@@ -446,7 +446,7 @@ impl VariantSolver {
             solver = solver.with_cancel_flag(flag.clone());
         }
         let look = (self.lookahead && std::env::var("DLX_NO_LOOK").is_err())
-            .then(|| self.compiled.lookahead.clone());
+            .then(|| self.compiled.lookahead().clone());
         match (look, self.compiled.connectivity()) {
             (None, None) => self.links_run(solver, NoObserver, limit, start, found),
             (look, conn) => {
@@ -489,7 +489,7 @@ impl VariantSolver {
             solutions,
             stop,
             report: SearchReport {
-                engine: Engine::DancingLinks,
+                engine: VariantEngine::DancingLinks,
                 nodes: it.stats().nodes,
                 conflicts: 0,
                 rejected,
@@ -508,14 +508,14 @@ impl VariantSolver {
         found: &mut dyn FnMut(VariantSolution) -> bool,
     ) -> Outcome {
         let Some(input) = self.sat_input() else {
-            return Outcome::infeasible(Engine::ClauseLearning);
+            return Outcome::infeasible(VariantEngine::ClauseLearning);
         };
         let run = sat::solve(&input, limit, budget, flags, |s| found(s.clone()));
         Outcome {
             solutions: run.solutions.len() as u64,
             stop: run.stop,
             report: SearchReport {
-                engine: Engine::ClauseLearning,
+                engine: VariantEngine::ClauseLearning,
                 nodes: 0,
                 conflicts: run.conflicts,
                 rejected: run.rejected,
@@ -532,9 +532,9 @@ impl VariantSolver {
     ) -> Outcome {
         let flags = self.cancel.iter().cloned().collect();
         match self.engine {
-            Engine::DancingLinks => self.links_from(None, limit, found),
-            Engine::Auto if limit.is_some_and(|l| l <= 2) => self.race(limit, found),
-            Engine::ClauseLearning | Engine::Auto => {
+            VariantEngine::DancingLinks => self.links_from(None, limit, found),
+            VariantEngine::Auto if limit.is_some_and(|l| l <= 2) => self.race(limit, found),
+            VariantEngine::ClauseLearning | VariantEngine::Auto => {
                 self.clauses(limit, self.node_budget, flags, found)
             }
         }
@@ -617,11 +617,11 @@ impl VariantSolver {
     ///
     /// ```
     /// use dlx_sudoku::sudoku::Shape;
-    /// use dlx_sudoku::variant::{Engine, VariantPuzzle, VariantSolver};
+    /// use dlx_sudoku::variant::{VariantEngine, VariantPuzzle, VariantSolver};
     /// let solver = VariantSolver::new(&VariantPuzzle::new(Shape::for_size(4)?))?;
     /// let (solution, report) = solver.first_with_report();
     /// assert!(solution.solution().is_some());
-    /// assert_eq!(report.engine, Engine::ClauseLearning);
+    /// assert_eq!(report.engine, VariantEngine::ClauseLearning);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn first_with_report(&self) -> (First<VariantSolution>, SearchReport) {
@@ -644,13 +644,13 @@ impl VariantSolver {
     ///
     /// ```
     /// use dlx_sudoku::sudoku::Shape;
-    /// use dlx_sudoku::variant::{Engine, VariantPuzzle, VariantSolver};
+    /// use dlx_sudoku::variant::{VariantEngine, VariantPuzzle, VariantSolver};
     /// use dlx_sudoku::Uniqueness;
     /// let mut p = VariantPuzzle::new(Shape::for_size(4)?);
     /// p.givens = "1234341221434321".parse()?;
     /// let (answer, report) = VariantSolver::new(&p)?.unique_with_report();
     /// assert!(matches!(answer, Uniqueness::Unique(_)));
-    /// assert_eq!(report.engine, Engine::ClauseLearning);
+    /// assert_eq!(report.engine, VariantEngine::ClauseLearning);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn unique_with_report(&self) -> (Uniqueness<VariantSolution>, SearchReport) {
@@ -667,7 +667,7 @@ impl VariantSolver {
     /// Counts the solutions, stopping after `limit` of them if a limit is given (the count
     /// then stops with [`StopReason::SolutionLimit`]). Its statistics hold the
     /// dancing-links nodes and the time. (To count very many solutions, dancing links is
-    /// the faster engine: see [`Engine`].)
+    /// the faster engine: see [`VariantEngine`].)
     ///
     /// See [`VariantSolver`] for an example.
     pub fn count(&self, limit: Option<u64>) -> Count {
@@ -678,12 +678,12 @@ impl VariantSolver {
     ///
     /// ```
     /// use dlx_sudoku::sudoku::Shape;
-    /// use dlx_sudoku::variant::{Engine, VariantPuzzle, VariantSolver};
+    /// use dlx_sudoku::variant::{VariantEngine, VariantPuzzle, VariantSolver};
     /// use dlx_sudoku::StopReason;
     /// let solver = VariantSolver::new(&VariantPuzzle::new(Shape::for_size(4)?))?;
     /// let (count, report) = solver.count_with_report(Some(5));
     /// assert_eq!((count.solutions, count.stop), (5, Some(StopReason::SolutionLimit)));
-    /// assert_eq!(report.engine, Engine::ClauseLearning);
+    /// assert_eq!(report.engine, VariantEngine::ClauseLearning);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn count_with_report(&self, limit: Option<u64>) -> (Count, SearchReport) {
@@ -785,10 +785,10 @@ mod tests {
                 racing.race_after = Duration::ZERO;
                 let whole = VariantSolver::new(&p)
                     .unwrap()
-                    .with_engine(Engine::ClauseLearning);
+                    .with_engine(VariantEngine::ClauseLearning);
                 let decomposed = VariantSolver::with_table_cap(&p, 0)
                     .unwrap()
-                    .with_engine(Engine::ClauseLearning);
+                    .with_engine(VariantEngine::ClauseLearning);
                 let kind = |u: &Uniqueness<VariantSolution>| match u {
                     Uniqueness::Unique(s) => format!("unique {}", s.grid),
                     Uniqueness::Multiple(a, b) => {

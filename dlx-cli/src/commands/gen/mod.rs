@@ -86,7 +86,7 @@ fn generate(what: &GenCommand) -> Result<(String, Problem, Vec<Automorphism>)> {
             } else {
                 SymmetryBreaking::None
             };
-            let board = polyomino::Board::rectangle(rows, cols)?;
+            let board = polyomino::PolyominoBoard::rectangle(rows, cols)?;
             let packing = Packing::pentominoes(board, symmetry)?;
             (
                 format!("pentomino {rows}x{cols}{}", flag(*symmetry_break)),
@@ -129,7 +129,10 @@ fn small(problem: &Problem, make: impl FnOnce() -> Vec<Automorphism>) -> Vec<Aut
 /// Tilings of a `rows × cols` board with copies of a set's pieces, and the board's
 /// symmetries.
 fn tiling(rows: usize, cols: usize, set: PieceSet) -> Result<(Problem, Vec<Automorphism>)> {
-    let tiles = Tiles::new(polyomino::Board::rectangle(rows, cols)?, set.pieces())?;
+    let tiles = Tiles::new(
+        polyomino::PolyominoBoard::rectangle(rows, cols)?,
+        set.pieces(),
+    )?;
     let generators = small(tiles.problem(), || symmetry::tiles_generators(&tiles));
     Ok((tiles.problem().clone(), generators))
 }

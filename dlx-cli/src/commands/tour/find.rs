@@ -4,7 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use dlx_sudoku::tour::{find_tour, Board, Closure, Square, Tour, TourError, TourOptions};
+use dlx_sudoku::tour::{find_tour, Closure, Square, Tour, TourBoard, TourError, TourOptions};
 use serde::Serialize;
 
 use crate::cli::{PictureFormat, TourArgs};
@@ -33,7 +33,7 @@ fn parse_start(text: &str) -> Result<Square> {
 
 pub fn run(args: &TourArgs, rows: usize, cols: usize) -> Result<ExitCode> {
     let (format, svg_file) = svg_output(args.svg.as_deref(), args.format())?;
-    let board = Board::new(rows, cols).map_err(|e| InputError::new(e.to_string()))?;
+    let board = TourBoard::new(rows, cols).map_err(|e| InputError::new(e.to_string()))?;
     let mut options = TourOptions {
         closure: match (args.closed, args.open) {
             (true, _) => Some(Closure::Closed),

@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 use thiserror::Error;
 
 use crate::sudoku::Cell;
-use crate::variant::io::Position;
+use crate::variant::io::TextPosition;
 
 /// Why an f-puzzles puzzle could not be read or written.
 ///
@@ -55,14 +55,14 @@ pub enum FpuzzlesError {
     /// string, a number, a boolean or `null`.
     ///
     /// ```
-    /// use dlx_sudoku::variant::{from_fpuzzles, FpuzzlesError, Position};
+    /// use dlx_sudoku::variant::{from_fpuzzles, FpuzzlesError, TextPosition};
     /// let err = from_fpuzzles("\n[1, 2]").unwrap_err();
     /// assert!(matches!(err, FpuzzlesError::NotObject { .. }));
     /// assert_eq!(
     ///     err.to_string(),
     ///     "the data must be a JSON object ({\"size\": …, \"grid\": […]}), not an array"
     /// );
-    /// assert_eq!(err.position(), Some(Position { line: 2, column: 1 }));
+    /// assert_eq!(err.position(), Some(TextPosition { line: 2, column: 1 }));
     /// ```
     #[error("{}", not_object(.found, *.compressed))]
     NotObject {
@@ -72,7 +72,7 @@ pub enum FpuzzlesError {
         /// Whether it came from a compressed payload (a link) rather than JSON text.
         compressed: bool,
         /// Where the JSON value starts, when read from JSON text (not a link).
-        at: Option<Position>,
+        at: Option<TextPosition>,
     },
     /// Constraint kinds we do not support (or do not know), by their f-puzzles names.
     #[error("unsupported f-puzzles constraints: {}", .kinds.join(", "))]
@@ -80,7 +80,7 @@ pub enum FpuzzlesError {
         /// The names.
         kinds: Vec<String>,
         /// Where the first of them appears, when read from JSON text (not a link).
-        at: Option<Position>,
+        at: Option<TextPosition>,
     },
     /// An entry that does not have the expected form.
     #[error("{key}: {message}")]
@@ -90,7 +90,7 @@ pub enum FpuzzlesError {
         /// What is wrong.
         message: String,
         /// Where the key first appears, when read from JSON text (not a link).
-        at: Option<Position>,
+        at: Option<TextPosition>,
     },
     /// Constraints that f-puzzles cannot express (on export).
     #[error("f-puzzles cannot express: {}", .kinds.join(", "))]
@@ -293,7 +293,7 @@ impl FpuzzlesError {
     /// error's message gives its own line and column).
     ///
     /// See [`FpuzzlesError`] for an example.
-    pub fn position(&self) -> Option<Position> {
+    pub fn position(&self) -> Option<TextPosition> {
         match self {
             FpuzzlesError::Unsupported { at, .. }
             | FpuzzlesError::Malformed { at, .. }
@@ -327,7 +327,7 @@ impl FpuzzlesError {
                 at: None,
             } => {
                 let start = text.len() - text.trim_start().len();
-                let at = Some(Position::of_offset(text, start));
+                let at = Some(TextPosition::of_offset(text, start));
                 FpuzzlesError::NotObject {
                     found,
                     compressed: false,
@@ -340,14 +340,14 @@ impl FpuzzlesError {
 }
 
 /// Where `"key"` first appears as an object key (followed by a colon) in JSON text.
-fn key_position(text: &str, key: &str) -> Option<Position> {
+fn key_position(text: &str, key: &str) -> Option<TextPosition> {
     let quoted = format!("\"{key}\"");
     let mut from = 0;
     while let Some(i) = text[from..].find(&quoted) {
         let start = from + i;
         let after = &text[start + quoted.len()..];
         if after.trim_start().starts_with(':') {
-            return Some(Position::of_offset(text, start));
+            return Some(TextPosition::of_offset(text, start));
         }
         from = start + quoted.len();
     }

@@ -9,7 +9,7 @@ use thiserror::Error;
 use toml::{Table, Value};
 
 use crate::sudoku::Cell;
-use crate::variant::io::Position;
+use crate::variant::io::TextPosition;
 
 /// Why a TOML puzzle could not be read.
 ///
@@ -31,7 +31,7 @@ pub enum NativeError {
         /// The parser's message.
         message: String,
         /// Where in the text, when the parser says.
-        at: Option<Position>,
+        at: Option<TextPosition>,
     },
     /// A value that makes no sense where it is, or a key we do not know (every known key
     /// is listed in the message).
@@ -45,7 +45,7 @@ pub enum NativeError {
         field: Option<String>,
         /// Where in the text: the value (or key) at fault, else its table. Set by
         /// [`from_toml`](crate::variant::from_toml); see [`NativeError::position`].
-        at: Option<Position>,
+        at: Option<TextPosition>,
     },
 }
 
@@ -74,11 +74,11 @@ impl NativeError {
     /// (a TOML syntax error's message quotes its line and column).
     ///
     /// ```
-    /// use dlx_sudoku::variant::{from_toml, Position};
+    /// use dlx_sudoku::variant::{from_toml, TextPosition};
     /// let err = from_toml("size = 4\n[[killer]]\ncells = \"r1c1 x\"\n").unwrap_err();
-    /// assert_eq!(err.position(), Some(Position { line: 3, column: 1 }));
+    /// assert_eq!(err.position(), Some(TextPosition { line: 3, column: 1 }));
     /// ```
-    pub fn position(&self) -> Option<Position> {
+    pub fn position(&self) -> Option<TextPosition> {
         match self {
             NativeError::Bad { at, .. } => *at,
             NativeError::Toml { at, .. } => *at,
@@ -89,7 +89,7 @@ impl NativeError {
     pub(crate) fn toml(e: toml::de::Error, text: &str) -> NativeError {
         NativeError::Toml {
             message: e.message().trim_end().to_string(),
-            at: e.span().map(|s| Position::of_offset(text, s.start)),
+            at: e.span().map(|s| TextPosition::of_offset(text, s.start)),
         }
     }
 
@@ -118,7 +118,7 @@ impl NativeError {
 /// The position of what an error's place and field name: `killer 3` and `sum` are the key
 /// `sum` of the third `[[killer]]` table, `odd` is the value of `odd`, `killer 3` alone
 /// the third table.
-fn locate(text: &str, place: &str, field: Option<&str>) -> Option<Position> {
+fn locate(text: &str, place: &str, field: Option<&str>) -> Option<TextPosition> {
     use toml::de::{DeTable, DeValue};
     let root = DeTable::parse(text).ok()?;
     let root = root.get_ref();
@@ -157,7 +157,7 @@ fn locate(text: &str, place: &str, field: Option<&str>) -> Option<Position> {
     if span.is_empty() {
         span = key_span;
     }
-    Some(Position::of_offset(text, span.start))
+    Some(TextPosition::of_offset(text, span.start))
 }
 
 /// Text with its control characters (other than line breaks) escaped, so that an error

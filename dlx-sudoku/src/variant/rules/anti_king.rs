@@ -58,3 +58,13 @@ impl Read for AntiKing {
         Ok(vec![AntiKing])
     }
 }
+
+impl Sample for AntiKing {
+    fn cases() -> Vec<Case> {
+        vec![Case::new("anti-king", |_| Some(AntiKing.into()))]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (vec![AntiKing], Vec::new())
+    }
+}

@@ -86,3 +86,13 @@ impl Read for AntiKnight {
         Ok(vec![AntiKnight])
     }
 }
+
+impl Sample for AntiKnight {
+    fn cases() -> Vec<Case> {
+        vec![Case::new("anti-knight", |_| Some(AntiKnight.into()))]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (vec![AntiKnight], Vec::new())
+    }
+}

@@ -236,6 +236,39 @@ impl Read for Arrow {
     }
 }
 
+impl Sample for Arrow {
+    fn cases() -> Vec<Case> {
+        let arrow = |g: &mut Gen<'_>, pill: bool| {
+            let l = g.len(if pill { 4 } else { 2 }, if pill { 6 } else { 4 });
+            let w = g.walk(l, false);
+            let k = if pill { 2 } else { 1 };
+            let mut circle = w[..k].to_vec();
+            circle.sort();
+            Some(
+                Arrow {
+                    circle,
+                    shaft: w[k..].to_vec(),
+                }
+                .into(),
+            )
+        };
+        vec![
+            Case::new("arrow", move |g| arrow(g, false)),
+            Case::new("pill", move |g| arrow(g, true)),
+        ]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (
+            vec![Arrow {
+                circle: vec![at(4, 8), at(4, 9)],
+                shaft: vec![at(5, 8), at(6, 8)],
+            }],
+            Vec::new(),
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

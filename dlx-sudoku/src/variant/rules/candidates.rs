@@ -86,3 +86,31 @@ impl Read for Candidates {
         }])
     }
 }
+
+impl Sample for Candidates {
+    fn cases() -> Vec<Case> {
+        vec![Case::new("candidates", |g| {
+            let cell = g.cell();
+            let mut digits: Vec<u8> = (1..=g.n as u8).filter(|_| g.chance(40)).collect();
+            if g.chance(80) {
+                digits.push(g.digit(cell) as u8);
+            }
+            digits.sort_unstable();
+            digits.dedup();
+            if digits.is_empty() {
+                return None;
+            }
+            Some(Candidates { cell, digits }.into())
+        })]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (
+            vec![Candidates {
+                cell: at(6, 6),
+                digits: vec![1, 4],
+            }],
+            Vec::new(),
+        )
+    }
+}

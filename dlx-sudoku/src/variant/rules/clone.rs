@@ -102,3 +102,27 @@ impl Read for CloneCells {
         }])
     }
 }
+
+impl Sample for CloneCells {
+    fn cases() -> Vec<Case> {
+        vec![Case::new("clone", |g| {
+            let l = g.len(1, 3);
+            let a = g.walk(l, true);
+            let b = g.walk(l, true);
+            if a.iter().any(|c| b.contains(c)) {
+                return None;
+            }
+            Some(CloneCells { cells: a, copy: b }.into())
+        })]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (
+            vec![CloneCells {
+                cells: vec![at(9, 4)],
+                copy: vec![at(9, 9)],
+            }],
+            Vec::new(),
+        )
+    }
+}

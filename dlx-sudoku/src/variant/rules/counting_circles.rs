@@ -125,6 +125,52 @@ impl Read for CountingCircles {
     }
 }
 
+impl Sample for CountingCircles {
+    fn cases() -> Vec<Case> {
+        vec![Case::new("counting-circles", |g| {
+            // For each digit d, none or d of the cells holding it in the reference (so the
+            // rule holds there), sometimes one cell more (so it may not), in any order.
+            let n = g.n;
+            let mut cells: Vec<Cell> = Vec::new();
+            for x in 1..=n as u32 {
+                let mut holding: Vec<Cell> = (0..n * n)
+                    .map(|k| Cell::from_index(k, n))
+                    .filter(|&c| g.digit(c) == x)
+                    .collect();
+                if g.chance(50) || holding.len() < x as usize {
+                    continue;
+                }
+                for i in (1..holding.len()).rev() {
+                    holding.swap(i, g.below(i + 1));
+                }
+                cells.extend(&holding[..x as usize]);
+            }
+            if g.chance(15) {
+                let c = g.cell();
+                if !cells.contains(&c) {
+                    cells.push(c);
+                }
+            }
+            if cells.is_empty() {
+                return None;
+            }
+            for i in (1..cells.len()).rev() {
+                cells.swap(i, g.below(i + 1));
+            }
+            Some(CountingCircles { cells }.into())
+        })]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (
+            Vec::new(),
+            vec![CountingCircles {
+                cells: vec![at(6, 6), at(1, 2), at(2, 1)],
+            }],
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -106,3 +106,16 @@ impl Read for Diagonal {
         }])
     }
 }
+
+impl Sample for Diagonal {
+    fn cases() -> Vec<Case> {
+        vec![
+            Case::new("diagonal", |_| Some(Diagonal::Main.into())),
+            Case::new("anti-diagonal", |_| Some(Diagonal::Anti.into())),
+        ]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (vec![Diagonal::Main, Diagonal::Anti], Vec::new())
+    }
+}

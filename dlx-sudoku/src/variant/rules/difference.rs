@@ -104,3 +104,27 @@ impl Read for Difference {
         }])
     }
 }
+
+impl Sample for Difference {
+    fn cases() -> Vec<Case> {
+        vec![Case::new("white", |g| {
+            Some(
+                Difference {
+                    cells: g.pair(),
+                    difference: 1 + u32::from(g.chance(30)),
+                }
+                .into(),
+            )
+        })]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (
+            vec![Difference {
+                cells: [at(7, 1), at(8, 1)],
+                difference: 2,
+            }],
+            Vec::new(),
+        )
+    }
+}

@@ -89,3 +89,13 @@ impl Read for DisjointGroups {
         Ok(vec![DisjointGroups])
     }
 }
+
+impl Sample for DisjointGroups {
+    fn cases() -> Vec<Case> {
+        vec![Case::new("disjoint", |_| Some(DisjointGroups.into()))]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (vec![DisjointGroups], Vec::new())
+    }
+}

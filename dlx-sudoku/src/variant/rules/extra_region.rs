@@ -80,3 +80,26 @@ impl Read for ExtraRegion {
         }])
     }
 }
+
+impl Sample for ExtraRegion {
+    fn cases() -> Vec<Case> {
+        vec![Case::new("region", |g| {
+            let l = g.len(2, g.n);
+            Some(
+                ExtraRegion {
+                    cells: g.scattered(l),
+                }
+                .into(),
+            )
+        })]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (
+            vec![ExtraRegion {
+                cells: vec![at(2, 8), at(3, 9)],
+            }],
+            Vec::new(),
+        )
+    }
+}

@@ -153,3 +153,38 @@ macro_rules! extremum {
 
 extremum!(Minimum, "minimum cell", "minimum", false);
 extremum!(Maximum, "maximum cell", "maximum", true);
+
+impl Sample for Minimum {
+    fn cases() -> Vec<Case> {
+        vec![
+            Case::new("minimum", |g| Some(Minimum(g.cell()).into())),
+            // Minimum and maximum cells next to each other: each is compared only with
+            // neighbours of the other kind.
+            Case::new("extremes-together", |g| {
+                let l = 1 + g.below(3);
+                let w = g.walk(l, true);
+                let max = g.chance(50);
+                let c = w[g.below(w.len())];
+                Some(if max {
+                    Maximum(c).into()
+                } else {
+                    Minimum(c).into()
+                })
+            }),
+        ]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (vec![Minimum(at(9, 7))], Vec::new())
+    }
+}
+
+impl Sample for Maximum {
+    fn cases() -> Vec<Case> {
+        vec![Case::new("maximum", |g| Some(Maximum(g.cell()).into()))]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (vec![Maximum(at(9, 8))], Vec::new())
+    }
+}

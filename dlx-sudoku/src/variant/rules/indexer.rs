@@ -224,3 +224,45 @@ impl Read for Indexer {
         }])
     }
 }
+
+impl Sample for Indexer {
+    fn cases() -> Vec<Case> {
+        let indexer = |name, kind| {
+            Case::new(name, move |g| {
+                let k = 1 + g.below(3);
+                Some(
+                    Indexer {
+                        kind,
+                        cells: g.scattered(k),
+                    }
+                    .into(),
+                )
+            })
+        };
+        vec![
+            indexer("row-indexer", IndexerKind::Row),
+            indexer("column-indexer", IndexerKind::Column),
+            indexer("box-indexer", IndexerKind::Box),
+        ]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (
+            vec![
+                Indexer {
+                    kind: IndexerKind::Column,
+                    cells: vec![at(1, 1), at(2, 1)],
+                },
+                Indexer {
+                    kind: IndexerKind::Row,
+                    cells: vec![at(1, 5)],
+                },
+                Indexer {
+                    kind: IndexerKind::Box,
+                    cells: vec![at(5, 5)],
+                },
+            ],
+            Vec::new(),
+        )
+    }
+}

@@ -178,3 +178,34 @@ impl Read for Killer {
         }])
     }
 }
+
+impl Sample for Killer {
+    fn cases() -> Vec<Case> {
+        let cage = |g: &mut Gen<'_>, with_sum: bool| {
+            let l = g.len(2, 4);
+            let cells = g.walk(l, true);
+            let sum = with_sum.then(|| cells.iter().map(|&c| g.digit(c)).sum());
+            Some(Killer { cells, sum }.into())
+        };
+        vec![
+            Case::new("killer", move |g| cage(g, true)),
+            Case::new("killer-nosum", move |g| cage(g, false)),
+        ]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (
+            vec![
+                Killer {
+                    cells: vec![at(9, 1), at(9, 2)],
+                    sum: Some(7),
+                },
+                Killer {
+                    cells: vec![at(9, 3)],
+                    sum: None,
+                },
+            ],
+            Vec::new(),
+        )
+    }
+}

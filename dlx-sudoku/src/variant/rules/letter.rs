@@ -82,3 +82,27 @@ impl Read for Letter {
         }])
     }
 }
+
+impl Sample for Letter {
+    fn cases() -> Vec<Case> {
+        vec![Case::new("letter", |g| {
+            Some(
+                Letter {
+                    cell: g.cell(),
+                    letter: ['A', 'B'][g.below(2)],
+                }
+                .into(),
+            )
+        })]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (
+            Vec::new(),
+            vec![Letter {
+                cell: at(2, 2),
+                letter: 'A',
+            }],
+        )
+    }
+}

@@ -123,3 +123,27 @@ fn table_or_first(m: &mut crate::variant::model::Model, l: Var, vars: &[Var]) {
         m.choice("circle", alts);
     }
 }
+
+impl Sample for LetterCircle {
+    fn cases() -> Vec<Case> {
+        vec![Case::new("letter-circle", |g| {
+            Some(
+                LetterCircle {
+                    cells: g.square(),
+                    letter: ['A', 'B'][g.below(2)],
+                }
+                .into(),
+            )
+        })]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (
+            Vec::new(),
+            vec![LetterCircle {
+                cells: vec![at(3, 3), at(3, 4), at(4, 3), at(4, 4)],
+                letter: 'B',
+            }],
+        )
+    }
+}

@@ -71,3 +71,16 @@ impl Read for Letters {
         Ok(vec![Letters(letters)])
     }
 }
+
+impl Sample for Letters {
+    fn cases() -> Vec<Case> {
+        vec![Case::new("letters", |g| {
+            let letters = [vec!['A'], vec!['B'], vec!['A', 'B']];
+            Some(Letters(letters[g.below(3)].clone()).into())
+        })]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (Vec::new(), vec![Letters(vec!['A', 'B'])])
+    }
+}

@@ -222,3 +222,31 @@ impl Read for LittleKiller {
         }])
     }
 }
+
+impl Sample for LittleKiller {
+    fn cases() -> Vec<Case> {
+        vec![Case::new("little-killer", |g| {
+            let n = g.n as i64;
+            let (dr, dc) = [(1i64, 1i64), (1, -1)][g.below(2)];
+            let (mut r, mut c) = (0i64, g.below(g.n) as i64);
+            let mut cells = vec![];
+            while r >= 0 && c >= 0 && r < n && c < n {
+                cells.push(Cell::new(r as usize, c as usize));
+                r += dr;
+                c += dc;
+            }
+            let sum = cells.iter().map(|&c| g.digit(c)).sum::<u32>() + u32::from(g.chance(20));
+            Some(LittleKiller { cells, sum }.into())
+        })]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (
+            vec![LittleKiller {
+                cells: (1..=8).map(|r| at(r, r + 1)).collect(),
+                sum: 12,
+            }],
+            Vec::new(),
+        )
+    }
+}

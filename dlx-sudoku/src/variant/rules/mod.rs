@@ -3,13 +3,15 @@
 //! Each module holds everything about its rule: the declaration (a public type), its
 //! encoding into the constraint model, its independent check on a finished solution, its
 //! drawing, and how it is read from and written to f-puzzles JSON and our TOML format.
-//! A rule is a type that implements the crate's `Rule` (the behaviour) and `Read` (the formats);
-//! both traits have no default methods, so a rule left half-done does not compile.
+//! A rule is a type that implements the crate's `Rule` (the behaviour), `Read` (the formats)
+//! and `Sample` (its random instances and format samples, for the tests: see [`sample`]);
+//! the methods a rule must write have no defaults, so a rule left half-done does not compile.
 //!
 //! The list at the bottom of this file registers every rule: adding a rule is its own
-//! module plus one line there (the enum variant, the dispatch and the format tables are
-//! generated from it). Lines are one rule ([`Line`]) with a kind per module under
-//! `lines/`, registered the same way in `lines/mod.rs`.
+//! module, its `mod` line and its entry there (the enum variant, its re-export, the
+//! dispatch, the format tables and the tests' cases are generated from it). Lines are one
+//! rule ([`Line`]) with a kind per module under `lines/` (`LineKind::with` and
+//! `kind_for_key` in `lines/mod.rs` name each).
 
 use serde_json::Value;
 
@@ -20,8 +22,11 @@ use crate::variant::io::native::{NativeError, TomlIn, TomlKey, TomlOut};
 use crate::variant::model::{Model, Val, Var};
 use crate::variant::puzzle::VariantPuzzle;
 use crate::variant::solution::VariantSolution;
+use sample::Case;
 
 pub(crate) mod context;
+#[doc(hidden)]
+pub mod sample;
 
 /// What a rule module needs, in one import.
 pub(crate) mod prelude {
@@ -36,7 +41,8 @@ pub(crate) mod prelude {
     pub(crate) use crate::variant::model::{Domain, Val, Var};
     pub(crate) use crate::variant::puzzle::VariantPuzzle;
     pub(crate) use crate::variant::rules::context::*;
-    pub(crate) use crate::variant::rules::{Constraint, Ctx, Inexpressible, Read, Rule};
+    pub(crate) use crate::variant::rules::sample::{at, Case, Gen};
+    pub(crate) use crate::variant::rules::{Constraint, Ctx, Inexpressible, Read, Rule, Sample};
     pub(crate) use crate::variant::solution::VariantSolution;
 }
 
@@ -82,36 +88,12 @@ mod xsum;
 mod xv;
 mod yin_yang;
 
-pub use anti_king::AntiKing;
-pub use anti_knight::AntiKnight;
-pub use arrow::Arrow;
-pub use candidates::Candidates;
-pub use clone::CloneCells;
-pub use counting_circles::CountingCircles;
-pub use diagonal::Diagonal;
-pub use difference::Difference;
-pub use disjoint_groups::DisjointGroups;
-pub use extra_region::ExtraRegion;
-pub use extremum::{Maximum, Minimum};
-pub use indexer::{Indexer, IndexerKind};
-pub use killer::Killer;
-pub use letter::Letter;
-pub use letter_circle::LetterCircle;
-pub use letters::Letters;
-pub use lines::{Line, LineKind};
-pub use little_killer::LittleKiller;
-pub use negative::{Negative, NegativeKind};
-pub use non_consecutive::NonConsecutive;
-pub use odd_even::{Even, Odd};
+// The rules' types are re-exported by the registry below; these are the other types
+// they name.
+pub use indexer::IndexerKind;
+pub use lines::LineKind;
+pub use negative::NegativeKind;
 pub use outside::{Outside, Side};
-pub use quadruple::Quadruple;
-pub use ratio::Ratio;
-pub use sandwich::Sandwich;
-pub use shade::Shade;
-pub use skyscraper::Skyscraper;
-pub use xsum::XSum;
-pub use xv::Xv;
-pub use yin_yang::YinYang;
 
 pub(crate) use innies::implied_cages;
 
@@ -228,12 +210,25 @@ pub(crate) trait Read: Sized {
     fn from_toml(key: &str, item: &TomlIn<'_>) -> Result<Vec<Self>, NativeError>;
 }
 
+/// How the tests draw a rule (see [`sample`]). No defaults: a rule registered without its
+/// random instances and its samples does not compile, so the brute-force and format tests,
+/// which loop over the registry, cover every rule.
+pub(crate) trait Sample: Sized {
+    /// The flavours of random instance the brute-force tests draw (at least one).
+    fn cases() -> Vec<Case>;
+    /// Fixed instances the format tests write and read back (see [`sample::samples`]):
+    /// those f-puzzles can express, and those only our TOML format can.
+    fn samples() -> (Vec<Self>, Vec<Self>);
+}
+
 /// The rule cannot be written in f-puzzles JSON (f-puzzles has no such rule).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Inexpressible;
 
 macro_rules! rules {
-    ($( $(#[$doc:meta])* $variant:ident($ty:ty) ),* $(,)?) => {
+    ($( $(#[$doc:meta])* $variant:ident($module:ident :: $ty:ident) ),* $(,)?) => {
+        $( pub use $module::$ty; )*
+
         /// One rule of a puzzle. Each variant wraps the rule's own type (see its
         /// documentation for the exact meaning and the f-puzzles conventions followed).
         /// Cells are 0-based ([`Cell::new`]`(0, 0)` is r1c1).
@@ -331,6 +326,24 @@ macro_rules! rules {
             None
         }
 
+        /// Every rule's random flavours, in the registry's order (see [`sample::cases`]).
+        pub(crate) fn sample_cases() -> Vec<(Kind, Case)> {
+            let mut out = Vec::new();
+            $( out.extend(<$ty as Sample>::cases().into_iter().map(|c| (Kind::$variant, c))); )*
+            out
+        }
+
+        /// Every rule's fixed samples, in the registry's order (see [`sample::samples`]).
+        pub(crate) fn sample_rules() -> sample::Samples {
+            let mut out = sample::Samples::default();
+            $(
+                let (fpuzzles, toml_only) = <$ty as Sample>::samples();
+                out.fpuzzles.extend(fpuzzles.into_iter().map(Constraint::$variant));
+                out.toml_only.extend(toml_only.into_iter().map(Constraint::$variant));
+            )*
+            out
+        }
+
         /// Every TOML key some rule reads.
         pub(crate) fn toml_keys() -> Vec<TomlKey> {
             let mut keys = Vec::new();
@@ -342,67 +355,67 @@ macro_rules! rules {
 
 rules! {
     /// A killer cage: digits do not repeat and add up to the sum, if given.
-    Killer(Killer),
+    Killer(killer::Killer),
     /// A little killer diagonal.
-    LittleKiller(LittleKiller),
+    LittleKiller(little_killer::LittleKiller),
     /// An extra region whose digits do not repeat.
-    ExtraRegion(ExtraRegion),
+    ExtraRegion(extra_region::ExtraRegion),
     /// A main diagonal holds no repeated digit.
-    Diagonal(Diagonal),
+    Diagonal(diagonal::Diagonal),
     /// Cells a knight's move apart differ.
-    AntiKnight(AntiKnight),
+    AntiKnight(anti_knight::AntiKnight),
     /// Cells a king's move apart differ.
-    AntiKing(AntiKing),
+    AntiKing(anti_king::AntiKing),
     /// Orthogonal neighbours are not consecutive, except across a white dot.
-    NonConsecutive(NonConsecutive),
+    NonConsecutive(non_consecutive::NonConsecutive),
     /// Cells in the same position of their boxes differ.
-    DisjointGroups(DisjointGroups),
+    DisjointGroups(disjoint_groups::DisjointGroups),
     /// A line with a rule (thermometer, renban, whispers...).
-    Line(Line),
+    Line(lines::Line),
     /// An arrow: the shaft sums to the circle (or pill).
-    Arrow(Arrow),
+    Arrow(arrow::Arrow),
     /// A black Kropki dot.
-    Ratio(Ratio),
+    Ratio(ratio::Ratio),
     /// A white Kropki dot.
-    Difference(Difference),
+    Difference(difference::Difference),
     /// An X or a V.
-    Xv(Xv),
+    Xv(xv::Xv),
     /// All dots (or XVs) are given.
-    Negative(Negative),
+    Negative(negative::Negative),
     /// Digits around a point.
-    Quadruple(Quadruple),
+    Quadruple(quadruple::Quadruple),
     /// Two groups of cells holding the same digits.
-    Clone(CloneCells),
+    Clone(clone::CloneCells),
     /// An odd cell.
-    Odd(Odd),
+    Odd(odd_even::Odd),
     /// An even cell.
-    Even(Even),
+    Even(odd_even::Even),
     /// A minimum cell.
-    Minimum(Minimum),
+    Minimum(extremum::Minimum),
     /// A maximum cell.
-    Maximum(Maximum),
+    Maximum(extremum::Maximum),
     /// Letters standing for different digits.
-    Letters(Letters),
+    Letters(letters::Letters),
     /// A cell holding a letter's digit.
-    Letter(Letter),
+    Letter(letter::Letter),
     /// A letter in a circle between cells.
-    LetterCircle(LetterCircle),
+    LetterCircle(letter_circle::LetterCircle),
     /// Yin-yang shading.
-    YinYang(YinYang),
+    YinYang(yin_yang::YinYang),
     /// A given shading.
-    Shade(Shade),
+    Shade(shade::Shade),
     /// A sandwich sum outside the grid.
-    Sandwich(Sandwich),
+    Sandwich(sandwich::Sandwich),
     /// An X-sum outside the grid.
-    XSum(XSum),
+    XSum(xsum::XSum),
     /// A skyscraper outside the grid.
-    Skyscraper(Skyscraper),
+    Skyscraper(skyscraper::Skyscraper),
     /// Row, column or box indexer cells.
-    Indexer(Indexer),
+    Indexer(indexer::Indexer),
     /// The candidates a setter gives for a cell.
-    Candidates(Candidates),
+    Candidates(candidates::Candidates),
     /// Counting circles: a digit in a circle says how many circles hold it.
-    CountingCircles(CountingCircles),
+    CountingCircles(counting_circles::CountingCircles),
 }
 
 impl Constraint {

@@ -19,6 +19,7 @@
 use std::collections::HashSet;
 
 use crate::variant::rules::prelude::*;
+use crate::variant::rules::{Ratio, Xv};
 
 /// Which "all dots are given" rule.
 ///
@@ -258,5 +259,52 @@ impl Read for Negative {
             "negative-v" => NegativeKind::V,
             _ => NegativeKind::Xv,
         })])
+    }
+}
+
+impl Sample for Negative {
+    fn cases() -> Vec<Case> {
+        let alone = |name, kind| Case::new(name, move |_| Some(Negative(kind).into()));
+        vec![
+            alone("negative-black", NegativeKind::Ratio),
+            alone("negative-white", NegativeKind::Difference),
+            alone("negative-xv", NegativeKind::Xv),
+            alone("negative-x", NegativeKind::X),
+            alone("negative-v", NegativeKind::V),
+            // Black dots of ratio 2 or 3 beside "all black dots given".
+            Case::new("black-and-negative", |g| {
+                Some(if g.chance(30) {
+                    Negative(NegativeKind::Ratio).into()
+                } else {
+                    Ratio {
+                        cells: g.pair(),
+                        ratio: 2 + u32::from(g.chance(50)),
+                    }
+                    .into()
+                })
+            }),
+            // Marks of either kind with "all X given" or "all V given" (or both): a mark
+            // lifts only its own kind's rule.
+            Case::new("xv-and-negative", |g| {
+                Some(if g.chance(30) {
+                    let kinds = [NegativeKind::X, NegativeKind::V, NegativeKind::Xv];
+                    Negative(kinds[g.below(3)]).into()
+                } else {
+                    Xv {
+                        cells: g.pair(),
+                        sum: [10, 5][g.below(2)],
+                    }
+                    .into()
+                })
+            }),
+        ]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (
+            vec![Negative(NegativeKind::Ratio), Negative(NegativeKind::Xv)],
+            // f-puzzles negates X and V together.
+            vec![Negative(NegativeKind::X), Negative(NegativeKind::V)],
+        )
     }
 }

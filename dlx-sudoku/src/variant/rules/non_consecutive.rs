@@ -6,6 +6,7 @@
 //! carries a black dot: a dot between 1 and 2 may be either colour.
 
 use crate::variant::rules::prelude::*;
+use crate::variant::rules::Difference;
 
 /// Orthogonal neighbours do not hold consecutive digits, except across a white or a black
 /// dot.
@@ -109,5 +110,29 @@ impl Read for NonConsecutive {
 
     fn from_toml(_key: &str, _item: &TomlIn<'_>) -> Result<Vec<Self>, NativeError> {
         Ok(vec![NonConsecutive])
+    }
+}
+
+impl Sample for NonConsecutive {
+    fn cases() -> Vec<Case> {
+        vec![
+            Case::new("non-consecutive", |_| Some(NonConsecutive.into())),
+            // White dots beside the rule, which they lift.
+            Case::new("white-and-non-consecutive", |g| {
+                Some(if g.chance(30) {
+                    NonConsecutive.into()
+                } else {
+                    Difference {
+                        cells: g.pair(),
+                        difference: 1,
+                    }
+                    .into()
+                })
+            }),
+        ]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (vec![NonConsecutive], Vec::new())
     }
 }

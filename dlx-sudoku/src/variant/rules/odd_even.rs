@@ -95,3 +95,23 @@ parity_cell!(Even, "even cell", "even", 0, |c, x, y| c.raw(&format!(
     x - 14.0,
     y - 14.0
 )));
+
+impl Sample for Odd {
+    fn cases() -> Vec<Case> {
+        vec![Case::new("odd", |g| Some(Odd(g.cell()).into()))]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (vec![Odd(at(9, 5))], Vec::new())
+    }
+}
+
+impl Sample for Even {
+    fn cases() -> Vec<Case> {
+        vec![Case::new("even", |g| Some(Even(g.cell()).into()))]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (vec![Even(at(9, 6))], Vec::new())
+    }
+}

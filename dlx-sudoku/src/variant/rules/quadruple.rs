@@ -147,3 +147,24 @@ impl Read for Quadruple {
         }])
     }
 }
+
+impl Sample for Quadruple {
+    fn cases() -> Vec<Case> {
+        vec![Case::new("quadruple", |g| {
+            let cells = g.square();
+            let k = 1 + g.below(3);
+            let digits = cells[..k].iter().map(|&c| g.digit(c) as u8).collect();
+            Some(Quadruple { cells, digits }.into())
+        })]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (
+            vec![Quadruple {
+                cells: vec![at(7, 3), at(7, 4), at(8, 3), at(8, 4)],
+                digits: vec![1, 2],
+            }],
+            Vec::new(),
+        )
+    }
+}

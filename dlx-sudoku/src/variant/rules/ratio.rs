@@ -150,6 +150,30 @@ impl Read for Ratio {
     }
 }
 
+impl Sample for Ratio {
+    fn cases() -> Vec<Case> {
+        vec![Case::new("black", |g| {
+            Some(
+                Ratio {
+                    cells: g.pair(),
+                    ratio: 2,
+                }
+                .into(),
+            )
+        })]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (
+            vec![Ratio {
+                cells: [at(5, 9), at(6, 9)],
+                ratio: 3,
+            }],
+            Vec::new(),
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,7 +2,7 @@
 //! smallest and largest digits (1 and 9 on 9×9).
 
 use crate::variant::encoding::automaton;
-use crate::variant::rules::outside::{clue_table, draw_clue, read_clue, read_clues, Outside};
+use crate::variant::rules::outside::{clue_table, draw_clue, read_clue, read_clues, Outside, Side};
 use crate::variant::rules::prelude::*;
 
 /// A sandwich sum: the digits between the 1 and the largest digit of the row or column add
@@ -110,5 +110,32 @@ impl Read for Sandwich {
     fn from_toml(_key: &str, item: &TomlIn<'_>) -> Result<Vec<Self>, NativeError> {
         let (clue, sum) = read_clue(item, "sum")?;
         Ok(vec![Sandwich { clue, sum }])
+    }
+}
+
+impl Sample for Sandwich {
+    fn cases() -> Vec<Case> {
+        vec![Case::new("sandwich", |g| {
+            let clue = g.outside();
+            let n = g.n;
+            let v: Vec<u32> = clue.cells(n).iter().map(|&c| g.digit(c)).collect();
+            let a = v.iter().position(|&x| x == 1)?;
+            let b = v.iter().position(|&x| x == n as u32)?;
+            let sum = v[a.min(b) + 1..a.max(b)].iter().sum::<u32>() + u32::from(g.chance(15));
+            Some(Sandwich { clue, sum }.into())
+        })]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (
+            vec![Sandwich {
+                clue: Outside {
+                    side: Side::Top,
+                    index: 3,
+                },
+                sum: 10,
+            }],
+            Vec::new(),
+        )
     }
 }

@@ -66,3 +66,20 @@ impl Read for Shade {
         }])
     }
 }
+
+impl Sample for Shade {
+    fn cases() -> Vec<Case> {
+        // A given shading means something only beside yin-yang's rule, whose case draws it.
+        Vec::new()
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (
+            Vec::new(),
+            vec![Shade {
+                cell: at(1, 1),
+                water: true,
+            }],
+        )
+    }
+}

@@ -2,7 +2,7 @@
 //! being seen when it is larger than every digit before it.
 
 use crate::variant::encoding::automaton;
-use crate::variant::rules::outside::{clue_table, draw_clue, read_clue, read_clues, Outside};
+use crate::variant::rules::outside::{clue_table, draw_clue, read_clue, read_clues, Outside, Side};
 use crate::variant::rules::prelude::*;
 
 /// A skyscraper clue: as many digits are seen from the clue as it says.
@@ -100,5 +100,35 @@ impl Read for Skyscraper {
     fn from_toml(_key: &str, item: &TomlIn<'_>) -> Result<Vec<Self>, NativeError> {
         let (clue, count) = read_clue(item, "count")?;
         Ok(vec![Skyscraper { clue, count }])
+    }
+}
+
+impl Sample for Skyscraper {
+    fn cases() -> Vec<Case> {
+        vec![Case::new("skyscraper", |g| {
+            let clue = g.outside();
+            let (mut top, mut count) = (0, 0);
+            for c in clue.cells(g.n) {
+                if g.digit(c) > top {
+                    top = g.digit(c);
+                    count += 1;
+                }
+            }
+            let count = count + u32::from(g.chance(15));
+            Some(Skyscraper { clue, count }.into())
+        })]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (
+            vec![Skyscraper {
+                clue: Outside {
+                    side: Side::Bottom,
+                    index: 6,
+                },
+                count: 3,
+            }],
+            Vec::new(),
+        )
     }
 }

@@ -2,7 +2,7 @@
 //! clue, where X is the first digit.
 
 use crate::variant::encoding::automaton;
-use crate::variant::rules::outside::{clue_table, draw_clue, read_clue, read_clues, Outside};
+use crate::variant::rules::outside::{clue_table, draw_clue, read_clue, read_clues, Outside, Side};
 use crate::variant::rules::prelude::*;
 
 /// An X-sum: the first X digits from the clue, X being the first, add up to the sum.
@@ -115,5 +115,29 @@ impl Read for XSum {
     fn from_toml(_key: &str, item: &TomlIn<'_>) -> Result<Vec<Self>, NativeError> {
         let (clue, sum) = read_clue(item, "sum")?;
         Ok(vec![XSum { clue, sum }])
+    }
+}
+
+impl Sample for XSum {
+    fn cases() -> Vec<Case> {
+        vec![Case::new("x-sum", |g| {
+            let clue = g.outside();
+            let v: Vec<u32> = clue.cells(g.n).iter().map(|&c| g.digit(c)).collect();
+            let sum = v.iter().take(v[0] as usize).sum::<u32>() + u32::from(g.chance(15));
+            Some(XSum { clue, sum }.into())
+        })]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (
+            vec![XSum {
+                clue: Outside {
+                    side: Side::Right,
+                    index: 4,
+                },
+                sum: 20,
+            }],
+            Vec::new(),
+        )
     }
 }

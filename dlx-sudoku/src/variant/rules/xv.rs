@@ -132,3 +132,29 @@ impl Read for Xv {
         Ok(vec![Xv { cells: [a, b], sum }])
     }
 }
+
+impl Sample for Xv {
+    fn cases() -> Vec<Case> {
+        vec![Case::new("xv", |g| {
+            let cells = g.pair();
+            let ten = g.digit(cells[0]) + g.digit(cells[1]) == 10;
+            Some(
+                Xv {
+                    cells,
+                    sum: if ten { 10 } else { 5 },
+                }
+                .into(),
+            )
+        })]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (
+            vec![Xv {
+                cells: [at(7, 2), at(8, 2)],
+                sum: 5,
+            }],
+            Vec::new(),
+        )
+    }
+}

@@ -11,6 +11,7 @@
 
 use crate::variant::encoding::automaton;
 use crate::variant::rules::prelude::*;
+use crate::variant::rules::Shade;
 
 /// Yin-yang: every cell is land or water; each kind is one orthogonally connected area,
 /// and no 2×2 square is all one kind.
@@ -218,4 +219,24 @@ pub(crate) fn line_gates(ctx: &mut Ctx<'_>, cells: &[Cell]) -> (Var, Var) {
         p.len() < 3 || gates(p[0]) == (p[1], p[2])
     });
     (rule, zip)
+}
+
+impl Sample for YinYang {
+    fn cases() -> Vec<Case> {
+        // The rule is drawn with given shadings (the brute force enumerates its shadings).
+        vec![Case::new("yin-yang", |g| {
+            Some(
+                Shade {
+                    cell: g.cell(),
+                    water: g.chance(50),
+                }
+                .into(),
+            )
+        })
+        .shaded()]
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        (Vec::new(), vec![YinYang])
+    }
 }

@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 use batsat::{lbool, Lit, SolverInterface};
 use dlx_core::StopReason;
 
-use super::{decode, theories, Cnf, Limits, SatInput, Theories};
+use super::{decode, theories, Cnf, SatInput, SatLimits, Theories};
 use crate::variant::model::{Val, Var};
 use crate::variant::solution::VariantSolution;
 
@@ -69,7 +69,7 @@ pub(crate) fn true_candidates(
     let start = Instant::now();
     let cap = cap.max(1);
     let n = input.puzzle.size();
-    let limits = Limits {
+    let limits = SatLimits {
         max_conflicts,
         conflicts: 0,
         cancel,

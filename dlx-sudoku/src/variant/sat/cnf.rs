@@ -26,7 +26,7 @@ use batsat::{lbool, Lit, Solver, SolverInterface};
 use crate::variant::encoding::{distinct_sum_bounds, Target};
 use crate::variant::model::{Linear, Model, Val, Var, VarKind};
 use crate::variant::sat::sums::{SumLits, TargetLits, TermLits};
-use crate::variant::sat::Limits;
+use crate::variant::sat::SatLimits;
 
 /// A variable's values as literals: value `lo + i` is `lits[i]` (`None` for values not in
 /// the domain).
@@ -67,7 +67,7 @@ pub(crate) fn locked_candidates_by_default() -> bool {
 /// The model's clauses in a solver.
 pub(crate) struct Cnf {
     /// The solver.
-    pub solver: Solver<Limits>,
+    pub solver: Solver<SatLimits>,
     values: Vec<Values>,
     /// The decided variables (what a solution consists of).
     decided: Vec<Var>,
@@ -76,6 +76,8 @@ pub(crate) struct Cnf {
     /// The sums left to the propagator ([`Sums`](super::sums::Sums)) rather than stated
     /// in clauses.
     pub sums: Vec<SumLits>,
+    /// The buffer of [`add2`](Self::add2).
+    pair: Vec<Lit>,
 }
 
 impl Cnf {
@@ -90,8 +92,14 @@ impl Cnf {
         self.solver.add_clause_reuse(c);
     }
 
+    /// Adds the clause `a ∨ b` (through a buffer kept for it: a typical puzzle states
+    /// thousands of these, and each took a vector of its own from the allocator).
     fn add2(&mut self, a: Lit, b: Lit) {
-        self.add(&mut vec![a, b]);
+        let mut c = std::mem::take(&mut self.pair);
+        c.clear();
+        c.extend([a, b]);
+        self.add(&mut c);
+        self.pair = c;
     }
 
     /// At most one of `lits`: pairwise for a few, else a sequential counter.
@@ -123,13 +131,14 @@ impl Cnf {
 
     /// Builds the clauses of a model (after static filtering); its sums left to the
     /// propagator when `propagated`, else stated in clauses.
-    pub fn build(m: &Model, limits: Limits, propagated: bool) -> Self {
+    pub fn build(m: &Model, limits: SatLimits, propagated: bool) -> Self {
         let mut cnf = Cnf {
             solver: Solver::new(Default::default(), limits),
             values: Vec::with_capacity(m.vars.len()),
             decided: Vec::new(),
             clauses: 0,
             sums: Vec::new(),
+            pair: Vec::with_capacity(2),
         };
         let nv = m.vars.len();
         for (v, info) in m.vars.iter().enumerate() {
@@ -735,7 +744,7 @@ impl Cnf {
 mod tests {
     use super::*;
     use crate::variant::model::{Domain, Linear};
-    use crate::variant::sat::Limits;
+    use crate::variant::sat::SatLimits;
 
     /// An assignment of the decided variables, and the value of a free variable in it.
     type Found = (Vec<(Var, Val)>, Option<Val>);
@@ -846,8 +855,8 @@ mod tests {
     }
 
     /// No budget, no cancellation.
-    fn unlimited() -> Limits {
-        Limits {
+    fn unlimited() -> SatLimits {
+        SatLimits {
             max_conflicts: None,
             conflicts: 0,
             cancel: Vec::new(),

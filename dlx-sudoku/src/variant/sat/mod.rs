@@ -46,13 +46,13 @@ use sums::Sums;
 use theory::{Reasons, Theories};
 
 /// Stops the solver when the conflict budget is spent or one of the cancel flags is raised.
-pub(crate) struct Limits {
+pub(crate) struct SatLimits {
     max_conflicts: Option<u64>,
     conflicts: u64,
     cancel: Vec<Arc<AtomicBool>>,
 }
 
-impl Callbacks for Limits {
+impl Callbacks for SatLimits {
     fn on_new_clause(&mut self, _c: &[batsat::Lit], kind: batsat::ClauseKind) {
         if kind != batsat::ClauseKind::Axiom {
             self.conflicts += 1;
@@ -64,7 +64,7 @@ impl Callbacks for Limits {
     }
 }
 
-impl Limits {
+impl SatLimits {
     fn budget_spent(&self) -> bool {
         self.max_conflicts.is_some_and(|m| self.conflicts >= m)
     }
@@ -121,7 +121,7 @@ pub(crate) fn solve(
     mut found: impl FnMut(&VariantSolution) -> bool,
 ) -> SatRun {
     let start = Instant::now();
-    let limits = Limits {
+    let limits = SatLimits {
         max_conflicts,
         conflicts: 0,
         cancel,

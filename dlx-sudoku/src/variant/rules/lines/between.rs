@@ -18,6 +18,10 @@ impl LineRule for Between {
         3
     }
 
+    fn random_lengths(&self) -> (usize, usize) {
+        (3, 5)
+    }
+
     fn loops(&self) -> bool {
         false
     }

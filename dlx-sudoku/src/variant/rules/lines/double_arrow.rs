@@ -18,6 +18,10 @@ impl LineRule for DoubleArrow {
         3
     }
 
+    fn random_lengths(&self) -> (usize, usize) {
+        (3, 4)
+    }
+
     fn loops(&self) -> bool {
         false
     }

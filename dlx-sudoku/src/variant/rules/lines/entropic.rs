@@ -71,6 +71,10 @@ impl LineRule for Entropic {
         2
     }
 
+    fn random_lengths(&self) -> (usize, usize) {
+        (3, 6)
+    }
+
     fn loops(&self) -> bool {
         true
     }

@@ -33,6 +33,10 @@ impl LineRule for Lockout {
         2
     }
 
+    fn random_lengths(&self) -> (usize, usize) {
+        (2, 4)
+    }
+
     fn loops(&self) -> bool {
         false
     }

@@ -116,6 +116,8 @@ pub(crate) trait LineRule {
     fn name(&self) -> &'static str;
     /// The least number of cells the line needs.
     fn min_cells(&self) -> usize;
+    /// How long the tests' random lines of this kind are: the least and the most cells.
+    fn random_lengths(&self) -> (usize, usize);
     /// Whether the line may be a closed loop.
     fn loops(&self) -> bool;
     /// Checks the kind against the grid size.
@@ -558,6 +560,108 @@ impl Read for Line {
             line.closed = true;
         }
         Ok(vec![line])
+    }
+}
+
+impl Sample for Line {
+    fn cases() -> Vec<Case> {
+        let mut cases: Vec<Case> = LineKind::ALL
+            .into_iter()
+            .map(|kind| {
+                let (lo, hi) = kind.with(|k| k.random_lengths());
+                Case::new(kind.with(|k| k.toml_key()), move |g| {
+                    Some(g.line(kind, lo, hi))
+                })
+            })
+            .collect();
+        cases.push(Case::new("whispers-with-difference", |g| {
+            let kind = LineKind::Whispers {
+                difference: Some(if g.n == 4 { 2 } else { 3 }),
+            };
+            let (lo, hi) = kind.with(|k| k.random_lengths());
+            Some(g.line(kind, lo, hi))
+        }));
+        cases.push(Case::new("loop", |g| {
+            let kinds = [
+                LineKind::Entropic,
+                LineKind::Modular,
+                LineKind::Whispers {
+                    difference: Some(1),
+                },
+                LineKind::Parity,
+                LineKind::SameDifference,
+                LineKind::RegionSum,
+                LineKind::Renban,
+                LineKind::Nabner,
+            ];
+            let mut cells = g.ring();
+            cells.push(cells[0]);
+            Some(Line::new(kinds[g.below(kinds.len())], cells).into())
+        }));
+        cases.push(
+            Case::new("conditional", |g| {
+                let kinds = [
+                    LineKind::Thermometer,
+                    LineKind::Renban,
+                    LineKind::Whispers {
+                        difference: Some(2),
+                    },
+                    LineKind::Palindrome,
+                    LineKind::RegionSum,
+                    LineKind::Parity,
+                    LineKind::SameDifference,
+                    LineKind::Nabner,
+                    LineKind::Between,
+                ];
+                let kind = kinds[g.below(kinds.len())];
+                let l = g.len(3, 5);
+                Some(
+                    Line {
+                        kind,
+                        cells: g.walk(l, false),
+                        conditional: true,
+                        closed: false,
+                    }
+                    .into(),
+                )
+            })
+            .shaded(),
+        );
+        cases
+    }
+
+    fn samples() -> (Vec<Self>, Vec<Self>) {
+        // Every kind, whispers twice (the default difference and 4).
+        let kinds = LineKind::ALL.into_iter().flat_map(|kind| match kind {
+            LineKind::Whispers { difference: None } => {
+                vec![
+                    kind,
+                    LineKind::Whispers {
+                        difference: Some(4),
+                    },
+                ]
+            }
+            _ => vec![kind],
+        });
+        let mut lines: Vec<Line> = kinds
+            .enumerate()
+            .map(|(k, kind)| {
+                let (r, col) = (k % 9 + 1, if k < 9 { 1 } else { 5 });
+                Line::new(kind, [at(r, col), at(r, col + 1), at(r, col + 2)])
+            })
+            .collect();
+        let ring = [(7, 7), (7, 8), (7, 9), (8, 9), (8, 8), (8, 7), (7, 7)];
+        lines.push(Line::new(
+            LineKind::Entropic,
+            ring.into_iter().map(|(r, c)| at(r, c)),
+        ));
+        let conditional = Line {
+            kind: LineKind::Renban,
+            cells: vec![at(5, 1), at(5, 2)],
+            conditional: true,
+            closed: false,
+        };
+        (lines, vec![conditional])
     }
 }
 

@@ -20,6 +20,10 @@ impl LineRule for Modular {
         2
     }
 
+    fn random_lengths(&self) -> (usize, usize) {
+        (2, 5)
+    }
+
     fn loops(&self) -> bool {
         true
     }

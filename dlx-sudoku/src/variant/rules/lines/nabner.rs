@@ -17,6 +17,10 @@ impl LineRule for Nabner {
         2
     }
 
+    fn random_lengths(&self) -> (usize, usize) {
+        (2, 3)
+    }
+
     fn loops(&self) -> bool {
         true
     }

@@ -17,6 +17,10 @@ impl LineRule for Palindrome {
         2
     }
 
+    fn random_lengths(&self) -> (usize, usize) {
+        (2, 6)
+    }
+
     fn loops(&self) -> bool {
         false
     }

@@ -16,6 +16,10 @@ impl LineRule for Parity {
         2
     }
 
+    fn random_lengths(&self) -> (usize, usize) {
+        (2, 6)
+    }
+
     fn loops(&self) -> bool {
         true
     }

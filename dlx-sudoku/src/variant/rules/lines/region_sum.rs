@@ -41,6 +41,10 @@ impl LineRule for RegionSum {
         2
     }
 
+    fn random_lengths(&self) -> (usize, usize) {
+        (2, 6)
+    }
+
     fn loops(&self) -> bool {
         true
     }

@@ -17,6 +17,10 @@ impl LineRule for Renban {
         2
     }
 
+    fn random_lengths(&self) -> (usize, usize) {
+        (2, 4)
+    }
+
     fn loops(&self) -> bool {
         // A set of cells: a loop is the same rule.
         true

@@ -17,6 +17,10 @@ impl LineRule for SameDifference {
         2
     }
 
+    fn random_lengths(&self) -> (usize, usize) {
+        (2, 5)
+    }
+
     fn loops(&self) -> bool {
         true
     }

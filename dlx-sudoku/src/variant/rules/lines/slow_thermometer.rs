@@ -18,6 +18,10 @@ impl LineRule for SlowThermometer {
         2
     }
 
+    fn random_lengths(&self) -> (usize, usize) {
+        (2, 5)
+    }
+
     fn loops(&self) -> bool {
         false
     }

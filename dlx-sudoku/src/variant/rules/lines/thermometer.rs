@@ -17,6 +17,10 @@ impl LineRule for Thermometer {
         2
     }
 
+    fn random_lengths(&self) -> (usize, usize) {
+        (2, 4)
+    }
+
     fn loops(&self) -> bool {
         false
     }

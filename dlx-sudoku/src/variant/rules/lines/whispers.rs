@@ -31,6 +31,14 @@ impl LineRule for Whispers {
         2
     }
 
+    fn random_lengths(&self) -> (usize, usize) {
+        if self.difference.is_some() {
+            (2, 5)
+        } else {
+            (2, 4)
+        }
+    }
+
     fn loops(&self) -> bool {
         true
     }

@@ -18,6 +18,10 @@ impl LineRule for Zipper {
         2
     }
 
+    fn random_lengths(&self) -> (usize, usize) {
+        (3, 7)
+    }
+
     fn loops(&self) -> bool {
         false
     }
