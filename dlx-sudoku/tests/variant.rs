@@ -99,7 +99,7 @@ fn dune_is_unique() {
     let total = start.elapsed();
     eprintln!(
         "dune: solved and proved unique in {total:?}; {:?}",
-        solver.stats()
+        solver.stats().unwrap()
     );
     let Uniqueness::Unique(solution) = answer else {
         panic!("Dune is not unique: {answer:?}")

@@ -508,10 +508,11 @@ pub fn run(args: &VariantArgs) -> Result<ExitCode> {
     };
     out.flush()?;
     if args.stats {
-        let s = solver.stats();
+        let total = start.elapsed();
+        // The exact cover problem's sizes (built now if the search did not build it).
+        let s = solver.stats()?;
         eprintln!(
-            "built in {built:.2?}, total {:.2?}; {}; {} primary and {} secondary items, {} options, {} entries",
-            start.elapsed(),
+            "built in {built:.2?}, total {total:.2?}; {}; {} primary and {} secondary items, {} options, {} entries",
             effort(&report),
             s.primary,
             s.secondary,

@@ -411,6 +411,14 @@ impl VariantSolver {
     /// cap; every solution goes into one set, and each count is the number of distinct
     /// solutions in it holding the candidate.
     fn links_candidates(&self, cap: u32, solution_cap: u64) -> TrueCandidates {
+        let Ok(emitted) = self.compiled.emitted() else {
+            // The exact cover problem cannot be built (too large for 32-bit links): the
+            // clause solver, which reads the model, answers instead.
+            let flags = self.cancel.iter().cloned().collect();
+            let n = self.puzzle.size();
+            let run = self.sat_candidates(cap, self.node_budget, flags);
+            return TrueCandidates::from_run(n, cap, solution_cap, run);
+        };
         let start = Instant::now();
         let puzzle = &self.puzzle;
         let n = puzzle.size();
@@ -453,7 +461,7 @@ impl VariantSolver {
             Some(StopReason::SolutionLimit) => {}
             Some(other) => stop = Some(other),
         }
-        let options = self.compiled.assign_options();
+        let options = self.compiled.assign_options(emitted);
         'candidates: for i in 0..n * n * n {
             if stop.is_some() {
                 break;
@@ -473,7 +481,7 @@ impl VariantSolver {
                 settled[i] = true;
                 continue;
             };
-            let outcome = self.links_from(Some(option), Some(u64::from(cap)), &mut |s| {
+            let outcome = self.links_from(emitted, Some(option), Some(u64::from(cap)), &mut |s| {
                 add(&s, &mut counts, &mut settled);
                 true
             });

@@ -2,12 +2,14 @@
 //! and on to exact cover. The plain Sudoku houses and givens, the letters' and shading's
 //! variables, then each rule in two passes (`Rule::declare` for houses, domains and
 //! forbidden pairs; `Rule::encode` for tables), then the implied cages of the 45 rule;
-//! finally static filtering, and the exact cover problem with its look-ahead. Back again:
+//! finally static filtering; the exact cover problem and its look-ahead are made the first
+//! time the dancing-links search asks for them (clause learning, the default, never does).
+//! Back again:
 //! an exact cover solution read as a [`VariantSolution`] (`Compiled::decode`).
 
 use std::sync::OnceLock;
 
-use dlx_core::{OptionId, Solution};
+use dlx_core::{OptionId, ProblemError, Solution};
 
 use crate::sudoku::Grid;
 use crate::variant::links::connectivity::Connectivity;
@@ -20,7 +22,11 @@ use crate::variant::solution::VariantSolution;
 /// The compiled puzzle.
 #[derive(Clone, Debug)]
 pub(crate) struct Compiled {
-    pub emitted: Emitted,
+    /// The exact cover problem, emitted the first time it is asked for: the clause solver
+    /// reads the model, so a puzzle it answers never builds it (emitting was about a tenth
+    /// of a typical puzzle's whole run). An error (a problem too large for 32-bit links)
+    /// is kept and handed to every caller.
+    emitted: OnceLock<Result<Emitted, ProblemError>>,
     pub n: usize,
     pub shading: Option<Vec<Var>>,
     pub letters: Vec<(char, Var)>,
@@ -104,9 +110,8 @@ pub(crate) fn compile(puzzle: &VariantPuzzle, table_cap: usize) -> Result<Compil
             *slot += c.alts.len();
         }
     }
-    let emitted = ctx.m.emit()?;
     Ok(Compiled {
-        emitted,
+        emitted: OnceLock::new(),
         n,
         shading: ctx.shading,
         letters: ctx.letters,
@@ -119,18 +124,27 @@ pub(crate) fn compile(puzzle: &VariantPuzzle, table_cap: usize) -> Result<Compil
 }
 
 impl Compiled {
-    /// The look-ahead propagator (built on first use).
-    pub(crate) fn lookahead(&self) -> &Lookahead {
-        self.lookahead
-            .get_or_init(|| Lookahead::new(&self.model, &self.emitted))
+    /// The exact cover problem and what its options mean (emitted on first use).
+    pub(crate) fn emitted(&self) -> Result<&Emitted, ProblemError> {
+        self.emitted
+            .get_or_init(|| self.model.emit())
+            .as_ref()
+            .map_err(Clone::clone)
     }
 
-    /// The solution of an exact cover solution.
-    pub(crate) fn decode(&self, solution: &Solution) -> VariantSolution {
+    /// The look-ahead propagator for `emitted`, this puzzle's exact cover problem (built on
+    /// first use).
+    pub(crate) fn lookahead(&self, emitted: &Emitted) -> &Lookahead {
+        self.lookahead
+            .get_or_init(|| Lookahead::new(&self.model, emitted))
+    }
+
+    /// The solution of an exact cover solution of `emitted`.
+    pub(crate) fn decode(&self, emitted: &Emitted, solution: &Solution) -> VariantSolution {
         let n = self.n;
         let mut values: Vec<Option<Val>> = vec![None; self.model.vars.len()];
         for &o in solution.options() {
-            match self.emitted.meaning(o) {
+            match emitted.meaning(o) {
                 Meaning::Assign(v, x) => values[v as usize] = Some(x),
                 Meaning::Alt(c, a) => {
                     for &(v, x) in &self.model.choices[c as usize].alts[a as usize] {
@@ -162,7 +176,7 @@ impl Compiled {
 
     /// The yin-yang connectivity check of the dancing-links search, when the puzzle has
     /// the rule.
-    pub(crate) fn connectivity(&self) -> Option<Connectivity> {
+    pub(crate) fn connectivity(&self, emitted: &Emitted) -> Option<Connectivity> {
         if !self.yinyang {
             return None;
         }
@@ -171,18 +185,18 @@ impl Compiled {
         Some(Connectivity::new(
             self.n,
             shading,
-            &self.emitted.meanings,
+            &emitted.meanings,
             &|c, a| choices[c as usize].alts[a as usize].clone(),
         ))
     }
 
     /// For each cell (grid index `k`) and digit `d`, at index `k · n + d − 1`, the option
     /// that puts `d` in the cell, if the compiled problem has one (static filtering
-    /// removes the digits it proves impossible).
-    pub(crate) fn assign_options(&self) -> Vec<Option<OptionId>> {
+    /// removes the digits it proves impossible) `emitted`.
+    pub(crate) fn assign_options(&self, emitted: &Emitted) -> Vec<Option<OptionId>> {
         let n = self.n;
         let mut out = vec![None; n * n * n];
-        for (o, m) in self.emitted.meanings.iter().enumerate() {
+        for (o, m) in emitted.meanings.iter().enumerate() {
             if let Meaning::Assign(v, x) = *m {
                 let (k, x) = (v as usize, x as usize);
                 if k < n * n && (1..=n).contains(&x) {

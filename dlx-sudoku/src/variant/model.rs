@@ -862,12 +862,7 @@ impl Model {
     }
 
     /// Emits the exact cover problem.
-    pub fn emit(&mut self) -> Result<Emitted, ProblemError> {
-        let this = &*self;
-        this.emit_inner()
-    }
-
-    fn emit_inner(&self) -> Result<Emitted, ProblemError> {
+    pub fn emit(&self) -> Result<Emitted, ProblemError> {
         let mut b = ProblemBuilder::new();
         let nv = self.vars.len();
         // Which variables some option colours.

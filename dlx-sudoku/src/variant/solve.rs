@@ -27,6 +27,7 @@ use dlx_core::{
 
 use crate::variant::compile::{compile, Compiled};
 use crate::variant::links::SideConditions;
+use crate::variant::model::Emitted;
 use crate::variant::puzzle::{VariantError, VariantPuzzle};
 use crate::variant::sat::{self, SatInput};
 use crate::variant::solution::VariantSolution;
@@ -349,11 +350,15 @@ impl VariantSolver {
     /// use dlx_sudoku::sudoku::Shape;
     /// use dlx_sudoku::variant::{VariantPuzzle, VariantSolver};
     /// let solver = VariantSolver::new(&VariantPuzzle::new(Shape::for_size(4)?))?;
-    /// assert_eq!(solver.problem().num_options(), 64);
+    /// assert_eq!(solver.problem()?.num_options(), 64);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn problem(&self) -> &Problem {
-        &self.compiled.emitted.problem
+    ///
+    /// The problem is built the first time it is asked for (the clause solver, the
+    /// default engine, reads the constraint model instead); an error says it could not be
+    /// built (too large for 32-bit links).
+    pub fn problem(&self) -> Result<&Problem, VariantError> {
+        Ok(&self.compiled.emitted()?.problem)
     }
 
     /// Sizes of the compiled problem.
@@ -364,19 +369,22 @@ impl VariantSolver {
     /// let mut p = VariantPuzzle::new(Shape::for_size(4)?);
     /// let row = [Cell::new(0, 0), Cell::new(0, 1), Cell::new(0, 2)];
     /// p.constraints.push(Line::new(LineKind::Thermometer, row).into());
-    /// let stats = VariantSolver::new(&p)?.stats();
+    /// let stats = VariantSolver::new(&p)?.stats()?;
     /// assert_eq!(stats.rule_options, [4]); // 123, 124, 134, 234
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn stats(&self) -> EncodingStats {
-        let p = self.problem();
-        EncodingStats {
+    ///
+    /// An error says the exact cover problem could not be built, as for
+    /// [`problem`](Self::problem).
+    pub fn stats(&self) -> Result<EncodingStats, VariantError> {
+        let p = self.problem()?;
+        Ok(EncodingStats {
             primary: p.num_primary(),
             secondary: p.num_secondary(),
             options: p.num_options(),
             entries: p.num_entries(),
             rule_options: self.compiled.rule_options.clone(),
-        }
+        })
     }
 
     /// The clause engine's input, or `None` when compiling proved the puzzle has no
@@ -419,11 +427,26 @@ impl VariantSolver {
     }
 
     /// The dancing-links search, handing each checked solution to `found` until it
-    /// returns false or `limit` were found; stopped after the node budget. With
-    /// `preselected` fixed before the search (X1's initial state with that option already
-    /// chosen: a candidate forced without compiling the puzzle again).
+    /// returns false or `limit` were found; stopped after the node budget. When the exact
+    /// cover problem cannot be built (too large for 32-bit links), the clause solver, which
+    /// reads the model, answers instead, and its report says so.
+    fn links(&self, limit: Option<u64>, found: &mut dyn FnMut(VariantSolution) -> bool) -> Outcome {
+        match self.compiled.emitted() {
+            Ok(emitted) => self.links_from(emitted, None, limit, found),
+            Err(_) => {
+                let flags = self.cancel.iter().cloned().collect();
+                self.clauses(limit, self.node_budget, flags, found)
+            }
+        }
+    }
+
+    /// The dancing-links search on `emitted`, this puzzle's exact cover problem, as
+    /// [`links`](Self::links) runs it, with `preselected` fixed before the search (X1's
+    /// initial state with that option already chosen: a candidate forced without
+    /// compiling the puzzle again).
     pub(crate) fn links_from(
         &self,
+        emitted: &Emitted,
         preselected: Option<OptionId>,
         limit: Option<u64>,
         found: &mut dyn FnMut(VariantSolution) -> bool,
@@ -432,7 +455,7 @@ impl VariantSolver {
         if !self.compiled.feasible {
             return Outcome::infeasible(VariantEngine::DancingLinks);
         }
-        let mut solver = Solver::links(self.problem());
+        let mut solver = Solver::links(&emitted.problem);
         if let Some(o) = preselected {
             if solver.preselect(o).is_err() {
                 // The option clashes with the puzzle itself: no solution holds it.
@@ -446,12 +469,12 @@ impl VariantSolver {
             solver = solver.with_cancel_flag(flag.clone());
         }
         let look = (self.lookahead && std::env::var("DLX_NO_LOOK").is_err())
-            .then(|| self.compiled.lookahead().clone());
-        match (look, self.compiled.connectivity()) {
-            (None, None) => self.links_run(solver, NoObserver, limit, start, found),
+            .then(|| self.compiled.lookahead(emitted).clone());
+        match (look, self.compiled.connectivity(emitted)) {
+            (None, None) => self.links_run(emitted, solver, NoObserver, limit, start, found),
             (look, conn) => {
                 let obs = SideConditions { look, conn };
-                self.links_run(solver, obs, limit, start, found)
+                self.links_run(emitted, solver, obs, limit, start, found)
             }
         }
     }
@@ -460,6 +483,7 @@ impl VariantSolver {
     /// at `start`.
     fn links_run<O: Observer>(
         &self,
+        emitted: &Emitted,
         solver: Solver<'_, Links>,
         obs: O,
         limit: Option<u64>,
@@ -471,7 +495,7 @@ impl VariantSolver {
         let mut rejected = 0;
         let mut stop = None;
         for s in it.by_ref() {
-            let solution = self.compiled.decode(&s);
+            let solution = self.compiled.decode(emitted, &s);
             // Checked like the clause solver's: a solution the rules refuse is never
             // reported.
             if self.puzzle.check(&solution).is_err() {
@@ -532,7 +556,7 @@ impl VariantSolver {
     ) -> Outcome {
         let flags = self.cancel.iter().cloned().collect();
         match self.engine {
-            VariantEngine::DancingLinks => self.links_from(None, limit, found),
+            VariantEngine::DancingLinks => self.links(limit, found),
             VariantEngine::Auto if limit.is_some_and(|l| l <= 2) => self.race(limit, found),
             VariantEngine::ClauseLearning | VariantEngine::Auto => {
                 self.clauses(limit, self.node_budget, flags, found)
