@@ -132,6 +132,19 @@ impl Compiled {
             .map_err(Clone::clone)
     }
 
+    /// Whether the exact cover problem has been built (or its building failed).
+    #[cfg(test)]
+    pub(crate) fn emitted_yet(&self) -> bool {
+        self.emitted.get().is_some()
+    }
+
+    /// Makes every later request for the exact cover problem fail as `error` (tests of
+    /// what the engines do when it cannot be built).
+    #[cfg(test)]
+    pub(crate) fn fail_emission(&mut self, error: ProblemError) {
+        self.emitted = OnceLock::from(Err(error));
+    }
+
     /// The look-ahead propagator for `emitted`, this puzzle's exact cover problem (built on
     /// first use).
     pub(crate) fn lookahead(&self, emitted: &Emitted) -> &Lookahead {

@@ -781,6 +781,46 @@ mod tests {
     use crate::sudoku::Cell;
     use crate::variant::from_toml;
 
+    /// The exact cover problem is built only when something asks for it; when it cannot
+    /// be built, dancing links hands the search to the clause solver (the same answers,
+    /// its report naming the engine that ran), true candidates too, and the problem's
+    /// accessors say why.
+    #[test]
+    fn an_exact_cover_problem_that_cannot_be_built_leaves_the_answers_to_the_clause_solver() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants");
+        let text = std::fs::read_to_string(format!("{dir}/set-thermo.toml")).expect("test data");
+        let p = from_toml(&text).expect("a puzzle");
+        let links = VariantSolver::new(&p)
+            .expect("valid")
+            .with_engine(VariantEngine::DancingLinks);
+        assert!(!links.compiled.emitted_yet(), "built before use");
+        let (expected, report) = links.unique_with_report();
+        assert_eq!(report.engine, VariantEngine::DancingLinks);
+        assert!(links.compiled.emitted_yet());
+        let expected_candidates = links.true_candidates(1);
+        let mut failing = links.clone();
+        failing
+            .compiled
+            .fail_emission(dlx_core::ProblemError::TooLarge);
+        let (answer, report) = failing.unique_with_report();
+        assert_eq!(report.engine, VariantEngine::ClauseLearning);
+        assert_eq!(format!("{answer:?}"), format!("{expected:?}"));
+        assert!(matches!(answer, Uniqueness::Unique(_)));
+        let candidates = failing.true_candidates(1);
+        assert_eq!(candidates.counts(), expected_candidates.counts());
+        assert_eq!(candidates.report().engine, VariantEngine::ClauseLearning);
+        assert!(candidates.is_complete());
+        assert!(matches!(
+            failing.problem(),
+            Err(VariantError::Problem(dlx_core::ProblemError::TooLarge))
+        ));
+        assert!(failing.stats().is_err());
+        // The default engine never builds it.
+        let auto = VariantSolver::new(&p).expect("valid");
+        assert!(matches!(auto.unique(), Uniqueness::Unique(_)));
+        assert!(!auto.compiled.emitted_yet());
+    }
+
     /// The race's answer is the answer of each encoding alone, whichever wins, on puzzles
     /// that are unique, that have several solutions and that have none.
     #[test]
