@@ -112,7 +112,8 @@ pub(crate) struct SatInput<'a> {
 
 /// Finds up to `limit` solutions (all with `None`), each checked by the puzzle's
 /// checker; stops early after `max_conflicts` conflicts or when a flag of `cancel` is
-/// raised.
+/// raised. Asked for two (a uniqueness question), the second is one near the first
+/// ([`nearest_other`]), so that the cells where they differ show where a clue is missing.
 pub(crate) fn solve(
     input: &SatInput<'_>,
     limit: Option<u64>,
@@ -131,6 +132,7 @@ pub(crate) fn solve(
     let mut theory = theories(&mut cnf, input.model, shading);
     let mut solutions = Vec::new();
     let mut rejected = 0;
+    let mut first: Option<Vec<(Var, Val)>> = None;
     let stop = loop {
         if limit.is_some_and(|l| solutions.len() as u64 >= l) {
             break Some(StopReason::SolutionLimit);
@@ -142,14 +144,22 @@ pub(crate) fn solve(
         if r != lbool::TRUE {
             break Some(cnf.solver.cb().reason());
         }
-        let assignment = cnf.decided_values();
+        let mut assignment = cnf.decided_values();
         cnf.block(&assignment);
-        let solution = decode(input, &assignment);
+        let mut solution = decode(input, &assignment);
         if input.puzzle.check(&solution).is_err() {
             // A candidate propagation let through but the rules refuse: excluded by its
             // blocking clause, never reported.
             rejected += 1;
             continue;
+        }
+        match &first {
+            None => first = Some(assignment.clone()),
+            Some(one) if limit == Some(2) => {
+                (assignment, solution) =
+                    nearest_other(&mut cnf, &mut theory, input, one, assignment, solution);
+            }
+            Some(_) => {}
         }
         let go_on = found(&solution);
         solutions.push(solution);
@@ -164,6 +174,110 @@ pub(crate) fn solve(
         rejected,
         elapsed: start.elapsed(),
     }
+}
+
+/// Most conflicts [`nearest_other`] spends, beyond as many as the search before it took.
+const NEAREST_CONFLICTS: u64 = 2_000;
+
+/// Most pairs of rows or columns [`nearest_other`] looks for a difference within.
+const NEAREST_QUESTIONS: usize = 64;
+
+/// A solution other than `first`, near it: starting from `other` (a checked solution,
+/// which `cnf` has blocked, as it has `first`), or from a nearer one that differs from
+/// `first` only within two rows or two columns, when there is one (every other cell's
+/// digit assumed; the fewest cells of those found), the solver is asked again and again for a
+/// solution that agrees with `first` wherever the nearest so far does and in at least one
+/// more place (every agreement assumed, and a clause "one of the cells where they differ
+/// takes `first`'s value" through an activation literal, switched off after each
+/// question). A checked answer becomes the nearest; "none" proves that no solution other
+/// than `first` differs from it on fewer of those cells, so the cells where they differ
+/// are a least set by inclusion: each is needed. Spends at most as many conflicts as the
+/// search before it, and at least [`NEAREST_CONFLICTS`]; stopped there (or by a cancel
+/// flag), it answers the nearest found so far.
+fn nearest_other(
+    cnf: &mut Cnf,
+    theory: &mut Theories,
+    input: &SatInput<'_>,
+    first: &[(Var, Val)],
+    other: Vec<(Var, Val)>,
+    other_solution: VariantSolution,
+) -> (Vec<(Var, Val)>, VariantSolution) {
+    let (mut best, mut best_solution) = (other, other_solution);
+    let spent = cnf.solver.cb().conflicts;
+    let saved = cnf.solver.cb().max_conflicts;
+    let cap = spent + spent.max(NEAREST_CONFLICTS);
+    cnf.solver.cb_mut().max_conflicts = Some(saved.map_or(cap, |m| m.min(cap)));
+    let mut assumptions = Vec::with_capacity(first.len() + 1);
+    // First the small differences a Sudoku's ambiguity usually is (a rectangle of four
+    // cells in two rows of a band): for two rows, or two columns, a solution that keeps
+    // `first`'s digits in every other cell. Lines are paired nearest first (neighbours,
+    // then one apart...), rows and columns in turn, [`NEAREST_QUESTIONS`] pairs at most;
+    // the answer that differs in fewest cells starts the questions below, and one of four
+    // cells or fewer ends this search (no two Sudoku solutions differ in fewer).
+    let n = input.puzzle.size();
+    let differ = |a: &[(Var, Val)]| a.iter().zip(first).filter(|(p, q)| p != q).count();
+    let pairs = (1..n)
+        .flat_map(|d| (0..n - d).flat_map(move |i| [(false, i, i + d), (true, i, i + d)]))
+        .take(NEAREST_QUESTIONS);
+    for (columns, i, j) in pairs {
+        if differ(&best) <= 4 {
+            break;
+        }
+        assumptions.clear();
+        for &(v, x) in first {
+            let k = v as usize;
+            let line = if columns { k % n } else { k / n };
+            if k >= n * n || line == i || line == j {
+                continue;
+            }
+            assumptions.extend(cnf.lit(v, x));
+        }
+        let r = cnf.solver.solve_limited_th(theory, &assumptions);
+        if r == lbool::TRUE {
+            let nearer = cnf.decided_values();
+            if differ(&nearer) < differ(&best) {
+                let solution = decode(input, &nearer);
+                if input.puzzle.check(&solution).is_ok() {
+                    (best, best_solution) = (nearer, solution);
+                }
+            }
+        } else if r != lbool::FALSE {
+            break;
+        }
+    }
+    // Each question at most once per cell that can still come back to `first`'s value.
+    for _ in 0..first.len() {
+        let active = cnf.fresh(false);
+        let mut closer = vec![!active];
+        assumptions.clear();
+        for (&(v, x), &(_, y)) in first.iter().zip(&best) {
+            let Some(l) = cnf.lit(v, x) else { continue };
+            if x == y {
+                assumptions.push(l);
+            } else {
+                closer.push(l);
+            }
+        }
+        cnf.add(&mut closer);
+        assumptions.push(active);
+        let r = cnf.solver.solve_limited_th(theory, &assumptions);
+        // The question's clause is switched off for good.
+        cnf.add(&mut vec![!active]);
+        if r != lbool::TRUE {
+            // None nearer (the set is least), or the budget or a cancel flag stopped it.
+            break;
+        }
+        let nearer = cnf.decided_values();
+        let solution = decode(input, &nearer);
+        if input.puzzle.check(&solution).is_ok() {
+            (best, best_solution) = (nearer, solution);
+        } else {
+            // Refused by the rules: excluded, and the same question asked again.
+            cnf.block(&nearer);
+        }
+    }
+    cnf.solver.cb_mut().max_conflicts = saved;
+    (best, best_solution)
 }
 
 /// The theories of a puzzle's clauses: connectivity of `shading` (when yin-yang) and the
