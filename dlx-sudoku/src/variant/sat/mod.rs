@@ -182,17 +182,17 @@ const NEAREST_CONFLICTS: u64 = 2_000;
 /// Most pairs of rows or columns [`nearest_other`] looks for a difference within.
 const NEAREST_QUESTIONS: usize = 64;
 
-/// A solution other than `first`, near it: starting from `other` (a checked solution,
-/// which `cnf` has blocked, as it has `first`), or from a nearer one that differs from
-/// `first` only within two rows or two columns, when there is one (every other cell's
-/// digit assumed; the fewest cells of those found), the solver is asked again and again for a
-/// solution that agrees with `first` wherever the nearest so far does and in at least one
-/// more place (every agreement assumed, and a clause "one of the cells where they differ
-/// takes `first`'s value" through an activation literal, switched off after each
-/// question). A checked answer becomes the nearest; "none" proves that no solution other
-/// than `first` differs from it on fewer of those cells, so the cells where they differ
-/// are a least set by inclusion: each is needed. Spends at most as many conflicts as the
-/// search before it, and at least [`NEAREST_CONFLICTS`]; stopped there (or by a cancel
+/// A solution other than `first`, near it, starting from `other` (a checked solution,
+/// which `cnf` has blocked, as it has `first`). For pairs of rows and of columns (nearest
+/// first: neighbours, then one apart..., rows and columns in turn, [`NEAREST_QUESTIONS`]
+/// pairs at most), a solution keeping `first`'s digits in every other cell is asked for,
+/// since a Sudoku's ambiguity is usually a rectangle of four cells in two rows of a band;
+/// one nearer than the nearest so far is [shrunk](shrink) and becomes it, and one of four
+/// cells or fewer ends the search (no two Sudoku solutions differ in fewer). When no pair
+/// gave one, `other` itself is shrunk.
+/// Every cell where the answer differs from `first` is needed: no solution other than
+/// `first` differs from it on a strict part of them. Spends at most as many conflicts as
+/// the search before it, and at least [`NEAREST_CONFLICTS`]; stopped there (or by a cancel
 /// flag), it answers the nearest found so far.
 fn nearest_other(
     cnf: &mut Cnf,
@@ -202,25 +202,22 @@ fn nearest_other(
     other: Vec<(Var, Val)>,
     other_solution: VariantSolution,
 ) -> (Vec<(Var, Val)>, VariantSolution) {
-    let (mut best, mut best_solution) = (other, other_solution);
     let spent = cnf.solver.cb().conflicts;
     let saved = cnf.solver.cb().max_conflicts;
     let cap = spent + spent.max(NEAREST_CONFLICTS);
     cnf.solver.cb_mut().max_conflicts = Some(saved.map_or(cap, |m| m.min(cap)));
-    let mut assumptions = Vec::with_capacity(first.len() + 1);
-    // First the small differences a Sudoku's ambiguity usually is (a rectangle of four
-    // cells in two rows of a band): for two rows, or two columns, a solution that keeps
-    // `first`'s digits in every other cell. Lines are paired nearest first (neighbours,
-    // then one apart...), rows and columns in turn, [`NEAREST_QUESTIONS`] pairs at most;
-    // the answer that differs in fewest cells starts the questions below, and one of four
-    // cells or fewer ends this search (no two Sudoku solutions differ in fewer).
-    let n = input.puzzle.size();
     let differ = |a: &[(Var, Val)]| a.iter().zip(first).filter(|(p, q)| p != q).count();
+    // `other` as it is until a line pair gives a nearer one (shrunk); shrunk at the end
+    // when none did.
+    let mut best = (other, other_solution);
+    let (mut shrunk, mut stopped) = (false, false);
+    let n = input.puzzle.size();
     let pairs = (1..n)
         .flat_map(|d| (0..n - d).flat_map(move |i| [(false, i, i + d), (true, i, i + d)]))
         .take(NEAREST_QUESTIONS);
+    let mut assumptions = Vec::with_capacity(first.len());
     for (columns, i, j) in pairs {
-        if differ(&best) <= 4 {
+        if stopped || differ(&best.0) <= 4 {
             break;
         }
         assumptions.clear();
@@ -233,24 +230,53 @@ fn nearest_other(
             assumptions.extend(cnf.lit(v, x));
         }
         let r = cnf.solver.solve_limited_th(theory, &assumptions);
-        if r == lbool::TRUE {
-            let nearer = cnf.decided_values();
-            if differ(&nearer) < differ(&best) {
-                let solution = decode(input, &nearer);
-                if input.puzzle.check(&solution).is_ok() {
-                    (best, best_solution) = (nearer, solution);
-                }
-            }
-        } else if r != lbool::FALSE {
+        if r == lbool::FALSE {
+            continue;
+        }
+        if r != lbool::TRUE {
             break;
         }
+        let found = cnf.decided_values();
+        let solution = decode(input, &found);
+        if input.puzzle.check(&solution).is_err() {
+            cnf.block(&found);
+            continue;
+        }
+        if differ(&found) >= differ(&best.0) {
+            continue;
+        }
+        let (nearer, stop) = shrink(cnf, theory, input, first, (found, solution));
+        (best, shrunk, stopped) = (nearer, true, stop);
     }
-    // Each question at most once per cell that can still come back to `first`'s value.
-    for _ in 0..first.len() {
+    if !shrunk && !stopped {
+        best = shrink(cnf, theory, input, first, best).0;
+    }
+    cnf.solver.cb_mut().max_conflicts = saved;
+    best
+}
+
+/// Brings a solution `start` (checked, other than `first`) nearer `first`: the solver is
+/// asked again and again for a solution that agrees with `first` wherever the nearest so
+/// far does and in at least one more place (every agreement assumed, and a clause "one of
+/// the cells where they differ takes `first`'s value" through an activation literal,
+/// switched off after each question). A checked answer becomes the nearest; "none" proves
+/// that no solution other than `first` differs from it on a strict part of those cells.
+/// Also says whether the budget or a cancel flag stopped it.
+fn shrink(
+    cnf: &mut Cnf,
+    theory: &mut Theories,
+    input: &SatInput<'_>,
+    first: &[(Var, Val)],
+    start: (Vec<(Var, Val)>, VariantSolution),
+) -> ((Vec<(Var, Val)>, VariantSolution), bool) {
+    let mut best = start;
+    let mut assumptions = Vec::with_capacity(first.len() + 1);
+    // Each answer agrees in one more cell at least; a refused one is excluded for good.
+    loop {
         let active = cnf.fresh(false);
         let mut closer = vec![!active];
         assumptions.clear();
-        for (&(v, x), &(_, y)) in first.iter().zip(&best) {
+        for (&(v, x), &(_, y)) in first.iter().zip(&best.0) {
             let Some(l) = cnf.lit(v, x) else { continue };
             if x == y {
                 assumptions.push(l);
@@ -263,21 +289,21 @@ fn nearest_other(
         let r = cnf.solver.solve_limited_th(theory, &assumptions);
         // The question's clause is switched off for good.
         cnf.add(&mut vec![!active]);
+        if r == lbool::FALSE {
+            return (best, false);
+        }
         if r != lbool::TRUE {
-            // None nearer (the set is least), or the budget or a cancel flag stopped it.
-            break;
+            return (best, true);
         }
         let nearer = cnf.decided_values();
         let solution = decode(input, &nearer);
         if input.puzzle.check(&solution).is_ok() {
-            (best, best_solution) = (nearer, solution);
+            best = (nearer, solution);
         } else {
             // Refused by the rules: excluded, and the same question asked again.
             cnf.block(&nearer);
         }
     }
-    cnf.solver.cb_mut().max_conflicts = saved;
-    (best, best_solution)
 }
 
 /// The theories of a puzzle's clauses: connectivity of `shading` (when yin-yang) and the
