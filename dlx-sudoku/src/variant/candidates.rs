@@ -522,14 +522,12 @@ impl VariantSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::{from_toml, VariantPuzzle};
+    use crate::variant::{test_puzzle, VariantPuzzle};
 
     /// The race's candidates are each encoding's alone, on a puzzle with several solutions.
     #[test]
     fn the_race_gives_each_encodings_candidates() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants");
-        let text = std::fs::read_to_string(format!("{dir}/set-arrow.toml")).expect("test data");
-        let mut p = from_toml(&text).expect("a puzzle");
+        let mut p = test_puzzle("set-arrow.toml");
         p.constraints.truncate(1);
         let mut racing = VariantSolver::new(&p).expect("valid");
         racing.set_race_after(Duration::ZERO);
@@ -576,9 +574,7 @@ mod tests {
     /// candidate took hundreds). The candidates are the published solution's digits.
     #[test]
     fn a_unique_puzzle_is_settled_by_one_joint_question() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants");
-        let text = std::fs::read_to_string(format!("{dir}/set-killer.toml")).expect("test data");
-        let p = from_toml(&text).expect("a puzzle");
+        let p = test_puzzle("set-killer.toml");
         let tc = VariantSolver::new(&p)
             .expect("valid")
             .with_engine(VariantEngine::ClauseLearning)

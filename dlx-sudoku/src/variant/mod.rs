@@ -137,3 +137,12 @@ impl ReadError {
         }
     }
 }
+
+/// A puzzle of the crate's test data, by its path under `tests/data/variants/` (unit
+/// tests).
+#[cfg(test)]
+pub(crate) fn test_puzzle(name: &str) -> VariantPuzzle {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants");
+    let text = std::fs::read_to_string(format!("{dir}/{name}")).expect("test data");
+    from_toml(&text).expect("a puzzle")
+}

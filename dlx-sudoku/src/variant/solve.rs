@@ -779,7 +779,7 @@ impl VariantSolver {
 mod tests {
     use super::*;
     use crate::sudoku::Cell;
-    use crate::variant::from_toml;
+    use crate::variant::test_puzzle;
 
     /// Asked whether a puzzle is unique, the clause solver's second solution differs from
     /// the first in a least set of cells: checked against every 4 × 4 grid on random
@@ -872,9 +872,7 @@ mod tests {
     /// accessors say why.
     #[test]
     fn an_exact_cover_problem_that_cannot_be_built_leaves_the_answers_to_the_clause_solver() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants");
-        let text = std::fs::read_to_string(format!("{dir}/set-thermo.toml")).expect("test data");
-        let p = from_toml(&text).expect("a puzzle");
+        let p = test_puzzle("set-thermo.toml");
         let links = VariantSolver::new(&p)
             .expect("valid")
             .with_engine(VariantEngine::DancingLinks);
@@ -910,15 +908,13 @@ mod tests {
     /// that are unique, that have several solutions and that have none.
     #[test]
     fn the_race_answers_as_each_encoding_does() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants");
         for name in [
             "dune.toml",
             "set-arrow.toml",
             "set-sums.toml",
             "stress/killer-3.toml",
         ] {
-            let text = std::fs::read_to_string(format!("{dir}/{name}")).expect("test data");
-            let mut p = from_toml(&text).expect("a puzzle");
+            let mut p = test_puzzle(name);
             for variant in 0..3 {
                 if variant == 1 {
                     // Several solutions: drop most constraints.
@@ -966,9 +962,7 @@ mod tests {
     /// A raised cancel flag stops both runners of the race: the answer is incomplete.
     #[test]
     fn a_cancelled_race_is_incomplete() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants");
-        let text = std::fs::read_to_string(format!("{dir}/dune.toml")).expect("test data");
-        let p = from_toml(&text).expect("a puzzle");
+        let p = test_puzzle("dune.toml");
         let mut racing = VariantSolver::new(&p)
             .expect("valid")
             .with_cancel_flag(Arc::new(AtomicBool::new(true)));
