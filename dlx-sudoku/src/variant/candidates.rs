@@ -411,9 +411,9 @@ impl VariantSolver {
     /// cap; every solution goes into one set, and each count is the number of distinct
     /// solutions in it holding the candidate.
     fn links_candidates(&self, cap: u32, solution_cap: u64) -> TrueCandidates {
-        let Ok(emitted) = self.compiled.emitted() else {
+        let Ok((compiled, emitted)) = self.links_side() else {
             // The exact cover problem cannot be built (too large for 32-bit links): the
-            // clause solver, which reads the model, answers instead.
+            // clause solver, which reads its own model, answers instead.
             let flags = self.cancel.iter().cloned().collect();
             let n = self.puzzle.size();
             let run = self.sat_candidates(cap, self.node_budget, flags);
@@ -461,7 +461,7 @@ impl VariantSolver {
             Some(StopReason::SolutionLimit) => {}
             Some(other) => stop = Some(other),
         }
-        let options = self.compiled.assign_options(emitted);
+        let options = compiled.assign_options(emitted);
         'candidates: for i in 0..n * n * n {
             if stop.is_some() {
                 break;
@@ -481,10 +481,16 @@ impl VariantSolver {
                 settled[i] = true;
                 continue;
             };
-            let outcome = self.links_from(emitted, Some(option), Some(u64::from(cap)), &mut |s| {
-                add(&s, &mut counts, &mut settled);
-                true
-            });
+            let outcome = self.links_from(
+                compiled,
+                emitted,
+                Some(option),
+                Some(u64::from(cap)),
+                &mut |s| {
+                    add(&s, &mut counts, &mut settled);
+                    true
+                },
+            );
             queries += 1;
             nodes += outcome.report.nodes;
             rejected += outcome.report.rejected;

@@ -4,6 +4,8 @@
 //! forbidden pairs; `Rule::encode` for tables), then the implied cages of the 45 rule;
 //! finally static filtering; the exact cover problem and its look-ahead are made the first
 //! time the dancing-links search asks for them (clause learning, the default, never does).
+//! A puzzle is compiled for the clause solver without the parts only the exact cover
+//! problem needs, and again, with them, if dancing links is asked to search it.
 //! Back again:
 //! an exact cover solution read as a [`VariantSolution`] (`Compiled::decode`).
 
@@ -44,7 +46,16 @@ pub(crate) struct Compiled {
 }
 
 /// Compiles a puzzle (validated first).
-pub(crate) fn compile(puzzle: &VariantPuzzle, table_cap: usize) -> Result<Compiled, VariantError> {
+///
+/// `links`: with the parts only the exact cover problem needs (tables and running sums of
+/// rules the clause solver states in its own way: [`Model::links_only`]). Without them the
+/// model is the clause solver's: building them was up to half of a puzzle's run (the
+/// running sums of long sums), for a search that never reads them.
+pub(crate) fn compile(
+    puzzle: &VariantPuzzle,
+    table_cap: usize,
+    links: bool,
+) -> Result<Compiled, VariantError> {
     puzzle.validate()?;
     let n = puzzle.size();
     let mut ctx = Ctx {
@@ -54,6 +65,7 @@ pub(crate) fn compile(puzzle: &VariantPuzzle, table_cap: usize) -> Result<Compil
         letters: Vec::new(),
     };
     ctx.m.table_cap = table_cap;
+    ctx.m.links_parts = links;
     // Plain Sudoku.
     for house in puzzle.shape.houses() {
         let vars = ctx.cells(house.cells());

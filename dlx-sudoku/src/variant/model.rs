@@ -264,6 +264,10 @@ pub(crate) struct Model {
     links_only: bool,
     /// Whether variables added now are for the exact cover problem only.
     links_only_vars: bool,
+    /// Whether the parts only the exact cover problem needs are built
+    /// ([`links_only`](Self::links_only), [`links_only_sum`](Self::links_only_sum)): not
+    /// for the clause solver, which never reads them.
+    pub links_parts: bool,
     features: HashMap<(Var, &'static str), Var>,
     /// Feature variables, their variable, and the map from its values to theirs.
     pub feature_source: Vec<FeatureSource>,
@@ -298,6 +302,7 @@ impl Model {
             implied_linears: Vec::new(),
             links_only: false,
             links_only_vars: false,
+            links_parts: true,
             features: HashMap::new(),
             feature_source: Vec::new(),
             names: HashMap::new(),
@@ -460,24 +465,30 @@ impl Model {
             .collect()
     }
 
-    /// Runs `f` with every choice it adds marked for the exact cover problem only.
-    pub fn links_only<R>(&mut self, f: impl FnOnce(&mut Model) -> R) -> R {
+    /// Runs `f` with every choice it adds marked for the exact cover problem only; skips it
+    /// when the model is not for the exact cover problem ([`links_parts`](Self::links_parts)).
+    pub fn links_only(&mut self, f: impl FnOnce(&mut Model)) {
+        if !self.links_parts {
+            return;
+        }
         let before = self.links_only;
         self.links_only = true;
-        let r = f(self);
+        f(self);
         self.links_only = before;
-        r
     }
 
     /// Runs `f` with every choice and variable it adds for the exact cover problem only:
-    /// the decomposition of a sum that the clause solver states as a [`Linear`].
-    pub fn links_only_sum<R>(&mut self, f: impl FnOnce(&mut Model) -> R) -> R {
+    /// the decomposition of a sum that the clause solver states as a [`Linear`]. Skipped,
+    /// as [`links_only`](Self::links_only) is, when the model is for the clause solver.
+    pub fn links_only_sum(&mut self, f: impl FnOnce(&mut Model)) {
+        if !self.links_parts {
+            return;
+        }
         let before = (self.links_only, self.links_only_vars);
         self.links_only = true;
         self.links_only_vars = true;
-        let r = f(self);
+        f(self);
         (self.links_only, self.links_only_vars) = before;
-        r
     }
 
     /// Whether this is inside [`links_only_sum`](Self::links_only_sum).

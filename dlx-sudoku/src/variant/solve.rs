@@ -17,12 +17,12 @@
 //! before it is reported.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use dlx_core::{
-    Count, First, Links, NoObserver, Observer, OptionId, Problem, Solver, Stats, StopReason,
-    Uniqueness,
+    Count, First, Links, NoObserver, Observer, OptionId, Problem, Solution, Solver, Stats,
+    StopReason, Uniqueness,
 };
 
 use crate::variant::compile::{compile, Compiled};
@@ -147,7 +147,14 @@ pub struct EncodingStats {
 /// ```
 #[derive(Clone, Debug)]
 pub struct VariantSolver {
+    /// The puzzle compiled for the clause solver (without the parts only the exact cover
+    /// problem needs).
     pub(crate) compiled: Compiled,
+    /// The puzzle compiled for dancing links, the first time it is asked for
+    /// ([`links_side`](Self::links_side)).
+    links: OnceLock<Result<Compiled, VariantError>>,
+    /// The table cap both compilations use.
+    table_cap: usize,
     /// The puzzle compiled.
     pub(crate) puzzle: VariantPuzzle,
     lookahead: bool,
@@ -249,7 +256,9 @@ impl VariantSolver {
     /// ```
     pub fn with_table_cap(puzzle: &VariantPuzzle, cap: usize) -> Result<Self, VariantError> {
         Ok(VariantSolver {
-            compiled: compile(puzzle, cap)?,
+            compiled: compile(puzzle, cap, false)?,
+            links: OnceLock::new(),
+            table_cap: cap,
             puzzle: puzzle.clone(),
             lookahead: true,
             sum_propagator: sat::sums_propagated_by_default(),
@@ -358,7 +367,18 @@ impl VariantSolver {
     /// default engine, reads the constraint model instead); an error says it could not be
     /// built (too large for 32-bit links).
     pub fn problem(&self) -> Result<&Problem, VariantError> {
-        Ok(&self.compiled.emitted()?.problem)
+        Ok(&self.links_side()?.1.problem)
+    }
+
+    /// The puzzle compiled for dancing links (compiled the first time, with the parts only
+    /// the exact cover problem needs), and its exact cover problem (built the first time).
+    pub(crate) fn links_side(&self) -> Result<(&Compiled, &Emitted), VariantError> {
+        let compiled = self
+            .links
+            .get_or_init(|| compile(&self.puzzle, self.table_cap, true))
+            .as_ref()
+            .map_err(Clone::clone)?;
+        Ok((compiled, compiled.emitted()?))
     }
 
     /// Sizes of the compiled problem.
@@ -377,13 +397,14 @@ impl VariantSolver {
     /// An error says the exact cover problem could not be built, as for
     /// [`problem`](Self::problem).
     pub fn stats(&self) -> Result<EncodingStats, VariantError> {
-        let p = self.problem()?;
+        let (compiled, emitted) = self.links_side()?;
+        let p = &emitted.problem;
         Ok(EncodingStats {
             primary: p.num_primary(),
             secondary: p.num_secondary(),
             options: p.num_options(),
             entries: p.num_entries(),
-            rule_options: self.compiled.rule_options.clone(),
+            rule_options: compiled.rule_options.clone(),
         })
     }
 
@@ -431,8 +452,8 @@ impl VariantSolver {
     /// cover problem cannot be built (too large for 32-bit links), the clause solver, which
     /// reads the model, answers instead, and its report says so.
     fn links(&self, limit: Option<u64>, found: &mut dyn FnMut(VariantSolution) -> bool) -> Outcome {
-        match self.compiled.emitted() {
-            Ok(emitted) => self.links_from(emitted, None, limit, found),
+        match self.links_side() {
+            Ok((compiled, emitted)) => self.links_from(compiled, emitted, None, limit, found),
             Err(_) => {
                 let flags = self.cancel.iter().cloned().collect();
                 self.clauses(limit, self.node_budget, flags, found)
@@ -440,19 +461,20 @@ impl VariantSolver {
         }
     }
 
-    /// The dancing-links search on `emitted`, this puzzle's exact cover problem, as
-    /// [`links`](Self::links) runs it, with `preselected` fixed before the search (X1's
-    /// initial state with that option already chosen: a candidate forced without
-    /// compiling the puzzle again).
+    /// The dancing-links search on `emitted`, the exact cover problem of `compiled` (this
+    /// puzzle's [`links_side`](Self::links_side)), as [`links`](Self::links) runs it, with
+    /// `preselected` fixed before the search (X1's initial state with that option already
+    /// chosen: a candidate forced without compiling the puzzle again).
     pub(crate) fn links_from(
         &self,
+        compiled: &Compiled,
         emitted: &Emitted,
         preselected: Option<OptionId>,
         limit: Option<u64>,
         found: &mut dyn FnMut(VariantSolution) -> bool,
     ) -> Outcome {
         let start = Instant::now();
-        if !self.compiled.feasible {
+        if !compiled.feasible {
             return Outcome::infeasible(VariantEngine::DancingLinks);
         }
         let mut solver = Solver::links(&emitted.problem);
@@ -469,12 +491,13 @@ impl VariantSolver {
             solver = solver.with_cancel_flag(flag.clone());
         }
         let look = (self.lookahead && std::env::var("DLX_NO_LOOK").is_err())
-            .then(|| self.compiled.lookahead(emitted).clone());
-        match (look, self.compiled.connectivity(emitted)) {
-            (None, None) => self.links_run(emitted, solver, NoObserver, limit, start, found),
+            .then(|| compiled.lookahead(emitted).clone());
+        let decode = |s: &Solution| compiled.decode(emitted, s);
+        match (look, compiled.connectivity(emitted)) {
+            (None, None) => self.links_run(&decode, solver, NoObserver, limit, start, found),
             (look, conn) => {
                 let obs = SideConditions { look, conn };
-                self.links_run(emitted, solver, obs, limit, start, found)
+                self.links_run(&decode, solver, obs, limit, start, found)
             }
         }
     }
@@ -483,7 +506,7 @@ impl VariantSolver {
     /// at `start`.
     fn links_run<O: Observer>(
         &self,
-        emitted: &Emitted,
+        decode: &dyn Fn(&Solution) -> VariantSolution,
         solver: Solver<'_, Links>,
         obs: O,
         limit: Option<u64>,
@@ -495,7 +518,7 @@ impl VariantSolver {
         let mut rejected = 0;
         let mut stop = None;
         for s in it.by_ref() {
-            let solution = self.compiled.decode(emitted, &s);
+            let solution = decode(&s);
             // Checked like the clause solver's: a solution the rules refuse is never
             // reported.
             if self.puzzle.check(&solution).is_err() {
@@ -866,24 +889,34 @@ mod tests {
         );
     }
 
-    /// The exact cover problem is built only when something asks for it; when it cannot
-    /// be built, dancing links hands the search to the clause solver (the same answers,
-    /// its report naming the engine that ran), true candidates too, and the problem's
-    /// accessors say why.
+    /// The puzzle is compiled for dancing links, and its exact cover problem built, only
+    /// when something asks for them; when the problem cannot be built, dancing links hands
+    /// the search to the clause solver (the same answers, its report naming the engine
+    /// that ran), true candidates too, and the problem's accessors say why.
     #[test]
     fn an_exact_cover_problem_that_cannot_be_built_leaves_the_answers_to_the_clause_solver() {
         let p = test_puzzle("set-thermo.toml");
         let links = VariantSolver::new(&p)
             .expect("valid")
             .with_engine(VariantEngine::DancingLinks);
-        assert!(!links.compiled.emitted_yet(), "built before use");
+        assert!(
+            links.links.get().is_none(),
+            "compiled for dancing links before use"
+        );
+        assert!(
+            !links.compiled.emitted_yet(),
+            "the clause model's problem built"
+        );
         let (expected, report) = links.unique_with_report();
         assert_eq!(report.engine, VariantEngine::DancingLinks);
-        assert!(links.compiled.emitted_yet());
+        assert!(links.links_side().is_ok());
         let expected_candidates = links.true_candidates(1);
         let mut failing = links.clone();
         failing
-            .compiled
+            .links
+            .get_mut()
+            .and_then(|c| c.as_mut().ok())
+            .expect("compiled for dancing links")
             .fail_emission(dlx_core::ProblemError::TooLarge);
         let (answer, report) = failing.unique_with_report();
         assert_eq!(report.engine, VariantEngine::ClauseLearning);
@@ -898,9 +931,10 @@ mod tests {
             Err(VariantError::Problem(dlx_core::ProblemError::TooLarge))
         ));
         assert!(failing.stats().is_err());
-        // The default engine never builds it.
+        // The default engine compiles nothing for dancing links and builds no problem.
         let auto = VariantSolver::new(&p).expect("valid");
         assert!(matches!(auto.unique(), Uniqueness::Unique(_)));
+        assert!(auto.links.get().is_none());
         assert!(!auto.compiled.emitted_yet());
     }
 
