@@ -815,13 +815,8 @@ mod tests {
         use crate::variant::rules::sums::tests::sudoku_grids_4;
         use crate::variant::{Killer, Line, LineKind};
         let grids = sudoku_grids_4();
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |k: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % k as u64) as usize
-        };
+        let mut rng = crate::variant::rules::sample::Rng(0x2545_f491_4f6c_dd1d);
+        let mut next = |k: usize| rng.below(k);
         let mut checked = 0;
         for _ in 0..60 {
             let planted = grids[next(grids.len())];

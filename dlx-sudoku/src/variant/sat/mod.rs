@@ -144,7 +144,7 @@ pub(crate) fn solve(
         if r != lbool::TRUE {
             break Some(cnf.solver.cb().reason());
         }
-        let mut assignment = cnf.decided_values();
+        let assignment = cnf.decided_values();
         cnf.block(&assignment);
         let mut solution = decode(input, &assignment);
         if input.puzzle.check(&solution).is_err() {
@@ -156,8 +156,7 @@ pub(crate) fn solve(
         match &first {
             None => first = Some(assignment.clone()),
             Some(one) if limit == Some(2) => {
-                (assignment, solution) =
-                    nearest_other(&mut cnf, &mut theory, input, one, assignment, solution);
+                solution = nearest_other(&mut cnf, &mut theory, input, one, assignment, solution);
             }
             Some(_) => {}
         }
@@ -201,7 +200,7 @@ fn nearest_other(
     first: &[(Var, Val)],
     other: Vec<(Var, Val)>,
     other_solution: VariantSolution,
-) -> (Vec<(Var, Val)>, VariantSolution) {
+) -> VariantSolution {
     let spent = cnf.solver.cb().conflicts;
     let saved = cnf.solver.cb().max_conflicts;
     let cap = spent + spent.max(NEAREST_CONFLICTS);
@@ -236,23 +235,33 @@ fn nearest_other(
         if r != lbool::TRUE {
             break;
         }
-        let found = cnf.decided_values();
-        let solution = decode(input, &found);
-        if input.puzzle.check(&solution).is_err() {
-            cnf.block(&found);
+        let Some(found) = checked(cnf, input) else {
+            continue;
+        };
+        if differ(&found.0) >= differ(&best.0) {
             continue;
         }
-        if differ(&found) >= differ(&best.0) {
-            continue;
-        }
-        let (nearer, stop) = shrink(cnf, theory, input, first, (found, solution));
+        let (nearer, stop) = shrink(cnf, theory, input, first, found);
         (best, shrunk, stopped) = (nearer, true, stop);
     }
     if !shrunk && !stopped {
         best = shrink(cnf, theory, input, first, best).0;
     }
     cnf.solver.cb_mut().max_conflicts = saved;
-    best
+    best.1
+}
+
+/// The solution the solver's model describes, with its assignment, when the puzzle's
+/// checker accepts it; a refused one is excluded by a blocking clause.
+fn checked(cnf: &mut Cnf, input: &SatInput<'_>) -> Option<(Vec<(Var, Val)>, VariantSolution)> {
+    let assignment = cnf.decided_values();
+    let solution = decode(input, &assignment);
+    if input.puzzle.check(&solution).is_ok() {
+        Some((assignment, solution))
+    } else {
+        cnf.block(&assignment);
+        None
+    }
 }
 
 /// Brings a solution `start` (checked, other than `first`) nearer `first`: the solver is
@@ -295,13 +304,9 @@ fn shrink(
         if r != lbool::TRUE {
             return (best, true);
         }
-        let nearer = cnf.decided_values();
-        let solution = decode(input, &nearer);
-        if input.puzzle.check(&solution).is_ok() {
-            best = (nearer, solution);
-        } else {
-            // Refused by the rules: excluded, and the same question asked again.
-            cnf.block(&nearer);
+        // An answer the rules refuse is excluded, and the question asked again.
+        if let Some(nearer) = checked(cnf, input) {
+            best = nearer;
         }
     }
 }
