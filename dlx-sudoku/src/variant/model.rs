@@ -196,6 +196,16 @@ pub(crate) struct Choice {
     pub alts: Vec<Vec<(Var, Val)>>,
 }
 
+/// At least `count` of `vars` take `value` (a quadruple's digit): the clause solver
+/// states it as one clause for every `vars.len() - count + 1` of the variables (some of
+/// them takes it), so only for the few variables of a clue.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct AtLeast {
+    pub vars: Vec<Var>,
+    pub value: Val,
+    pub count: usize,
+}
+
 /// `Σ vars = target` over variables that always take a value (no gate): the clause
 /// solver encodes it with order literals (`x ≥ v`) and running sums that exist only in the
 /// clauses, so that what it learns from a sum speaks of bounds ("the first four cells add
@@ -244,6 +254,9 @@ pub(crate) struct Model {
     pub choices: Vec<Choice>,
     /// Memberships `(a, vars)`: some variable of `vars` takes `a`'s value.
     pub members: Vec<(Var, Vec<Var>)>,
+    /// Counts from below ([`AtLeast`]), stated to the clause solver directly; the exact
+    /// cover problem has the rule's tables, marked [`links_only`](Choice::links_only).
+    pub at_least: Vec<AtLeast>,
     /// Digit sets `(cells, members)`: `members[i]` is 1 exactly when one of `cells` holds
     /// the digit `i + 1` (a large killer cage's set of digits). The clause solver ties each
     /// member to the cells that see every cell of the set: a digit the set must hold is
@@ -279,6 +292,14 @@ pub(crate) struct Model {
     infeasible: bool,
 }
 
+/// Whether the clause solver's model keeps two-cell tables whole, for the support encoding
+/// (`Cnf::pair_table`), rather than as forbidden pairs; `DLX_PAIRS=forbids` gives it the
+/// forbidden pairs (for measuring).
+pub(crate) fn pair_support() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var("DLX_PAIRS").as_deref() != Ok("forbids"))
+}
+
 /// Most alternatives a table may have before a rule decomposes it.
 pub(crate) const TABLE_CAP: usize = 4096;
 /// Most search nodes spent enumerating one table.
@@ -296,6 +317,7 @@ impl Model {
             attachments: Vec::new(),
             choices: Vec::new(),
             members: Vec::new(),
+            at_least: Vec::new(),
             digit_sets: Vec::new(),
             runs: Vec::new(),
             linears: Vec::new(),
@@ -441,6 +463,13 @@ impl Model {
     /// inside [`links_only`](Self::links_only).
     pub fn member(&mut self, a: Var, vars: Vec<Var>) {
         self.members.push((a, vars));
+    }
+
+    /// At least `count` of `vars` take `value` (see [`AtLeast`]); the exact cover problem
+    /// needs the rule's table too, which the rule adds inside
+    /// [`links_only`](Self::links_only).
+    pub fn at_least(&mut self, vars: Vec<Var>, value: Val, count: usize) {
+        self.at_least.push(AtLeast { vars, value, count });
     }
 
     /// Records that `members[i]` (a 0/1 auxiliary) is 1 exactly when one of `cells` holds
@@ -743,6 +772,26 @@ impl Model {
                     changed = true;
                 }
             }
+            // Counts from below: too few variables able to take the value is no solution;
+            // exactly enough, and each of them takes it.
+            for c in &self.at_least {
+                let able = c
+                    .vars
+                    .iter()
+                    .filter(|&&v| self.vars[v as usize].dom.contains(c.value));
+                match able.count().cmp(&c.count) {
+                    std::cmp::Ordering::Less => return false,
+                    std::cmp::Ordering::Equal => {
+                        for &v in &c.vars {
+                            let dom = &mut self.vars[v as usize].dom;
+                            if dom.contains(c.value) && dom.retain(|x| x == c.value) {
+                                changed = true;
+                            }
+                        }
+                    }
+                    std::cmp::Ordering::Greater => {}
+                }
+            }
             // Memberships: a value no variable of the list can take is gone.
             for (a, vars) in &self.members {
                 let (a, vars) = (*a, vars);
@@ -813,7 +862,11 @@ impl Model {
     /// alternative allows as forbidden pairs (the table's projections on pairs of its
     /// variables). They are implied, so the solutions do not change, but they act the
     /// moment one cell is chosen, where the table acts only when its own item is chosen.
-    /// A table over two variables is then redundant and is dropped.
+    /// A table over two variables is then redundant and is dropped; the clause solver's
+    /// model (without [`links_parts`](Self::links_parts)) keeps it whole instead, and
+    /// gets no forbidden pairs from it: its clauses state it in the support encoding
+    /// (`Cnf::pair_table`), which finds what the pairs find and also drops a value left
+    /// without a partner.
     pub fn project_pairs(&mut self) {
         let mut keep = vec![true; self.choices.len()];
         let mut new_forbids = Vec::new();
@@ -832,6 +885,10 @@ impl Model {
                     .iter()
                     .all(|a| a.len() == k && a.iter().zip(&vars).all(|(e, &v)| e.0 == v))
             {
+                continue;
+            }
+            // The clause solver states a two-cell table in the support encoding instead.
+            if k == 2 && !self.links_parts && pair_support() {
                 continue;
             }
             let (lo, hi) = vars.iter().fold((Val::MAX, Val::MIN), |(lo, hi), &v| {

@@ -188,6 +188,7 @@ fn same_model(a: &Compiled, b: &Compiled) -> bool {
         && a.forbids == b.forbids
         && a.attachments == b.attachments
         && a.members == b.members
+        && a.at_least == b.at_least
         && a.digit_sets == b.digit_sets
         && a.runs == b.runs
         && a.linears == b.linears

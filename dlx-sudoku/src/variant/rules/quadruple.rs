@@ -61,9 +61,28 @@ impl Rule for Quadruple {
         let vars = ctx.cells(&self.cells);
         let k = vars.len();
         let want: Vec<Val> = self.digits.iter().map(|&d| Val::from(d)).collect();
-        ctx.m.small_table("quad", &vars, None, |p| {
-            // Digits still missing must fit in the cells left.
-            missing(&want, p) <= k - p.len()
+        // The clause solver: each digit in at least as many cells as it is listed, which
+        // is the whole rule (a cell holds one digit, so the cells hold the listed digits
+        // exactly when they hold each of them often enough), in a few short clauses
+        // instead of a table of hundreds of alternatives.
+        if want.len() == k {
+            // As many digits as cells: the cells hold those digits and no other.
+            for &v in &vars {
+                ctx.m.restrict(v, |x| want.contains(&x));
+            }
+        }
+        let mut distinct = want.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        for d in distinct {
+            let count = want.iter().filter(|&&w| w == d).count();
+            ctx.m.at_least(vars.clone(), d, count);
+        }
+        ctx.m.links_only(|m| {
+            m.small_table("quad", &vars, None, |p| {
+                // Digits still missing must fit in the cells left.
+                missing(&want, p) <= k - p.len()
+            })
         });
     }
 

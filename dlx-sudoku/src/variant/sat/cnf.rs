@@ -97,6 +97,26 @@ pub(crate) struct Cnf {
     polarity: lbool,
 }
 
+/// The `k`-element subsets of `0..n`, as sorted index lists (`k = 0`: the empty one).
+fn subsets(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut pick: Vec<usize> = (0..k).collect();
+    if k > n {
+        return out;
+    }
+    loop {
+        out.push(pick.clone());
+        // The rightmost index that can still move right, moved, the rest after it.
+        let Some(i) = (0..k).rev().find(|&i| pick[i] < n - k + i) else {
+            return out;
+        };
+        pick[i] += 1;
+        for j in i + 1..k {
+            pick[j] = pick[j - 1] + 1;
+        }
+    }
+}
+
 impl Cnf {
     /// A new variable's positive literal; `decide`: whether the solver branches on it.
     pub(super) fn fresh(&mut self, decide: bool) -> Lit {
@@ -270,6 +290,9 @@ impl Cnf {
                 }
                 continue;
             }
+            if crate::variant::model::pair_support() && cnf.pair_table(m, &alts) {
+                continue;
+            }
             let sel: Vec<Lit> = alts.iter().map(|_| cnf.fresh(false)).collect();
             cnf.add(&mut sel.clone());
             for (alt, &s) in alts.iter().zip(&sel) {
@@ -326,6 +349,22 @@ impl Cnf {
                 cnf.add(&mut c);
             }
         }
+        // Counts from below: among any `len - count + 1` of the variables, one takes the
+        // value (else `len - count + 1` lack it, leaving fewer than `count` to hold it).
+        for c in &m.at_least {
+            let lits: Vec<Option<Lit>> = c.vars.iter().map(|&v| cnf.lit(v, c.value)).collect();
+            if c.count == 0 {
+                continue;
+            }
+            if c.count > c.vars.len() {
+                cnf.add(&mut Vec::new());
+                continue;
+            }
+            for subset in subsets(lits.len(), c.vars.len() + 1 - c.count) {
+                let mut clause: Vec<Lit> = subset.iter().filter_map(|&i| lits[i]).collect();
+                cnf.add(&mut clause);
+            }
+        }
         // A free variable's value needs a source.
         for v in 0..nv {
             if m.vars[v].kind == VarKind::Decided || summed[v] {
@@ -343,6 +382,63 @@ impl Cnf {
             }
         }
         cnf
+    }
+
+    /// A table of two cells (a domino's pairs: a kropki dot, an XV, a difference) in the
+    /// support encoding, when every alternative names the same two decided variables:
+    /// `a = x → ⋁ b = y` over the pairs `(x, y)` it allows, and the same from `b`'s side.
+    /// Exact (a disallowed pair breaks the clause of its first value) and as strong under
+    /// unit propagation as the table's selectors (a value without a partner left goes),
+    /// in at most one clause per value instead of a variable and two clauses per pair.
+    /// A digit every pair holds is ruled out of the cells that see both. Returns false,
+    /// stating nothing, for any other table.
+    fn pair_table(&mut self, m: &Model, alts: &[&Vec<(Var, Val)>]) -> bool {
+        let [(a, _), (b, _)] = alts[0].as_slice() else {
+            return false;
+        };
+        let (a, b) = (*a, *b);
+        let decided = |v: Var| m.vars[v as usize].kind == VarKind::Decided;
+        if a == b
+            || !decided(a)
+            || !decided(b)
+            || alts
+                .iter()
+                .any(|alt| alt.len() != 2 || alt[0].0 != a || alt[1].0 != b)
+        {
+            return false;
+        }
+        for (x, lx) in self.values[a as usize].iter().collect::<Vec<_>>() {
+            let mut c = vec![!lx];
+            c.extend(
+                alts.iter()
+                    .filter(|alt| alt[0].1 == x)
+                    .filter_map(|alt| self.lit(b, alt[1].1)),
+            );
+            self.add(&mut c);
+        }
+        for (y, ly) in self.values[b as usize].iter().collect::<Vec<_>>() {
+            let mut c = vec![!ly];
+            c.extend(
+                alts.iter()
+                    .filter(|alt| alt[1].1 == y)
+                    .filter_map(|alt| self.lit(a, alt[0].1)),
+            );
+            self.add(&mut c);
+        }
+        let cells_end = (m.n * m.n) as Var;
+        if a < cells_end && b < cells_end {
+            let seers = m.seers(&[a, b]);
+            for d in 1..=m.n as Val {
+                if alts.iter().all(|alt| alt[0].1 == d || alt[1].1 == d) {
+                    for &x in &seers {
+                        if let Some(l) = self.lit(x, d) {
+                            self.add(&mut vec![!l]);
+                        }
+                    }
+                }
+            }
+        }
+        true
     }
 
     /// Digits a table puts in its cells whatever it chooses: for each digit `d`, a literal
@@ -919,6 +1015,111 @@ mod tests {
             assert!(ruled_out(&cnf, 0, c), "(0, {c}) is not a 9");
         }
         assert!(!ruled_out(&cnf, 2, 5), "nothing else is ruled out");
+    }
+
+    /// `subsets(n, k)`: every k-element subset of `0..n` once, each sorted.
+    #[test]
+    fn subsets_are_every_choice_once() {
+        for n in 0..6 {
+            for k in 0..=n + 1 {
+                let all = subsets(n, k);
+                let binomial = if k > n {
+                    0
+                } else {
+                    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+                };
+                assert_eq!(all.len(), binomial, "n {n}, k {k}");
+                for s in &all {
+                    assert_eq!(s.len(), k);
+                    assert!(s.windows(2).all(|w| w[0] < w[1]) && s.iter().all(|&i| i < n));
+                }
+                let mut distinct = all.clone();
+                distinct.dedup();
+                assert_eq!(distinct.len(), all.len());
+            }
+        }
+    }
+
+    /// A count from below allows exactly the triples holding the value often enough, for
+    /// every count (none past three).
+    #[test]
+    fn at_least_allows_exactly_its_counts() {
+        for count in 0..=4 {
+            let mut m = three_free_cells();
+            m.at_least(vec![0, 1, 2], 2, count);
+            let found = solutions(&m, None);
+            let brute = (1..=4)
+                .flat_map(|a| (1..=4).flat_map(move |b| (1..=4).map(move |c| [a, b, c])))
+                .filter(|t| t.iter().filter(|&&x| x == 2).count() >= count)
+                .count();
+            assert_eq!(found.len(), brute, "count {count}");
+            for (assignment, _) in found {
+                let twos = assignment.iter().filter(|p| p.0 < 3 && p.1 == 2).count();
+                assert!(twos >= count);
+            }
+        }
+    }
+
+    /// A table of two cells, in the support encoding, allows exactly its pairs: random
+    /// tables (some empty of a value, some of every pair) over two free cells.
+    #[test]
+    fn a_pair_table_allows_exactly_its_pairs() {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..40 {
+            let mut alts = Vec::new();
+            for a in 1..=4 {
+                for b in 1..=4 {
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    if rng % 3 == 0 {
+                        alts.push(vec![(0, a), (1, b)]);
+                    }
+                }
+            }
+            let mut m = three_free_cells();
+            m.links_parts = false;
+            m.choice("pair", alts.clone());
+            m.project_pairs();
+            assert_eq!(m.choices.len(), 1, "the clause model keeps the table");
+            assert!(m.forbids.is_empty(), "and no forbidden pairs from it");
+            let found = solutions(&m, None);
+            assert_eq!(found.len(), alts.len() * 4);
+            for (assignment, _) in found {
+                let pair = [(0, assignment[0].1), (1, assignment[1].1)];
+                assert!(alts.iter().any(|alt| alt[..] == pair[..]), "{pair:?}");
+            }
+        }
+    }
+
+    /// A digit in every pair of a two-cell table is ruled out, before any decision, of
+    /// the cells that see both.
+    #[test]
+    fn a_pair_tables_required_digit_leaves_its_seers() {
+        let mut m = sudoku_model_9();
+        m.links_parts = false;
+        let (a, b) = (m.cell(0, 0), m.cell(0, 1));
+        m.choice(
+            "pair",
+            vec![
+                vec![(a, 1), (b, 2)],
+                vec![(a, 2), (b, 3)],
+                vec![(a, 4), (b, 2)],
+            ],
+        );
+        let mut cnf = Cnf::build(&m, unlimited(), true);
+        assert!(cnf.solver.simplify());
+        let ruled_out = |cnf: &Cnf, r: usize, c: usize, d: Val| {
+            let l = cnf.lit(m.cell(r, c), d).expect("a value of the cell");
+            cnf.solver.value_lvl_0(l) == lbool::FALSE
+        };
+        assert!(ruled_out(&cnf, 0, 5, 2), "the row's other cells are not 2");
+        assert!(ruled_out(&cnf, 2, 2, 2), "nor the box's");
+        assert!(
+            !ruled_out(&cnf, 5, 0, 2),
+            "a cell that sees one of them may be"
+        );
+        assert!(!ruled_out(&cnf, 0, 5, 1), "1 is not in every pair");
     }
 
     /// A 4×4 model whose cells are all 1 but the first three (1 to 4, free to repeat).
