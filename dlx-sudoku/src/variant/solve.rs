@@ -17,6 +17,7 @@
 //! before it is reported.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::RecvTimeoutError;
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -614,22 +615,24 @@ impl VariantSolver {
             }
             (out, solutions)
         };
+        // The whole-table search runs on the calling thread, the second thread waits to
+        // join: when the search ran on a thread of its own (on the other core, whose
+        // caches did not hold the compiled puzzle), typical puzzles took 2-34 % longer.
         let (winner, solutions) = std::thread::scope(|scope| {
-            let (done, finished) = std::sync::mpsc::channel();
-            let whole = {
+            let (done, finished) = std::sync::mpsc::channel::<()>();
+            let decomposed = {
                 let (flags, run) = (flags.clone(), &run);
-                scope.spawn(move || {
-                    let out = run(self, flags);
-                    let _ = done.send(());
-                    out
+                scope.spawn(move || match finished.recv_timeout(self.race_after) {
+                    // None when it is the same model: the same search again.
+                    Err(RecvTimeoutError::Timeout) => {
+                        self.decomposed().map(|other| run(&other, flags))
+                    }
+                    Ok(()) | Err(RecvTimeoutError::Disconnected) => None,
                 })
             };
-            let decomposed = match finished.recv_timeout(self.race_after) {
-                Ok(()) => None,
-                // None when it is the same model: the same search again.
-                Err(_) => self.decomposed().map(|other| run(&other, flags)),
-            };
-            let whole = whole.join().expect("the clause solver does not panic");
+            let whole = run(self, flags);
+            let _ = done.send(());
+            let decomposed = decomposed.join().expect("the clause solver does not panic");
             match decomposed {
                 Some(other) if other.0.answered() && !whole.0.answered() => other,
                 _ => whole,
