@@ -540,14 +540,15 @@ impl Model {
     }
 
     /// Every tuple of values of `vars` (from their domains, off values excluded, decided
-    /// variables that see each other different) for which `ok` holds. `ok` is called on
-    /// every prefix and must return false only when no extension can satisfy the rule.
+    /// variables that see each other different) for which `ok` holds, as a table's
+    /// alternatives (each variable with its value). `ok` is called on every prefix and
+    /// must return false only when no extension can satisfy the rule.
     pub fn tuples(
         &self,
         vars: &[Var],
         cap: Option<usize>,
         mut ok: impl FnMut(&[Val]) -> bool,
-    ) -> Result<Vec<Vec<Val>>, TooLarge> {
+    ) -> Result<Vec<Vec<(Var, Val)>>, TooLarge> {
         let node_cap = if cap.is_some() {
             ENUM_NODES
         } else {
@@ -606,7 +607,7 @@ impl Model {
                 continue;
             }
             if depth + 1 == k {
-                out.push(prefix.clone());
+                out.push(vars.iter().copied().zip(prefix.iter().copied()).collect());
                 if out.len() > cap {
                     return Err(TooLarge);
                 }
@@ -631,11 +632,7 @@ impl Model {
         cap: Option<usize>,
         ok: impl FnMut(&[Val]) -> bool,
     ) -> Result<(), TooLarge> {
-        let tuples = self.tuples(vars, cap, ok)?;
-        let alts: Vec<Vec<(Var, Val)>> = tuples
-            .into_iter()
-            .map(|t| vars.iter().copied().zip(t).collect())
-            .collect();
+        let alts = self.tuples(vars, cap, ok)?;
         self.gated_choice(name, alts, gate, vars);
         Ok(())
     }
