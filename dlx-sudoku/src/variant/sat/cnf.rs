@@ -407,23 +407,18 @@ impl Cnf {
         {
             return false;
         }
-        for (x, lx) in self.values[a as usize].iter().collect::<Vec<_>>() {
-            let mut c = vec![!lx];
-            c.extend(
-                alts.iter()
-                    .filter(|alt| alt[0].1 == x)
-                    .filter_map(|alt| self.lit(b, alt[1].1)),
-            );
-            self.add(&mut c);
-        }
-        for (y, ly) in self.values[b as usize].iter().collect::<Vec<_>>() {
-            let mut c = vec![!ly];
-            c.extend(
-                alts.iter()
-                    .filter(|alt| alt[1].1 == y)
-                    .filter_map(|alt| self.lit(a, alt[0].1)),
-            );
-            self.add(&mut c);
+        // From each side (`from` at position `i` of the pairs, its partner at `1 - i`):
+        // a value implies one of its partners.
+        for (i, from, to) in [(0, a, b), (1, b, a)] {
+            for (x, lx) in self.values[from as usize].iter().collect::<Vec<_>>() {
+                let mut c = vec![!lx];
+                c.extend(
+                    alts.iter()
+                        .filter(|alt| alt[i].1 == x)
+                        .filter_map(|alt| self.lit(to, alt[1 - i].1)),
+                );
+                self.add(&mut c);
+            }
         }
         let cells_end = (m.n * m.n) as Var;
         if a < cells_end && b < cells_end {
