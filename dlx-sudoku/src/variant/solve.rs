@@ -17,8 +17,8 @@
 //! before it is reported.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::RecvTimeoutError;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use dlx_core::{
@@ -172,6 +172,43 @@ pub struct VariantSolver {
 /// encoding joins the race ([`VariantSolver`] under [`VariantEngine::Auto`], for a first solution
 /// or a uniqueness proof). Most published puzzles are answered well within it.
 const RACE_AFTER: Duration = Duration::from_millis(150);
+
+/// A racer's outcome and the solutions it found.
+type Run = (Outcome, Vec<VariantSolution>);
+
+/// A [`VariantSolver`]'s settings, apart from the puzzle and its compilation (for the
+/// race's second runner, which compiles the puzzle again on its own thread).
+#[derive(Clone)]
+struct Settings {
+    engine: VariantEngine,
+    node_budget: Option<u64>,
+    cancel: Option<Arc<AtomicBool>>,
+    lookahead: bool,
+    sum_propagator: bool,
+    race_after: Duration,
+}
+
+/// One racer of [`VariantSolver::race`]: the clause solver's outcome and solutions,
+/// stopped by any of `flags`; an answer raises `stop` (one of them), which stops the other
+/// racer. `later`: what to start if the search runs long.
+fn run_racer(
+    solver: &VariantSolver,
+    limit: Option<u64>,
+    budget: Option<u64>,
+    flags: Vec<Arc<AtomicBool>>,
+    stop: &AtomicBool,
+    later: Option<sat::Later>,
+) -> Run {
+    let mut solutions = Vec::new();
+    let out = solver.clauses(limit, budget, flags, later, &mut |s| {
+        solutions.push(s);
+        true
+    });
+    if out.answered() {
+        stop.store(true, Ordering::Relaxed);
+    }
+    (out, solutions)
+}
 
 /// Whether two compilations of a puzzle give the clause solver the same model: the same
 /// variables and domains, houses, forbidden pairs, attachments, memberships, features and
@@ -431,15 +468,32 @@ impl VariantSolver {
         if same_model(&other.compiled, &self.compiled) {
             return None;
         }
-        Some(VariantSolver {
+        Some(other.with_settings(self.settings()))
+    }
+
+    /// What the searches run under, apart from the puzzle and its compilation.
+    fn settings(&self) -> Settings {
+        Settings {
             engine: self.engine,
             node_budget: self.node_budget,
             cancel: self.cancel.clone(),
             lookahead: self.lookahead,
             sum_propagator: self.sum_propagator,
             race_after: self.race_after,
-            ..other
-        })
+        }
+    }
+
+    /// The same compilation under `settings`.
+    fn with_settings(self, settings: Settings) -> Self {
+        VariantSolver {
+            engine: settings.engine,
+            node_budget: settings.node_budget,
+            cancel: settings.cancel,
+            lookahead: settings.lookahead,
+            sum_propagator: settings.sum_propagator,
+            race_after: settings.race_after,
+            ..self
+        }
     }
 
     /// Sets how long the whole-table encoding runs alone in a race (tests start the
@@ -458,7 +512,7 @@ impl VariantSolver {
             Ok((compiled, emitted)) => self.links_from(compiled, emitted, None, limit, found),
             Err(_) => {
                 let flags = self.cancel.iter().cloned().collect();
-                self.clauses(limit, self.node_budget, flags, found)
+                self.clauses(limit, self.node_budget, flags, None, found)
             }
         }
     }
@@ -554,12 +608,13 @@ impl VariantSolver {
         limit: Option<u64>,
         budget: Option<u64>,
         flags: Vec<Arc<AtomicBool>>,
+        later: Option<sat::Later>,
         found: &mut dyn FnMut(VariantSolution) -> bool,
     ) -> Outcome {
         let Some(input) = self.sat_input() else {
             return Outcome::infeasible(VariantEngine::ClauseLearning);
         };
-        let run = sat::solve(&input, limit, budget, flags, |s| found(s.clone()));
+        let run = sat::solve(&input, limit, budget, flags, later, |s| found(s.clone()));
         Outcome {
             solutions: run.solutions.len() as u64,
             stop: run.stop,
@@ -584,7 +639,7 @@ impl VariantSolver {
             VariantEngine::DancingLinks => self.links(limit, found),
             VariantEngine::Auto if limit.is_some_and(|l| l <= 2) => self.race(limit, found),
             VariantEngine::ClauseLearning | VariantEngine::Auto => {
-                self.clauses(limit, self.node_budget, flags, found)
+                self.clauses(limit, self.node_budget, flags, None, found)
             }
         }
     }
@@ -603,41 +658,48 @@ impl VariantSolver {
         let mut flags: Vec<Arc<AtomicBool>> = self.cancel.iter().cloned().collect();
         flags.push(Arc::clone(&stop));
         let budget = self.node_budget;
-        // One runner: a clause solver's outcome and solutions; an answer stops the other.
-        let run = |solver: &VariantSolver, flags| {
-            let mut solutions = Vec::new();
-            let out = solver.clauses(limit, budget, flags, &mut |s| {
-                solutions.push(s);
-                true
-            });
-            if out.answered() {
-                stop.store(true, Ordering::Relaxed);
-            }
-            (out, solutions)
-        };
-        // The whole-table search runs on the calling thread, the second thread waits to
-        // join: when the search ran on a thread of its own (on the other core, whose
-        // caches did not hold the compiled puzzle), typical puzzles took 2-34 % longer.
-        let (winner, solutions) = std::thread::scope(|scope| {
-            let (done, finished) = std::sync::mpsc::channel::<()>();
-            let decomposed = {
-                let (flags, run) = (flags.clone(), &run);
-                scope.spawn(move || match finished.recv_timeout(self.race_after) {
-                    // None when it is the same model: the same search again.
-                    Err(RecvTimeoutError::Timeout) => {
-                        self.decomposed().map(|other| run(&other, flags))
+        // The whole-table search runs on the calling thread, and starts the decomposed
+        // one from its own checks once RACE_AFTER has passed: a typical puzzle, answered
+        // well before, starts no thread. (Run on a thread of its own, on the other core,
+        // whose caches did not hold the compiled puzzle, typical puzzles took 2-34 %
+        // longer; with a second thread that only waited to join, still a few per cent.)
+        let second: Arc<Mutex<Option<JoinHandle<Option<Run>>>>> = Arc::default();
+        let later = {
+            let (second, flags, stop) = (Arc::clone(&second), flags.clone(), Arc::clone(&stop));
+            let (puzzle, table_cap) = (self.puzzle.clone(), self.table_cap);
+            let settings = self.settings();
+            sat::Later {
+                after: self.race_after,
+                start: Box::new(move || {
+                    let runner =
+                        std::thread::Builder::new()
+                            .name("dlx-race".into())
+                            .spawn(move || {
+                                // The puzzle compiled again, both ways, on this thread; None
+                                // when the decomposed model is the same: the same search again.
+                                let whole = VariantSolver::with_table_cap(&puzzle, table_cap)
+                                    .ok()?
+                                    .with_settings(settings);
+                                let other = whole.decomposed()?;
+                                Some(run_racer(&other, limit, budget, flags, &stop, None))
+                            });
+                    // No thread to be had: the whole-table search goes on alone.
+                    if let Ok(runner) = runner {
+                        *second.lock().expect("the race's slot is not poisoned") = Some(runner);
                     }
-                    Ok(()) | Err(RecvTimeoutError::Disconnected) => None,
-                })
-            };
-            let whole = run(self, flags);
-            let _ = done.send(());
-            let decomposed = decomposed.join().expect("the clause solver does not panic");
-            match decomposed {
-                Some(other) if other.0.answered() && !whole.0.answered() => other,
-                _ => whole,
+                }),
             }
-        });
+        };
+        let whole = run_racer(self, limit, budget, flags, &stop, Some(later));
+        let runner = second
+            .lock()
+            .expect("the race's slot is not poisoned")
+            .take();
+        let decomposed = runner.and_then(|r| r.join().expect("the clause solver does not panic"));
+        let (winner, solutions) = match decomposed {
+            Some(other) if other.0.answered() && !whole.0.answered() => other,
+            _ => whole,
+        };
         let mut handed = 0;
         for s in solutions {
             handed += 1;

@@ -69,11 +69,7 @@ pub(crate) fn true_candidates(
     let start = Instant::now();
     let cap = cap.max(1);
     let n = input.puzzle.size();
-    let limits = SatLimits {
-        max_conflicts,
-        conflicts: 0,
-        cancel,
-    };
+    let limits = SatLimits::new(max_conflicts, cancel);
     let mut cnf = Cnf::build(input.model, limits, input.sum_propagator);
     let shading = if input.yinyang { input.shading } else { None };
     let mut theory = theories(&mut cnf, input.model, shading);

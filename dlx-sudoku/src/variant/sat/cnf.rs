@@ -966,11 +966,7 @@ mod tests {
 
     /// No budget, no cancellation.
     fn unlimited() -> SatLimits {
-        SatLimits {
-            max_conflicts: None,
-            conflicts: 0,
-            cancel: Vec::new(),
-        }
+        SatLimits::new(None, Vec::new())
     }
 
     /// Unit propagation alone, before any decision, finds a killer cage's locked

@@ -26,6 +26,7 @@ mod connectivity;
 mod sums;
 mod theory;
 
+use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -46,11 +47,24 @@ use sums::Sums;
 use theory::{Reasons, Theories};
 
 /// Stops the solver when the conflict budget is spent or one of the cancel flags is raised.
+/// Also starts, once, what a [`Later`] holds when its time comes.
 pub(crate) struct SatLimits {
     max_conflicts: Option<u64>,
     conflicts: u64,
     cancel: Vec<Arc<AtomicBool>>,
+    /// When to start what, if the search runs that long (taken when started).
+    later: RefCell<Option<(Instant, Starter)>>,
+    /// Calls of [`stop`](Callbacks::stop) while `later` waits: the clock is read every
+    /// [`CLOCK_EVERY`] of them.
+    calls: Cell<u32>,
 }
+
+/// What a [`Later`] starts.
+pub(crate) type Starter = Box<dyn FnOnce() + Send>;
+
+/// How many of the solver's checks (one per decision) pass between two readings of the
+/// clock for a [`Later`].
+const CLOCK_EVERY: u32 = 64;
 
 impl Callbacks for SatLimits {
     fn on_new_clause(&mut self, _c: &[batsat::Lit], kind: batsat::ClauseKind) {
@@ -60,11 +74,41 @@ impl Callbacks for SatLimits {
     }
 
     fn stop(&self) -> bool {
+        self.start_later();
         self.budget_spent() || self.cancel.iter().any(|c| c.load(Ordering::Relaxed))
     }
 }
 
 impl SatLimits {
+    /// A conflict budget and cancel flags, nothing to start later.
+    pub(crate) fn new(max_conflicts: Option<u64>, cancel: Vec<Arc<AtomicBool>>) -> Self {
+        SatLimits {
+            max_conflicts,
+            conflicts: 0,
+            cancel,
+            later: RefCell::new(None),
+            calls: Cell::new(0),
+        }
+    }
+
+    /// Starts what `later` holds when its time has come (the clock read every
+    /// [`CLOCK_EVERY`] calls). It only starts a thread: the search goes on at once.
+    fn start_later(&self) {
+        let due = match &*self.later.borrow() {
+            None => false,
+            Some((at, _)) => {
+                let calls = self.calls.get();
+                self.calls.set(calls.wrapping_add(1));
+                calls % CLOCK_EVERY == 0 && Instant::now() >= *at
+            }
+        };
+        if due {
+            if let Some((_, start)) = self.later.borrow_mut().take() {
+                start();
+            }
+        }
+    }
+
     fn budget_spent(&self) -> bool {
         self.max_conflicts.is_some_and(|m| self.conflicts >= m)
     }
@@ -77,6 +121,18 @@ impl SatLimits {
             StopReason::Cancelled
         }
     }
+}
+
+/// Something [`solve`] starts if its search runs long: once `after` has passed (counted
+/// from its start, building the clauses included), the solver's own check between two
+/// decisions calls `start` (the race's second runner, on a thread of its own), and the
+/// search goes on undisturbed. No thread is started, nor waits, for a search that ends
+/// before.
+pub(crate) struct Later {
+    /// When.
+    pub after: Duration,
+    /// What: it should return at once.
+    pub start: Starter,
 }
 
 /// How a run of the clause solver ended.
@@ -119,14 +175,12 @@ pub(crate) fn solve(
     limit: Option<u64>,
     max_conflicts: Option<u64>,
     cancel: Vec<Arc<AtomicBool>>,
+    later: Option<Later>,
     mut found: impl FnMut(&VariantSolution) -> bool,
 ) -> SatRun {
     let start = Instant::now();
-    let limits = SatLimits {
-        max_conflicts,
-        conflicts: 0,
-        cancel,
-    };
+    let limits = SatLimits::new(max_conflicts, cancel);
+    *limits.later.borrow_mut() = later.map(|l| (start + l.after, l.start));
     let mut cnf = Cnf::build(input.model, limits, input.sum_propagator);
     let shading = if input.yinyang { input.shading } else { None };
     let mut theory = theories(&mut cnf, input.model, shading);
