@@ -150,14 +150,14 @@ pub struct EncodingStats {
 pub struct VariantSolver {
     /// The puzzle compiled for the clause solver (without the parts only the exact cover
     /// problem needs).
-    pub(crate) compiled: Compiled,
+    pub(crate) compiled: Arc<Compiled>,
     /// The puzzle compiled for dancing links, the first time it is asked for
     /// ([`links_side`](Self::links_side)).
     links: OnceLock<Result<Compiled, VariantError>>,
     /// The table cap both compilations use.
     table_cap: usize,
-    /// The puzzle compiled.
-    pub(crate) puzzle: VariantPuzzle,
+    /// The puzzle compiled (shared, like `compiled`, with the race's second runner).
+    pub(crate) puzzle: Arc<VariantPuzzle>,
     lookahead: bool,
     /// Whether the clause solver propagates sums itself ([`Self::with_sum_propagator`]).
     sum_propagator: bool,
@@ -175,18 +175,6 @@ const RACE_AFTER: Duration = Duration::from_millis(150);
 
 /// A racer's outcome and the solutions it found.
 type Run = (Outcome, Vec<VariantSolution>);
-
-/// A [`VariantSolver`]'s settings, apart from the puzzle and its compilation (for the
-/// race's second runner, which compiles the puzzle again on its own thread).
-#[derive(Clone)]
-struct Settings {
-    engine: VariantEngine,
-    node_budget: Option<u64>,
-    cancel: Option<Arc<AtomicBool>>,
-    lookahead: bool,
-    sum_propagator: bool,
-    race_after: Duration,
-}
 
 /// One racer of [`VariantSolver::race`]: the clause solver's outcome and solutions,
 /// stopped by any of `flags`; an answer raises `stop` (one of them), which stops the other
@@ -295,10 +283,10 @@ impl VariantSolver {
     /// ```
     pub fn with_table_cap(puzzle: &VariantPuzzle, cap: usize) -> Result<Self, VariantError> {
         Ok(VariantSolver {
-            compiled: compile(puzzle, cap, false)?,
+            compiled: Arc::new(compile(puzzle, cap, false)?),
             links: OnceLock::new(),
             table_cap: cap,
-            puzzle: puzzle.clone(),
+            puzzle: Arc::new(puzzle.clone()),
             lookahead: true,
             sum_propagator: sat::sums_propagated_by_default(),
             node_budget: None,
@@ -468,31 +456,31 @@ impl VariantSolver {
         if same_model(&other.compiled, &self.compiled) {
             return None;
         }
-        Some(other.with_settings(self.settings()))
-    }
-
-    /// What the searches run under, apart from the puzzle and its compilation.
-    fn settings(&self) -> Settings {
-        Settings {
+        Some(VariantSolver {
             engine: self.engine,
             node_budget: self.node_budget,
             cancel: self.cancel.clone(),
             lookahead: self.lookahead,
             sum_propagator: self.sum_propagator,
             race_after: self.race_after,
-        }
+            ..other
+        })
     }
 
-    /// The same compilation under `settings`.
-    fn with_settings(self, settings: Settings) -> Self {
+    /// The same solver, sharing the puzzle and its clause model, without the exact cover
+    /// side (for the race's second runner, on a thread of its own).
+    fn shared(&self) -> VariantSolver {
         VariantSolver {
-            engine: settings.engine,
-            node_budget: settings.node_budget,
-            cancel: settings.cancel,
-            lookahead: settings.lookahead,
-            sum_propagator: settings.sum_propagator,
-            race_after: settings.race_after,
-            ..self
+            compiled: Arc::clone(&self.compiled),
+            links: OnceLock::new(),
+            table_cap: self.table_cap,
+            puzzle: Arc::clone(&self.puzzle),
+            lookahead: self.lookahead,
+            sum_propagator: self.sum_propagator,
+            node_budget: self.node_budget,
+            engine: self.engine,
+            cancel: self.cancel.clone(),
+            race_after: self.race_after,
         }
     }
 
@@ -666,8 +654,7 @@ impl VariantSolver {
         let second: Arc<Mutex<Option<JoinHandle<Option<Run>>>>> = Arc::default();
         let later = {
             let (second, flags, stop) = (Arc::clone(&second), flags.clone(), Arc::clone(&stop));
-            let (puzzle, table_cap) = (self.puzzle.clone(), self.table_cap);
-            let settings = self.settings();
+            let whole = self.shared();
             sat::Later {
                 after: self.race_after,
                 start: Box::new(move || {
@@ -675,11 +662,8 @@ impl VariantSolver {
                         std::thread::Builder::new()
                             .name("dlx-race".into())
                             .spawn(move || {
-                                // The puzzle compiled again, both ways, on this thread; None
-                                // when the decomposed model is the same: the same search again.
-                                let whole = VariantSolver::with_table_cap(&puzzle, table_cap)
-                                    .ok()?
-                                    .with_settings(settings);
+                                // None when the decomposed model is the same: the same
+                                // search again.
                                 let other = whole.decomposed()?;
                                 Some(run_racer(&other, limit, budget, flags, &stop, None))
                             });
