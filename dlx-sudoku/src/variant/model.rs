@@ -220,6 +220,19 @@ pub(crate) struct Linear {
     pub target: Target,
 }
 
+/// `Σ plus − Σ minus = total` over decided cells, a sum the rules already imply (an
+/// innies-and-outies sum of the 45 rule): each group's digits differ (one cell, or cells
+/// of one house).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ImpliedDifference {
+    /// The groups counted positively.
+    pub plus: Vec<Vec<Var>>,
+    /// The groups counted negatively.
+    pub minus: Vec<Vec<Var>>,
+    /// The difference.
+    pub total: Val,
+}
+
 /// A rule that can be switched off: its tables hold only while `var` is 1; while it is 0
 /// the rule's auxiliaries take their `off` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -273,6 +286,9 @@ pub(crate) struct Model {
     /// Sums other constraints already imply (a large killer cage's total, which its set of
     /// digits holds): the propagator reads them for its bounds, and nothing else does.
     pub implied_linears: Vec<Linear>,
+    /// Differences of sums other constraints already imply (the 45 rule's sums too long
+    /// for a table): the propagator reads them for its bounds, and nothing else does.
+    pub implied_differences: Vec<ImpliedDifference>,
     /// Whether choices added now are for the exact cover problem only.
     links_only: bool,
     /// Whether variables added now are for the exact cover problem only.
@@ -322,6 +338,7 @@ impl Model {
             runs: Vec::new(),
             linears: Vec::new(),
             implied_linears: Vec::new(),
+            implied_differences: Vec::new(),
             links_only: false,
             links_only_vars: false,
             links_parts: true,

@@ -218,6 +218,8 @@ fn same_model(a: &Compiled, b: &Compiled) -> bool {
         && a.digit_sets == b.digit_sets
         && a.runs == b.runs
         && a.linears == b.linears
+        && a.implied_linears == b.implied_linears
+        && a.implied_differences == b.implied_differences
         && a.feature_source == b.feature_source
         && a.choices.len() == b.choices.len()
         && a.choices

@@ -82,7 +82,7 @@ fn grouped_sum_links(
 /// holds the most of the cells not yet grouped (at least two) takes them (ties: the first
 /// house); the rest are groups of one. Taking the largest first finds a whole box or row
 /// that the cells cover.
-fn groups(m: &Model, vars: &[Var]) -> Vec<Vec<Var>> {
+pub(crate) fn groups(m: &Model, vars: &[Var]) -> Vec<Vec<Var>> {
     let mut left: Vec<Var> = vars.to_vec();
     let mut out = Vec::new();
     loop {

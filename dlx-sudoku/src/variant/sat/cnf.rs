@@ -29,7 +29,7 @@
 use batsat::{lbool, Lit, Solver, SolverInterface, SolverOpts};
 
 use crate::variant::encoding::{distinct_sum_bounds, Target};
-use crate::variant::model::{Linear, Model, Val, Var, VarKind};
+use crate::variant::model::{ImpliedDifference, Linear, Model, Val, Var, VarKind};
 use crate::variant::sat::sums::{SumLits, TargetLits, TermLits};
 use crate::variant::sat::SatLimits;
 
@@ -764,6 +764,12 @@ impl Cnf {
                     self.sums.push(sum);
                 }
             }
+            for d in &m.implied_differences {
+                let sum = self.difference_sum(d);
+                if sum.feasible() {
+                    self.sums.push(sum);
+                }
+            }
         }
         let mut orders: Vec<Option<Order>> = vec![None; m.vars.len()];
         for l in &m.linears {
@@ -815,6 +821,7 @@ impl Cnf {
                 Target::Const(c) => TargetLits::Const(c),
                 Target::Var(t) => TargetLits::Var(term(t)),
             },
+            redundant: false,
         };
         if !sum.feasible() {
             return None;
@@ -827,6 +834,32 @@ impl Cnf {
             }
         }
         Some(sum)
+    }
+
+    /// An implied difference as a sum for the propagator: each cell counted negatively is a
+    /// term whose values are its digits negated (groups whose digits differ still do).
+    fn difference_sum(&self, d: &ImpliedDifference) -> SumLits {
+        let term = |v: Var, sign: Val| {
+            let mut vals: Vec<(Val, Lit)> = self.values[v as usize]
+                .iter()
+                .map(|(x, l)| (sign * x, l))
+                .collect();
+            vals.sort_unstable_by_key(|p| p.0);
+            TermLits { vals }
+        };
+        let plus = d
+            .plus
+            .iter()
+            .map(|g| g.iter().map(|&v| term(v, 1)).collect());
+        let minus = d
+            .minus
+            .iter()
+            .map(|g| g.iter().map(|&v| term(v, -1)).collect());
+        SumLits {
+            groups: plus.chain(minus).collect(),
+            target: TargetLits::Const(d.total),
+            redundant: true,
+        }
     }
 
     /// `Σ terms = target`: running sums `s_i = s_{i-1} + x_i` in the order encoding, each
@@ -1280,6 +1313,7 @@ mod tests {
                 .wrapping_add(1_442_695_040_888_963_407);
             (seed >> 33) % k
         };
+        let mut differences = 0;
         for round in 0..100 {
             // A valid grid, its digits relabelled.
             let mut label: Vec<Val> = (1..=9).collect();
@@ -1316,6 +1350,38 @@ mod tests {
                 };
                 m.linears.push(Linear { groups, target });
             }
+            // Implied differences: two of the sums with a number for a target (their cells
+            // apart), one less the other.
+            let fixed: Vec<(Vec<Vec<Var>>, Val)> = m
+                .linears
+                .iter()
+                .filter_map(|l| match l.target {
+                    Target::Const(c) => Some((l.groups.clone(), c)),
+                    Target::Var(_) => None,
+                })
+                .collect();
+            for _ in 0..next(4) {
+                if fixed.len() < 2 {
+                    break;
+                }
+                let i = next(fixed.len() as u64) as usize;
+                let j = next(fixed.len() as u64) as usize;
+                let (plus, minus) = (&fixed[i].0, &fixed[j].0);
+                if i == j
+                    || plus
+                        .iter()
+                        .flatten()
+                        .any(|v| minus.iter().flatten().any(|u| u == v))
+                {
+                    continue;
+                }
+                m.implied_differences.push(ImpliedDifference {
+                    plus: plus.clone(),
+                    minus: minus.clone(),
+                    total: fixed[i].1 - fixed[j].1,
+                });
+                differences += 1;
+            }
             let mut cnf = Cnf::build(&m, unlimited(), true);
             let mut theory = crate::variant::sat::theories(&mut cnf, &m, None);
             let mut witness = vec![None; cnf.solver.num_vars() as usize];
@@ -1333,5 +1399,6 @@ mod tests {
                 "round {round}: the planted grid is a solution"
             );
         }
+        assert!(differences > 20, "only {differences} implied differences");
     }
 }

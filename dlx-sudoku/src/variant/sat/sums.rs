@@ -41,6 +41,10 @@ pub(crate) struct SumLits {
     pub groups: Vec<Vec<TermLits>>,
     /// The target: a constant or a variable's values.
     pub target: TargetLits,
+    /// Whether the other constraints imply the sum already: then it is narrowed only when
+    /// its terms' least and greatest values leave less slack than the widest term's span,
+    /// which is weaker (a group's distinct digits can bound it tighter) but cheap.
+    pub redundant: bool,
 }
 
 /// What a sum adds up to.
@@ -122,7 +126,20 @@ struct Sum {
     /// Each group's range in `terms`.
     groups: Vec<(usize, usize)>,
     target: TargetLits,
+    redundant: bool,
 }
+
+/// A sum to wake when a literal is set: the value `bit` of the term at `domains[term]`
+/// is gone (`term` is [`TARGET`] for a value of the target, which always wakes the sum).
+#[derive(Clone, Copy, Debug)]
+struct Watch {
+    sum: u32,
+    term: u32,
+    bit: u32,
+}
+
+/// [`Watch::term`] of a target's value.
+const TARGET: u32 = u32::MAX;
 
 /// The propagator for all the sums of a model.
 pub(crate) struct Sums {
@@ -131,13 +148,22 @@ pub(crate) struct Sums {
     /// 1]]` (`x ≠ v` for a value of a term or of the target; `x = v` changes nothing
     /// until it sets the other values').
     start: Vec<u32>,
-    watch: Vec<u32>,
+    watch: Vec<Watch>,
     dirty: Vec<bool>,
     queue: Vec<u32>,
+    /// Every sum's terms' domains, sum after sum (`offset[s]..`), as masks over the
+    /// sum's `base..base + 64`, kept up to date with the trail read so far.
+    domains: Vec<u64>,
+    /// Where each sum's terms begin in `domains`.
+    offset: Vec<u32>,
+    /// Each term's group, as a range of `domains`.
+    group_of: Vec<(u32, u32)>,
+    /// Domains before each change (index, old mask), undone on backtracking.
+    undo: Vec<(u32, u64)>,
     /// Trail literals read so far.
     read: usize,
-    /// Per decision level: `read` when it began.
-    marks: Vec<usize>,
+    /// Per decision level: `read` and the length of `undo` when it began.
+    marks: Vec<(usize, usize)>,
     /// Scratch: each term's domain as a mask over `base..base + 64`.
     masks: Vec<u64>,
     /// Scratch: each group's lower and upper bounds.
@@ -318,8 +344,9 @@ impl Sums {
     /// The propagator for `sums` (each with [`SumLits::base`]) over a solver with
     /// `num_vars` variables.
     pub fn new(sums: Vec<SumLits>, num_vars: usize) -> Self {
-        let mut events: Vec<(u32, u32)> = Vec::new();
+        let mut events: Vec<(u32, Watch)> = Vec::new();
         let mut compiled = Vec::with_capacity(sums.len());
+        let (mut domains, mut offset, mut group_of) = (Vec::new(), Vec::new(), Vec::new());
         for (i, s) in sums.into_iter().enumerate() {
             let base = s.base().expect("sums handed to the propagator fit a mask");
             let mut terms = Vec::new();
@@ -329,13 +356,27 @@ impl Sums {
                 terms.extend(g);
                 groups.push((start, terms.len()));
             }
-            let watched = terms.iter().chain(match &s.target {
-                TargetLits::Const(_) => None,
-                TargetLits::Var(t) => Some(t),
-            });
-            for t in watched {
+            let first = domains.len() as u32;
+            offset.push(first);
+            for &(lo, hi) in &groups {
+                let range = (first + lo as u32, first + hi as u32);
+                group_of.extend(std::iter::repeat_n(range, hi - lo));
+            }
+            for t in &terms {
+                let term = domains.len() as u32;
+                let mut mask = 0u64;
+                for &(v, l) in &t.vals {
+                    let bit = (v - base) as u32;
+                    mask |= 1 << bit;
+                    let sum = i as u32;
+                    events.push(((!l).idx(), Watch { sum, term, bit }));
+                }
+                domains.push(mask);
+            }
+            if let TargetLits::Var(t) = &s.target {
                 for &(_, l) in &t.vals {
-                    events.push(((!l).idx(), i as u32));
+                    let (sum, term, bit) = (i as u32, TARGET, 0);
+                    events.push(((!l).idx(), Watch { sum, term, bit }));
                 }
             }
             compiled.push(Sum {
@@ -343,10 +384,10 @@ impl Sums {
                 terms,
                 groups,
                 target: s.target,
+                redundant: s.redundant,
             });
         }
-        events.sort_unstable();
-        events.dedup();
+        events.sort_by_key(|e| e.0);
         let mut start = vec![0u32; 2 * num_vars + 1];
         for &(l, _) in &events {
             start[l as usize + 1] += 1;
@@ -362,6 +403,10 @@ impl Sums {
             watch,
             dirty: vec![true; n],
             queue: (0..n as u32).collect(),
+            domains,
+            offset,
+            group_of,
+            undo: Vec::new(),
             read: 0,
             marks: Vec::new(),
             masks: Vec::new(),
@@ -372,12 +417,19 @@ impl Sums {
         }
     }
 
-    /// Marks the sums whose literals were assigned since the last call.
+    /// Reads the literals assigned since the last call: removes their values from the
+    /// terms' domains and marks the sums to narrow again. A value gone from the inside of
+    /// a term's domain (neither its least nor its greatest) changes none of the bounds
+    /// when the term is alone in its group, nor when two other terms of its group still
+    /// hold the value (the union of any terms but one is the same): such a removal wakes
+    /// no sum, and the sum's narrowing is the same as if it had.
     fn wake(&mut self, acts: &TheoryArg<'_>) {
         let trail = acts.model();
-        if self.read > trail.len() {
-            self.read = 0;
-        }
+        debug_assert!(
+            self.read <= trail.len(),
+            "the trail shrank without a backtrack"
+        );
+        self.read = self.read.min(trail.len());
         for l in &trail[self.read..] {
             let i = l.idx() as usize;
             if i + 1 >= self.start.len() {
@@ -385,10 +437,32 @@ impl Sums {
                 // candidates' questions): in no sum.
                 continue;
             }
-            for &s in &self.watch[self.start[i] as usize..self.start[i + 1] as usize] {
-                if !self.dirty[s as usize] {
-                    self.dirty[s as usize] = true;
-                    self.queue.push(s);
+            for w in &self.watch[self.start[i] as usize..self.start[i + 1] as usize] {
+                let wake = if w.term == TARGET {
+                    true
+                } else {
+                    let t = w.term as usize;
+                    let old = self.domains[t];
+                    let bit = 1u64 << w.bit;
+                    if old & bit == 0 {
+                        continue;
+                    }
+                    self.undo.push((w.term, old));
+                    let new = old & !bit;
+                    self.domains[t] = new;
+                    let inside = old & (bit - 1) != 0 && old >> w.bit > 1;
+                    let (lo, hi) = self.group_of[t];
+                    !inside
+                        || (hi - lo > 1
+                            && (lo..hi)
+                                .filter(|&u| u as usize != t && self.domains[u as usize] & bit != 0)
+                                .nth(1)
+                                .is_none())
+                };
+                let s = w.sum as usize;
+                if wake && !self.dirty[s] {
+                    self.dirty[s] = true;
+                    self.queue.push(w.sum);
                 }
             }
         }
@@ -408,6 +482,8 @@ impl Sums {
         }
         self.wake(acts);
         while let Some(s) = self.queue.pop() {
+            // The sums' own propagations so far, into the domains.
+            self.wake(acts);
             self.dirty[s as usize] = false;
             if !self.propagate(s as usize, acts, reasons) {
                 // Every literal read in this call is of the current decision level, which
@@ -514,15 +590,19 @@ impl Sums {
     fn propagate(&mut self, s: usize, acts: &mut TheoryArg<'_>, reasons: &mut Reasons) -> bool {
         // Domains.
         self.masks.clear();
-        let base = self.sums[s].base;
-        for t in &self.sums[s].terms {
-            let mut m = 0u64;
-            for &(v, l) in &t.vals {
-                if !is_false(acts, l) {
-                    m |= 1 << (v - base);
-                }
-            }
-            self.masks.push(m);
+        let first = self.offset[s] as usize;
+        let count = self.sums[s].terms.len();
+        self.masks
+            .extend_from_slice(&self.domains[first..first + count]);
+        #[cfg(debug_assertions)]
+        for (t, term) in self.sums[s].terms.iter().enumerate() {
+            let base = self.sums[s].base;
+            let live = term.vals.iter().filter(|p| !is_false(acts, p.1));
+            let m = live.fold(0u64, |m, p| m | 1 << (p.0 - base));
+            debug_assert_eq!(m, self.masks[t], "a term's domain out of date");
+        }
+        if self.sums[s].redundant && self.slack_is_wide(s) {
+            return true;
         }
         let mut reason = std::mem::take(&mut self.scratch);
         reason.clear();
@@ -577,6 +657,28 @@ impl Sums {
         self.bounds = bounds;
         self.scratch = reason;
         ok
+    }
+
+    /// Whether sum `s` (a constant target) leaves every term its whole span, judged by the
+    /// terms' least and greatest values alone: then narrowing it term by term would rule
+    /// out nothing, unless a group's distinct digits bound it tighter, which a redundant
+    /// sum may leave to the constraints that imply it.
+    fn slack_is_wide(&self, s: usize) -> bool {
+        let TargetLits::Const(c) = self.sums[s].target else {
+            return false;
+        };
+        let base = self.sums[s].base;
+        let (mut lo, mut hi, mut width) = (0, 0, 0);
+        for &m in &self.masks {
+            if m == 0 {
+                return false;
+            }
+            let (a, b) = (m.trailing_zeros() as Val, 63 - m.leading_zeros() as Val);
+            lo += base + a;
+            hi += base + b;
+            width = width.max(b - a);
+        }
+        c - lo >= width && hi - c >= width
     }
 
     /// The `i`-th value of sum `s`'s target and its literal (none for a constant).
@@ -738,13 +840,18 @@ impl Sums {
 
     /// A new decision level.
     pub fn push_level(&mut self) {
-        self.marks.push(self.read);
+        self.marks.push((self.read, self.undo.len()));
     }
 
-    /// Back `n` levels.
+    /// Back `n` levels: the domains as they were when the level began.
     pub fn pop_levels(&mut self, n: usize) {
         let keep = self.marks.len() - n;
-        self.read = self.marks[keep];
+        let (read, undone) = self.marks[keep];
+        for &(t, old) in self.undo[undone..].iter().rev() {
+            self.domains[t as usize] = old;
+        }
+        self.undo.truncate(undone);
+        self.read = read;
         self.marks.truncate(keep);
     }
 }
