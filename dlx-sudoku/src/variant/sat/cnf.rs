@@ -1392,6 +1392,10 @@ mod tests {
             }
             theory.sums.witness = witness;
             theory.sums.fill_witness();
+            if round % 2 == 1 {
+                // The domains read afresh (the way back from a lost undo log).
+                theory.sums.distrust_undo();
+            }
             theory.reasons.witness = theory.sums.witness.clone();
             assert_eq!(
                 cnf.solver.solve_limited_th(&mut theory, &[]),

@@ -160,6 +160,8 @@ pub(crate) struct Sums {
     group_of: Vec<(u32, u32)>,
     /// Domains before each change (index, old mask), undone on backtracking.
     undo: Vec<(u32, u64)>,
+    /// Whether the undo log was lost: the domains are then read afresh on each wake.
+    undo_untrusted: bool,
     /// Trail literals read so far.
     read: usize,
     /// Per decision level: `read` and the length of `undo` when it began.
@@ -407,6 +409,7 @@ impl Sums {
             offset,
             group_of,
             undo: Vec::new(),
+            undo_untrusted: false,
             read: 0,
             marks: Vec::new(),
             masks: Vec::new(),
@@ -424,12 +427,17 @@ impl Sums {
     /// hold the value (the union of any terms but one is the same): such a removal wakes
     /// no sum, and the sum's narrowing is the same as if it had.
     fn wake(&mut self, acts: &TheoryArg<'_>) {
+        if self.read > acts.model().len() {
+            // The trail shrank without a backtrack (batsat always backtracks the theory
+            // with its trail): the undo log cannot be trusted from here on.
+            debug_assert!(false, "the trail shrank without a backtrack");
+            self.undo_untrusted = true;
+            self.read = acts.model().len().min(self.read);
+        }
+        if self.undo_untrusted {
+            self.recompute(acts);
+        }
         let trail = acts.model();
-        debug_assert!(
-            self.read <= trail.len(),
-            "the trail shrank without a backtrack"
-        );
-        self.read = self.read.min(trail.len());
         for l in &trail[self.read..] {
             let i = l.idx() as usize;
             if i + 1 >= self.start.len() {
@@ -440,6 +448,9 @@ impl Sums {
             for w in &self.watch[self.start[i] as usize..self.start[i + 1] as usize] {
                 let wake = if w.term == TARGET {
                     true
+                } else if self.undo_untrusted {
+                    // `recompute` has read the domains already.
+                    continue;
                 } else {
                     let t = w.term as usize;
                     let old = self.domains[t];
@@ -838,6 +849,27 @@ impl Sums {
         true
     }
 
+    /// Every domain read afresh from the solver's values, each sum whose domains changed
+    /// to narrow again (the way back from an undo log that cannot be trusted; never taken
+    /// in practice; the trail's literals still wake the sums of their target values).
+    fn recompute(&mut self, acts: &TheoryArg<'_>) {
+        for (s, sum) in self.sums.iter().enumerate() {
+            let first = self.offset[s] as usize;
+            let mut changed = false;
+            for (t, term) in sum.terms.iter().enumerate() {
+                let live = term.vals.iter().filter(|p| !is_false(acts, p.1));
+                let mask = live.fold(0, |m, p| m | 1 << (p.0 - sum.base));
+                changed |= mask != self.domains[first + t];
+                self.domains[first + t] = mask;
+            }
+            if changed && !self.dirty[s] {
+                self.dirty[s] = true;
+                self.queue.push(s as u32);
+            }
+        }
+        self.undo.clear();
+    }
+
     /// A new decision level.
     pub fn push_level(&mut self) {
         self.marks.push((self.read, self.undo.len()));
@@ -847,10 +879,12 @@ impl Sums {
     pub fn pop_levels(&mut self, n: usize) {
         let keep = self.marks.len() - n;
         let (read, undone) = self.marks[keep];
-        for &(t, old) in self.undo[undone..].iter().rev() {
-            self.domains[t as usize] = old;
+        if !self.undo_untrusted {
+            for &(t, old) in self.undo[undone..].iter().rev() {
+                self.domains[t as usize] = old;
+            }
+            self.undo.truncate(undone);
         }
-        self.undo.truncate(undone);
         self.read = read;
         self.marks.truncate(keep);
     }
@@ -858,6 +892,11 @@ impl Sums {
 
 #[cfg(test)]
 impl Sums {
+    /// Tests only: the domains read afresh on every wake, as after a lost undo log.
+    pub fn distrust_undo(&mut self) {
+        self.undo_untrusted = true;
+    }
+
     /// The value of `l` in the known solution.
     fn holds(&self, l: Lit) -> Option<bool> {
         crate::variant::sat::theory::holds_in(&self.witness, l)
