@@ -46,11 +46,6 @@ fn max_implied() -> usize {
         .unwrap_or(MAX_PROPAGATED)
 }
 
-/// The cells at grid indices `ks`.
-fn cells_of(ks: &[usize], n: usize) -> Vec<Cell> {
-    ks.iter().map(|&k| Cell::from_index(k, n)).collect()
-}
-
 /// Most rows an implied sum's table may have: larger ones are decomposed (running sums),
 /// which the clause solver handles faster for the same reasoning.
 pub(crate) const IMPLIED_TABLE_CAP: usize = 64;
@@ -248,23 +243,21 @@ pub(crate) fn implied_cages(ctx: &mut Ctx<'_>) {
     let saved = ctx.m.table_cap;
     ctx.m.table_cap = saved.min(IMPLIED_TABLE_CAP);
     for imp in implied_sums(ctx.puzzle, max) {
-        if imp.plus.len() + imp.minus.len() > MAX_IMPLIED {
-            // Too long for a table: the clause solver's sum propagator reads it (the
-            // exact cover problem does without).
-            let plus = ctx.cells(&cells_of(&imp.plus, n));
-            let minus = ctx.cells(&cells_of(&imp.minus, n));
-            ctx.m.implied_differences.push(ImpliedDifference {
-                plus: groups(&ctx.m, &plus),
-                minus: groups(&ctx.m, &minus),
-                total: imp.total,
-            });
-            continue;
-        }
         let cell = |k: &usize| Cell::from_index(*k, n);
         let plus: Vec<Cell> = imp.plus.iter().map(cell).collect();
         let minus: Vec<Cell> = imp.minus.iter().map(cell).collect();
         let pv = ctx.cells(&plus);
         let mv = ctx.cells(&minus);
+        if pv.len() + mv.len() > MAX_IMPLIED {
+            // Too long for a table: the clause solver's sum propagator reads it (the
+            // exact cover problem does without).
+            ctx.m.implied_differences.push(ImpliedDifference {
+                plus: groups(&ctx.m, &pv),
+                minus: groups(&ctx.m, &mv),
+                total: imp.total,
+            });
+            continue;
+        }
         // Cells of one house (of the grid, a cage...) differ.
         let one_house = minus.is_empty()
             && ctx

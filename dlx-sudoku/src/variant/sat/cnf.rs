@@ -808,9 +808,7 @@ impl Cnf {
     /// and it can hold with every value still possible (so that every conflict it raises
     /// later has a reason). Its auxiliary terms get the clause "some value".
     fn propagated_sum(&mut self, m: &Model, l: &Linear) -> Option<SumLits> {
-        let term = |v: Var| TermLits {
-            vals: self.values[v as usize].iter().collect(),
-        };
+        let term = |v: Var| self.term_lits(v, 1);
         let sum = SumLits {
             groups: l
                 .groups
@@ -836,27 +834,29 @@ impl Cnf {
         Some(sum)
     }
 
+    /// Variable `v`'s values times `sign` (1 or -1) and their literals, in increasing
+    /// value: a term of a sum for the propagator.
+    fn term_lits(&self, v: Var, sign: Val) -> TermLits {
+        let mut vals: Vec<(Val, Lit)> = self.values[v as usize]
+            .iter()
+            .map(|(x, l)| (sign * x, l))
+            .collect();
+        if sign < 0 {
+            vals.reverse();
+        }
+        TermLits { vals }
+    }
+
     /// An implied difference as a sum for the propagator: each cell counted negatively is a
     /// term whose values are its digits negated (groups whose digits differ still do).
     fn difference_sum(&self, d: &ImpliedDifference) -> SumLits {
-        let term = |v: Var, sign: Val| {
-            let mut vals: Vec<(Val, Lit)> = self.values[v as usize]
-                .iter()
-                .map(|(x, l)| (sign * x, l))
-                .collect();
-            vals.sort_unstable_by_key(|p| p.0);
-            TermLits { vals }
+        let side = |groups: &[Vec<Var>], sign: Val| -> Vec<Vec<TermLits>> {
+            let group = |g: &Vec<Var>| g.iter().map(|&v| self.term_lits(v, sign)).collect();
+            groups.iter().map(group).collect()
         };
-        let plus = d
-            .plus
-            .iter()
-            .map(|g| g.iter().map(|&v| term(v, 1)).collect());
-        let minus = d
-            .minus
-            .iter()
-            .map(|g| g.iter().map(|&v| term(v, -1)).collect());
+        let (plus, minus) = (side(&d.plus, 1), side(&d.minus, -1));
         SumLits {
-            groups: plus.chain(minus).collect(),
+            groups: plus.into_iter().chain(minus).collect(),
             target: TargetLits::Const(d.total),
             redundant: true,
         }

@@ -195,6 +195,13 @@ fn is_false(acts: &TheoryArg<'_>, l: Lit) -> bool {
     v != lbool::UNDEF && ((v == lbool::TRUE) != l.sign())
 }
 
+/// The values of `term` not yet ruled out under the solver's assignment, as a mask over
+/// `base..base + 64`.
+fn live_mask(acts: &TheoryArg<'_>, term: &TermLits, base: Val) -> u64 {
+    let live = term.vals.iter().filter(|p| !is_false(acts, p.1));
+    live.fold(0, |m, p| m | 1 << (p.0 - base))
+}
+
 /// The sum of the `k` least (`low`) or greatest values of a mask over `base..`, and the
 /// last of them; the mask holds at least `k` values.
 fn extreme_values(mask: u64, base: Val, k: usize, low: bool) -> (Val, Val) {
@@ -607,10 +614,8 @@ impl Sums {
             .extend_from_slice(&self.domains[first..first + count]);
         #[cfg(debug_assertions)]
         for (t, term) in self.sums[s].terms.iter().enumerate() {
-            let base = self.sums[s].base;
-            let live = term.vals.iter().filter(|p| !is_false(acts, p.1));
-            let m = live.fold(0u64, |m, p| m | 1 << (p.0 - base));
-            debug_assert_eq!(m, self.masks[t], "a term's domain out of date");
+            let live = live_mask(acts, term, self.sums[s].base);
+            debug_assert_eq!(live, self.masks[t], "a term's domain out of date");
         }
         if self.sums[s].redundant && self.slack_is_wide(s) {
             return true;
@@ -857,8 +862,7 @@ impl Sums {
             let first = self.offset[s] as usize;
             let mut changed = false;
             for (t, term) in sum.terms.iter().enumerate() {
-                let live = term.vals.iter().filter(|p| !is_false(acts, p.1));
-                let mask = live.fold(0, |m, p| m | 1 << (p.0 - sum.base));
+                let mask = live_mask(acts, term, sum.base);
                 changed |= mask != self.domains[first + t];
                 self.domains[first + t] = mask;
             }
