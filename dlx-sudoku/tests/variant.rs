@@ -268,9 +268,9 @@ fn brute_force(p: &VariantPuzzle, grids: &[Grid], shadings: &[Vec<bool>]) -> Vec
 }
 
 /// Compares every engine's solutions with brute force: dancing links with and without
-/// look-ahead, dancing links with every rule decomposed, and clause learning with tables
-/// whole (sums propagated and in clauses) and decomposed: the same set each time, and no
-/// solution twice.
+/// look-ahead, dancing links with every rule decomposed, clause learning with tables
+/// whole (sums propagated and in clauses) and decomposed, and the propagation engine with
+/// tables whole and decomposed: the same set each time, and no solution twice.
 fn cross_check(p: &VariantPuzzle, grids: &[Grid], shadings: &[Vec<bool>]) -> usize {
     let brute: HashSet<VariantSolution> = brute_force(p, grids, shadings).into_iter().collect();
     let links = |cap: usize, lookahead: bool| {
@@ -284,6 +284,11 @@ fn cross_check(p: &VariantPuzzle, grids: &[Grid], shadings: &[Vec<bool>]) -> usi
             .unwrap()
             .with_engine(VariantEngine::ClauseLearning)
     };
+    let propagation = |cap: usize| {
+        VariantSolver::with_table_cap(p, cap)
+            .unwrap()
+            .with_engine(VariantEngine::Propagation)
+    };
     let runs = [
         ("links", links(4096, true)),
         ("links without look-ahead", links(4096, false)),
@@ -294,6 +299,8 @@ fn cross_check(p: &VariantPuzzle, grids: &[Grid], shadings: &[Vec<bool>]) -> usi
             clauses(4096).with_sum_propagator(false),
         ),
         ("clauses decomposed", clauses(0)),
+        ("propagation", propagation(4096)),
+        ("propagation decomposed", propagation(0)),
     ];
     for (what, solver) in runs {
         let engine = solver.solutions(None);

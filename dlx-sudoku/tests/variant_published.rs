@@ -165,6 +165,21 @@ fn engines_agree(path: &Path, p: &VariantPuzzle) -> usize {
                 .with_engine(VariantEngine::DancingLinks)
                 .with_node_budget(LINKS_BUDGET),
         ),
+        (
+            "propagation",
+            VariantSolver::new(p)
+                .unwrap()
+                .with_engine(VariantEngine::Propagation)
+                .with_node_budget(LINKS_BUDGET),
+        ),
+        (
+            "propagation decomposed",
+            VariantSolver::with_table_cap(p, 0)
+                .unwrap()
+                .with_engine(VariantEngine::Propagation)
+                .with_node_budget(LINKS_BUDGET),
+        ),
+        ("auto", VariantSolver::new(p).unwrap()),
     ];
     let mut settled = 0;
     for (what, solver) in configs {

@@ -72,6 +72,9 @@ pub enum VariantEngineArg {
     Links,
     /// Clause learning (a CDCL solver on the same model).
     Sat,
+    /// Propagation: a depth-first search with a propagator per rule over bit-mask
+    /// domains (no learning).
+    Prop,
 }
 
 impl From<VariantEngineArg> for VariantEngine {
@@ -80,6 +83,7 @@ impl From<VariantEngineArg> for VariantEngine {
             VariantEngineArg::Auto => VariantEngine::Auto,
             VariantEngineArg::Links => VariantEngine::DancingLinks,
             VariantEngineArg::Sat => VariantEngine::ClauseLearning,
+            VariantEngineArg::Prop => VariantEngine::Propagation,
         }
     }
 }

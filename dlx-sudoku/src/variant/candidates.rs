@@ -264,7 +264,7 @@ impl VariantSolver {
         let n = self.puzzle.size();
         match self.engine {
             VariantEngine::DancingLinks => self.links_candidates(cap, solution_cap),
-            VariantEngine::ClauseLearning => {
+            VariantEngine::ClauseLearning | VariantEngine::Propagation => {
                 let flags = self.cancel.iter().cloned().collect();
                 TrueCandidates::from_run(
                     n,

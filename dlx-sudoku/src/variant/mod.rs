@@ -39,6 +39,7 @@
 mod candidates;
 mod check;
 mod compile;
+mod cp;
 mod draw;
 mod encoding;
 mod fpuzzles;

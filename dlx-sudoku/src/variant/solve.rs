@@ -1,5 +1,5 @@
 //! Solving: compile once, then ask for one solution, uniqueness, a count or all of them,
-//! with either engine or the automatic choice.
+//! with any engine or the automatic choice.
 //!
 //! - **Dancing links** (`dlx_core`): the exact cover problem with colours, with the
 //!   look-ahead propagator and yin-yang connectivity as side conditions. Fastest on most
@@ -7,13 +7,18 @@
 //! - **Clause learning** (`sat`): the same model as clauses, solved by a CDCL solver that
 //!   learns from every dead end. Robust on the puzzles whose difficulty is a long chain
 //!   of implications, where a search without memory revisits the same dead ends.
-//! - **Auto** (the default): clause learning. Measured on the peer suite (35 published
-//!   puzzles; `docs/performance.md`), clause learning alone had the lower median and the
-//!   lower maximum time to prove uniqueness than dancing links alone or dancing links
-//!   with a node budget followed by clause learning; dancing links stays the engine to
-//!   count or list very many solutions.
+//! - **Propagation** (`cp`): a depth-first search over the clause solver's model with a
+//!   propagator per kind of constraint on bit-mask domains; no learning, each node cheap.
+//!   Fastest on typical puzzles and on killers whose difficulty is local.
+//! - **Auto** (the default): for a first solution or a uniqueness proof, the propagation
+//!   engine within a small budget of work ([`propagation_work`]), then clause learning.
+//!   Measured on the peer suite (35 published puzzles; `docs/performance.md`), clause
+//!   learning alone had the lower median and the lower maximum time to prove uniqueness
+//!   than dancing links alone or dancing links with a node budget followed by clause
+//!   learning; the propagation engine's budget then took the median down by about a
+//!   third. Dancing links stays the engine to count or list very many solutions.
 //!
-//! Every solution either engine offers is checked by the puzzle's independent checker
+//! Every solution any engine offers is checked by the puzzle's independent checker
 //! before it is reported.
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -50,6 +55,10 @@ pub enum VariantEngine {
     DancingLinks,
     /// A CDCL solver on the same model.
     ClauseLearning,
+    /// A depth-first search with propagators over bit-mask domains, on the clause
+    /// solver's model (no learning; each node cheap). A puzzle with a rule it has no
+    /// propagator for (yin-yang connectivity) is answered by clause learning.
+    Propagation,
 }
 
 impl VariantEngine {
@@ -61,6 +70,7 @@ impl VariantEngine {
             VariantEngine::Auto => "auto",
             VariantEngine::DancingLinks => "dancing links",
             VariantEngine::ClauseLearning => "clause learning",
+            VariantEngine::Propagation => "propagation",
         }
     }
 }
@@ -172,6 +182,23 @@ pub struct VariantSolver {
 /// encoding joins the race ([`VariantSolver`] under [`VariantEngine::Auto`], for a first solution
 /// or a uniqueness proof). Most published puzzles are answered well within it.
 const RACE_AFTER: Duration = Duration::from_millis(150);
+
+/// Most work (variables and table entries its propagators read) the propagation engine
+/// spends on a first solution or a uniqueness proof before clause learning takes over
+/// ([`VariantEngine::Auto`]); `DLX_PROPAGATION_WORK` sets another figure (0: clause
+/// learning at once), for measuring.
+fn propagation_work() -> u64 {
+    static WORK: OnceLock<u64> = OnceLock::new();
+    *WORK.get_or_init(|| {
+        std::env::var("DLX_PROPAGATION_WORK")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(PROPAGATION_WORK)
+    })
+}
+
+/// The default of [`propagation_work`].
+const PROPAGATION_WORK: u64 = 1_000_000;
 
 /// A racer's outcome and the solutions it found.
 type Run = (Outcome, Vec<VariantSolution>);
@@ -618,6 +645,88 @@ impl VariantSolver {
         }
     }
 
+    /// The propagation engine's search, stopped after the node budget or when any of
+    /// `flags` is raised; clause learning answers a model it has no propagator for.
+    fn propagation(
+        &self,
+        limit: Option<u64>,
+        flags: Vec<Arc<AtomicBool>>,
+        found: &mut dyn FnMut(VariantSolution) -> bool,
+    ) -> Outcome {
+        let Some(input) = self.sat_input() else {
+            return Outcome::infeasible(VariantEngine::Propagation);
+        };
+        match crate::variant::cp::solve(&input, limit, self.node_budget, None, flags.clone(), |s| {
+            found(s.clone())
+        }) {
+            Ok(run) => Outcome {
+                solutions: run.solutions.len() as u64,
+                stop: run.stop,
+                report: SearchReport {
+                    engine: VariantEngine::Propagation,
+                    nodes: run.nodes,
+                    conflicts: 0,
+                    rejected: run.rejected,
+                    elapsed: run.elapsed,
+                },
+            },
+            Err(_) => self.clauses(limit, self.node_budget, flags, None, found),
+        }
+    }
+
+    /// The propagation engine within [`propagation_work`], for a first solution or
+    /// a uniqueness proof; `None` (nothing reported) when it did not answer within them,
+    /// when the puzzle has a rule it has no propagator for, or when it found two
+    /// solutions: clause learning then answers, and for two it brings the second as near
+    /// the first as it will go, which the setter needs to see where a clue is missing.
+    fn propagation_first(
+        &self,
+        limit: Option<u64>,
+        flags: &[Arc<AtomicBool>],
+        found: &mut dyn FnMut(VariantSolution) -> bool,
+    ) -> Option<Outcome> {
+        let work = propagation_work();
+        if work == 0 {
+            return None;
+        }
+        let input = self.sat_input()?;
+        let run = crate::variant::cp::solve(
+            &input,
+            limit,
+            self.node_budget,
+            Some(work),
+            flags.to_vec(),
+            |_| true,
+        )
+        .ok()?;
+        let answered = match run.stop {
+            None => true,
+            Some(StopReason::SolutionLimit) => run.solutions.len() < 2,
+            Some(_) => false,
+        };
+        if !answered {
+            return None;
+        }
+        let mut handed = 0;
+        for s in run.solutions {
+            handed += 1;
+            if !found(s) {
+                break;
+            }
+        }
+        Some(Outcome {
+            solutions: handed,
+            stop: run.stop,
+            report: SearchReport {
+                engine: VariantEngine::Propagation,
+                nodes: run.nodes,
+                conflicts: 0,
+                rejected: run.rejected,
+                elapsed: run.elapsed,
+            },
+        })
+    }
+
     /// Runs the chosen engine.
     fn search(
         &self,
@@ -627,7 +736,10 @@ impl VariantSolver {
         let flags = self.cancel.iter().cloned().collect();
         match self.engine {
             VariantEngine::DancingLinks => self.links(limit, found),
-            VariantEngine::Auto if limit.is_some_and(|l| l <= 2) => self.race(limit, found),
+            VariantEngine::Propagation => self.propagation(limit, flags, found),
+            VariantEngine::Auto if limit.is_some_and(|l| l <= 2) => self
+                .propagation_first(limit, &flags, found)
+                .unwrap_or_else(|| self.race(limit, found)),
             VariantEngine::ClauseLearning | VariantEngine::Auto => {
                 self.clauses(limit, self.node_budget, flags, None, found)
             }
@@ -720,7 +832,8 @@ impl VariantSolver {
     /// let solver = VariantSolver::new(&VariantPuzzle::new(Shape::for_size(4)?))?;
     /// let (solution, report) = solver.first_with_report();
     /// assert!(solution.solution().is_some());
-    /// assert_eq!(report.engine, VariantEngine::ClauseLearning);
+    /// // Auto: the propagation engine answers an open 4×4 within its budget.
+    /// assert_eq!(report.engine, VariantEngine::Propagation);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn first_with_report(&self) -> (First<VariantSolution>, SearchReport) {
@@ -749,7 +862,10 @@ impl VariantSolver {
     /// p.givens = "1234341221434321".parse()?;
     /// let (answer, report) = VariantSolver::new(&p)?.unique_with_report();
     /// assert!(matches!(answer, Uniqueness::Unique(_)));
-    /// assert_eq!(report.engine, VariantEngine::ClauseLearning);
+    /// assert_eq!(report.engine, VariantEngine::Propagation);
+    /// // Clause learning, asked for by name.
+    /// let sat = VariantSolver::new(&p)?.with_engine(VariantEngine::ClauseLearning);
+    /// assert_eq!(sat.unique_with_report().1.engine, VariantEngine::ClauseLearning);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn unique_with_report(&self) -> (Uniqueness<VariantSolution>, SearchReport) {

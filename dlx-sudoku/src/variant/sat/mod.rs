@@ -377,7 +377,7 @@ fn theories(cnf: &mut Cnf, m: &Model, shading: Option<&[Var]>) -> Theories {
 }
 
 /// The solution a full assignment of the decided variables describes.
-fn decode(input: &SatInput<'_>, assignment: &[(Var, Val)]) -> VariantSolution {
+pub(crate) fn decode(input: &SatInput<'_>, assignment: &[(Var, Val)]) -> VariantSolution {
     let n = input.puzzle.size();
     let mut values: Vec<Option<Val>> = vec![None; input.model.vars.len()];
     for &(v, x) in assignment {

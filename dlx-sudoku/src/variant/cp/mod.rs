@@ -1,0 +1,206 @@
+//! The propagation engine: a depth-first search over the clause solver's model with
+//! domains as bit masks and a propagator for each kind of constraint, as the fastest
+//! variant solvers work (Interactive Sudoku Solver's handlers): no clauses, no learning,
+//! each node cheap.
+//!
+//! - [`network`]: the model read as propagators (the same constraints the clause solver
+//!   states, with the same meaning);
+//! - [`propagate`]: propagation to a fixpoint, and the check of a full assignment;
+//! - [`search`]: the search (Algorithm X's rule: the variable with the fewest values).
+//!
+//! Soundness is the clause solver's: "no (other) solution" holds when every propagator
+//! removes only values no solution has (each is tested against brute force on random
+//! puzzles of every rule), and every solution is checked by the network and then by the
+//! puzzle's independent checker before it is reported.
+
+mod network;
+mod propagate;
+mod search;
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use dlx_core::StopReason;
+
+use crate::variant::sat::{decode, SatInput};
+use crate::variant::solution::VariantSolution;
+
+pub(crate) use network::Unsupported;
+
+/// What a run of the propagation engine found.
+pub(crate) struct CpRun {
+    /// The solutions found, in order.
+    pub solutions: Vec<VariantSolution>,
+    /// Why the search stopped before proving there are no more; `None` once it proved it.
+    pub stop: Option<StopReason>,
+    /// Nodes: values tried.
+    pub nodes: u64,
+    /// Full assignments the puzzle's checker refused (never reported).
+    pub rejected: u64,
+    /// Time spent, building the network included.
+    pub elapsed: Duration,
+}
+
+/// Finds up to `limit` solutions (all with `None`), each checked by the puzzle's checker;
+/// stops after `budget` nodes, after `work` (variables and table entries the propagators
+/// read), or when a flag of `cancel` is raised. Refuses a model the engine has no
+/// propagator for.
+pub(crate) fn solve(
+    input: &SatInput<'_>,
+    limit: Option<u64>,
+    budget: Option<u64>,
+    work: Option<u64>,
+    cancel: Vec<Arc<AtomicBool>>,
+    mut found: impl FnMut(&VariantSolution) -> bool,
+) -> Result<CpRun, Unsupported> {
+    let start = Instant::now();
+    let yinyang = input.yinyang && input.shading.is_some();
+    let net = network::Network::build(input.model, yinyang)?;
+    let mut solutions = Vec::new();
+    let mut rejected = 0;
+    let mut report = |assignment: &[(crate::variant::model::Var, crate::variant::model::Val)]| {
+        let solution = decode(input, assignment);
+        if input.puzzle.check(&solution).is_err() {
+            rejected += 1;
+            return true;
+        }
+        let go_on = found(&solution);
+        solutions.push(solution);
+        go_on && limit.is_none_or(|l| (solutions.len() as u64) < l)
+    };
+    let mut search = search::Search::new(&net, budget, cancel, &mut report).with_work_budget(work);
+    search.run();
+    let (stop, nodes) = (search.stop, search.nodes);
+    drop(search);
+    Ok(CpRun {
+        solutions,
+        stop,
+        nodes,
+        rejected,
+        elapsed: start.elapsed(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::network::{Network, ABSENT};
+    use super::propagate::{Propagator, State};
+    use crate::variant::{read_puzzle, VariantPuzzle, VariantSolver};
+
+    /// The committed puzzles that give their solution.
+    fn solved_puzzles() -> Vec<(String, VariantPuzzle)> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/variants");
+        let mut out = Vec::new();
+        for dir in [root.clone(), root.join("stress")] {
+            let mut paths: Vec<_> = std::fs::read_dir(&dir)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.is_file())
+                .collect();
+            paths.sort();
+            for path in paths {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let Ok(imported) = read_puzzle(&text) else {
+                    continue;
+                };
+                if imported.puzzle.solution.is_some() {
+                    out.push((path.display().to_string(), imported.puzzle));
+                }
+            }
+        }
+        out
+    }
+
+    /// A sound propagator never removes a value some solution within the domains has.
+    /// Each puzzle's published solution is planted: every cell keeps its digit and a
+    /// random half of the others (the auxiliaries keep all their values, among them the
+    /// solution's), and propagation must keep the digits, whole tables and decomposed.
+    #[test]
+    fn propagation_keeps_a_planted_solution() {
+        let puzzles = solved_puzzles();
+        assert!(puzzles.len() >= 20, "{} puzzles", puzzles.len());
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut checked = 0;
+        for (name, p) in &puzzles {
+            let grid = p.solution.as_ref().unwrap();
+            for cap in [4096, 0] {
+                let solver = VariantSolver::with_table_cap(p, cap).unwrap();
+                let input = solver.sat_input().expect("a solvable puzzle compiles");
+                let Ok(net) = Network::build(input.model, input.yinyang) else {
+                    continue;
+                };
+                let cells = grid.size() * grid.size();
+                for round in 0..40 {
+                    let mut st = State::new(&net);
+                    for (c, &digit) in grid.values().iter().enumerate().take(cells) {
+                        let keep = net.bit(c as u32, digit as i32);
+                        assert_ne!(
+                            st.dom[c] & keep,
+                            0,
+                            "{name}: the digit of cell {c} was filtered out"
+                        );
+                        // Round 0 keeps every value: the root propagation itself.
+                        let random = if round == 0 { !0 } else { next() | ABSENT };
+                        st.dom[c] &= random | keep;
+                    }
+                    let mut prop = Propagator::new(&net);
+                    prop.wake_all();
+                    assert!(
+                        prop.fixpoint(&mut st),
+                        "{name} (cap {cap}), round {round}: a dead end"
+                    );
+                    for (c, &digit) in grid.values().iter().enumerate().take(cells) {
+                        let keep = net.bit(c as u32, digit as i32);
+                        assert_ne!(
+                            st.dom[c] & keep,
+                            0,
+                            "{name} (cap {cap}), round {round}: cell {c} lost its digit {digit}"
+                        );
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked >= 800, "{checked} states checked");
+    }
+
+    /// A full house's hidden single, which no naked single finds: in the 4×4 grid below,
+    /// row 1's 1 can only go in its last cell.
+    #[test]
+    fn a_full_house_places_its_hidden_single() {
+        use crate::sudoku::{Cell, Shape};
+        let mut p = VariantPuzzle::new(Shape::for_size(4).unwrap());
+        for (k, d) in [(4, 1), (14, 1)] {
+            p.givens.set(Cell::from_index(k, 4), Some(d)).unwrap();
+        }
+        let solver = VariantSolver::new(&p).unwrap();
+        let input = solver.sat_input().unwrap();
+        let net = Network::build(input.model, false).unwrap();
+        let root = State::new(&net);
+        assert_ne!(root.dom[3], net.bit(3, 1), "compiling alone places it");
+        let mut st = root.clone();
+        let mut prop = Propagator::new(&net);
+        prop.wake_all();
+        assert!(prop.fixpoint(&mut st));
+        assert_eq!(st.dom[3], net.bit(3, 1));
+    }
+
+    /// A model with yin-yang connectivity is refused by name, not searched.
+    #[test]
+    fn yin_yang_is_refused() {
+        let p = VariantPuzzle::new(crate::sudoku::Shape::classic());
+        let solver = VariantSolver::new(&p).unwrap();
+        let input = solver.sat_input().unwrap();
+        let refused = Network::build(input.model, true).unwrap_err();
+        assert_eq!(refused.0, "yin-yang connectivity");
+    }
+}
