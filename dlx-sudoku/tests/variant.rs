@@ -344,6 +344,20 @@ fn check_candidates(p: &VariantPuzzle, brute: &HashSet<VariantSolution>) {
         ("clauses", 1, clauses(4096)),
         ("clauses decomposed", 3, clauses(0)),
         ("auto", 2, VariantSolver::new(p).unwrap()),
+        (
+            "propagation",
+            1,
+            VariantSolver::new(p)
+                .unwrap()
+                .with_engine(VariantEngine::Propagation),
+        ),
+        (
+            "propagation decomposed",
+            3,
+            VariantSolver::with_table_cap(p, 0)
+                .unwrap()
+                .with_engine(VariantEngine::Propagation),
+        ),
     ];
     if n == 4 {
         let links = VariantSolver::new(p)

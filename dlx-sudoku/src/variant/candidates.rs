@@ -228,7 +228,7 @@ impl TrueCandidates {
             queries: run.queries,
             report: SearchReport {
                 engine: VariantEngine::ClauseLearning,
-                nodes: 0,
+                nodes: run.nodes,
                 conflicts: run.conflicts,
                 rejected: run.rejected,
                 elapsed: run.elapsed,
@@ -264,7 +264,8 @@ impl VariantSolver {
         let n = self.puzzle.size();
         match self.engine {
             VariantEngine::DancingLinks => self.links_candidates(cap, solution_cap),
-            VariantEngine::ClauseLearning | VariantEngine::Propagation => {
+            VariantEngine::Propagation => self.cp_candidates(cap, solution_cap),
+            VariantEngine::ClauseLearning => {
                 let flags = self.cancel.iter().cloned().collect();
                 TrueCandidates::from_run(
                     n,
@@ -274,6 +275,37 @@ impl VariantSolver {
                 )
             }
             VariantEngine::Auto => self.race_candidates(cap),
+        }
+    }
+
+    /// True candidates on the propagation engine (clause learning answers a puzzle with a
+    /// rule it has no propagator for).
+    fn cp_candidates(&self, cap: u32, solution_cap: u64) -> TrueCandidates {
+        let n = self.puzzle.size();
+        let flags: Vec<Arc<AtomicBool>> = self.cancel.iter().cloned().collect();
+        let run = match self.sat_input() {
+            Some(input) => crate::variant::cp::true_candidates(
+                &input,
+                cap,
+                solution_cap,
+                self.node_budget,
+                None,
+                flags.clone(),
+            ),
+            None => Ok(self.sat_candidates(cap, self.node_budget, flags.clone())),
+        };
+        match run {
+            Ok(run) => {
+                let mut out = TrueCandidates::from_run(n, cap, solution_cap, run);
+                out.report.engine = VariantEngine::Propagation;
+                out
+            }
+            Err(_) => TrueCandidates::from_run(
+                n,
+                cap,
+                solution_cap,
+                self.sat_candidates(cap, self.node_budget, flags),
+            ),
         }
     }
 
@@ -296,6 +328,7 @@ impl VariantSolver {
                 examples: Vec::new(),
                 stop: None,
                 conflicts: 0,
+                nodes: 0,
                 queries: 0,
                 rejected: 0,
                 elapsed: Duration::ZERO,
@@ -317,6 +350,29 @@ impl VariantSolver {
         let (budget, cancel, after) = (self.node_budget, &self.cancel, self.race_after);
         let n = self.puzzle.size();
         let solution_cap = u64::from(cap).max(2);
+        // The propagation engine first, within its budget of work: a typical grid is
+        // answered there, and nothing is reported from a run that did not finish.
+        let work = crate::variant::solve::propagation_work();
+        if work > 0 {
+            if let Some(input) = self.sat_input() {
+                let flags: Vec<Arc<AtomicBool>> = cancel.iter().cloned().collect();
+                let run = crate::variant::cp::true_candidates(
+                    &input,
+                    cap,
+                    solution_cap,
+                    budget,
+                    Some(work),
+                    flags,
+                );
+                if let Ok(run) = run {
+                    if run.stop.is_none() {
+                        let mut out = TrueCandidates::from_run(n, cap, solution_cap, run);
+                        out.report.engine = VariantEngine::Propagation;
+                        return out;
+                    }
+                }
+            }
+        }
         // Raised by the first complete answer, or when the caller cancels.
         let stop = Arc::new(AtomicBool::new(false));
         let mut flags: Vec<Arc<AtomicBool>> = cancel.iter().cloned().collect();

@@ -187,7 +187,7 @@ const RACE_AFTER: Duration = Duration::from_millis(150);
 /// spends on a first solution or a uniqueness proof before clause learning takes over
 /// ([`VariantEngine::Auto`]); `DLX_PROPAGATION_WORK` sets another figure (0: clause
 /// learning at once), for measuring.
-fn propagation_work() -> u64 {
+pub(crate) fn propagation_work() -> u64 {
     static WORK: OnceLock<u64> = OnceLock::new();
     *WORK.get_or_init(|| {
         std::env::var("DLX_PROPAGATION_WORK")

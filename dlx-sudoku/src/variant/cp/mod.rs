@@ -6,13 +6,16 @@
 //! - [`network`]: the model read as propagators (the same constraints the clause solver
 //!   states, with the same meaning);
 //! - [`propagate`]: propagation to a fixpoint, and the check of a full assignment;
-//! - [`search`]: the search (Algorithm X's rule: the variable with the fewest values).
+//! - [`search`]: the search (Algorithm X's rule: the variable with the fewest values);
+//! - [`candidates`]: true candidates, one search over every solution that skips the
+//!   subtrees with nothing new.
 //!
 //! Soundness is the clause solver's: "no (other) solution" holds when every propagator
 //! removes only values no solution has (each is tested against brute force on random
 //! puzzles of every rule), and every solution is checked by the network and then by the
 //! puzzle's independent checker before it is reported.
 
+mod candidates;
 mod network;
 mod propagate;
 mod search;
@@ -26,6 +29,7 @@ use dlx_core::StopReason;
 use crate::variant::sat::{decode, SatInput};
 use crate::variant::solution::VariantSolution;
 
+pub(crate) use candidates::true_candidates;
 pub(crate) use network::Unsupported;
 
 /// What a run of the propagation engine found.

@@ -282,7 +282,6 @@ impl<'n> Propagator<'n> {
     }
 
     /// Forbidden pairs and implications at `v`, whose domain just shrank.
-    #[inline(never)]
     fn binary(&mut self, st: &mut State, v: Var) -> bool {
         let net = self.net;
         let d = st.dom[v as usize];
@@ -313,7 +312,6 @@ impl<'n> Propagator<'n> {
 
     /// All different: naked singles, and in a full house hidden singles and every value
     /// somewhere; never more cells to fill than values left for them.
-    #[inline(never)]
     fn house(&mut self, st: &mut State, i: usize) -> bool {
         let net = self.net;
         let h = &net.houses[i];
@@ -430,7 +428,6 @@ impl<'n> Propagator<'n> {
 
     /// A table: generalised arc consistency. Alternatives with a value gone die; a
     /// variable every live alternative names keeps only the values they give it.
-    #[inline(never)]
     fn table(&mut self, st: &mut State, i: usize) -> bool {
         let net = self.net;
         let t = &net.tables[i];
@@ -512,7 +509,6 @@ impl<'n> Propagator<'n> {
 
     /// A value of `a` is some variable's: `a` keeps the values some variable can take,
     /// and a value of `a`'s that one variable alone can take is that variable's.
-    #[inline(never)]
     fn members(&mut self, st: &mut State, i: usize) -> bool {
         let net = self.net;
         let c = &net.members[i];
@@ -532,7 +528,6 @@ impl<'n> Propagator<'n> {
 
     /// At least `count` variables take the value: too few able is a dead end; exactly
     /// enough, and each takes it.
-    #[inline(never)]
     fn at_least(&mut self, st: &mut State, i: usize) -> bool {
         let net = self.net;
         let c = &net.at_least[i];
@@ -561,7 +556,6 @@ impl<'n> Propagator<'n> {
     /// cells keep the digits of those windows and differ; the digits every such window
     /// holds are out of the cells that see the whole run; with one window left, a digit
     /// one cell alone can hold is that cell's.
-    #[inline(never)]
     fn run_window(&mut self, st: &mut State, i: usize) -> bool {
         let net = self.net;
         let r = &net.runs[i];
@@ -642,7 +636,6 @@ impl<'n> Propagator<'n> {
     /// A sum: bounds. Each group's sum lies between its cells' least and greatest values
     /// (and those of as many distinct values as it has cells); the target and every cell
     /// keep what the other terms' bounds leave them.
-    #[inline(never)]
     fn sum(&mut self, st: &mut State, i: usize) -> bool {
         let net = self.net;
         let s = &net.sums[i];

@@ -11,7 +11,8 @@ use std::sync::Arc;
 use dlx_core::StopReason;
 
 use crate::variant::cp::network::{Network, ABSENT};
-use crate::variant::cp::propagate::{Propagator, State};
+use crate::variant::cp::propagate::Propagator;
+pub(crate) use crate::variant::cp::propagate::State;
 use crate::variant::model::{Val, Var};
 
 /// How a subtree ended.
@@ -44,7 +45,12 @@ pub(crate) struct Search<'n, 'f> {
     pub stop: Option<StopReason>,
     /// Full assignments the network accepted and `found` was shown.
     found: &'f mut Report<'f>,
+    /// Says of a propagated state whether nothing below it is worth searching.
+    prune: Option<&'f mut Prune<'f>>,
 }
+
+/// Says of a propagated state whether nothing below it is worth searching.
+pub(crate) type Prune<'f> = dyn FnMut(&State) -> bool + 'f;
 
 /// What receives each full assignment of the decided variables, and says whether to go on.
 pub(crate) type Report<'f> = dyn FnMut(&[(Var, Val)]) -> bool + 'f;
@@ -76,7 +82,14 @@ impl<'n, 'f> Search<'n, 'f> {
             cancel,
             stop: None,
             found,
+            prune: None,
         }
+    }
+
+    /// Skips every subtree whose propagated state `prune` says holds nothing of interest.
+    pub fn with_prune(mut self, prune: &'f mut Prune<'f>) -> Self {
+        self.prune = Some(prune);
+        self
     }
 
     /// Stops the search once its propagators have done `work` ([`Propagator::work`]).
@@ -155,6 +168,11 @@ impl<'n, 'f> Search<'n, 'f> {
             },
         );
         let flow = loop {
+            if let Some(prune) = self.prune.as_mut() {
+                if prune(st) {
+                    break Flow::Done;
+                }
+            }
             let Some((v, decided)) = self.choose(st) else {
                 break self.leaf(st);
             };

@@ -47,6 +47,8 @@ pub(crate) struct CandidateRun {
     pub stop: Option<StopReason>,
     /// Conflicts of the solver over every question.
     pub conflicts: u64,
+    /// Nodes of the search (the propagation engine's; 0 for clause learning).
+    pub nodes: u64,
     /// Searches run (assumption queries and the plain ones for the count).
     pub queries: u64,
     /// Candidate solutions the checker refused.
@@ -81,6 +83,7 @@ pub(crate) fn true_candidates(
         examples: Vec::new(),
         stop: None,
         conflicts: 0,
+        nodes: 0,
         queries: 0,
         rejected: 0,
         elapsed: Duration::ZERO,
