@@ -321,17 +321,9 @@ impl VariantSolver {
             Some(input) => sat::true_candidates(&input, cap, solution_cap, budget, flags),
             // Compiling proved there is no solution: every count is 0, and final.
             None => CandidateRun {
-                counts: vec![0; n * n * n],
                 settled: vec![true; n * n * n],
-                solutions: 0,
                 all_solutions: true,
-                examples: Vec::new(),
-                stop: None,
-                conflicts: 0,
-                nodes: 0,
-                queries: 0,
-                rejected: 0,
-                elapsed: Duration::ZERO,
+                ..CandidateRun::new(n * n * n)
             },
         }
     }

@@ -700,6 +700,37 @@ impl Model {
             .expect("an unlimited enumeration never gives up");
     }
 
+    /// Which variables every solution gives a value: a feature whose source's every
+    /// value maps to one of its own, a variable every alternative of a (clause solver's)
+    /// choice names, a sum's target. Other free variables may have none.
+    pub fn always_valued(&self) -> Vec<bool> {
+        let mut always = vec![false; self.vars.len()];
+        for (t, a, map) in &self.feature_source {
+            if self.vars[*a as usize]
+                .dom
+                .iter()
+                .all(|x| map.iter().any(|p| p.0 == x))
+            {
+                always[*t as usize] = true;
+            }
+        }
+        for c in self.choices.iter().filter(|c| !c.links_only) {
+            if let Some(first) = c.alts.first() {
+                for &(v, _) in first {
+                    if c.alts.iter().all(|a| a.iter().any(|p| p.0 == v)) {
+                        always[v as usize] = true;
+                    }
+                }
+            }
+        }
+        for l in &self.linears {
+            if let Target::Var(t) = l.target {
+                always[t as usize] = true;
+            }
+        }
+        always
+    }
+
     /// Filters domains to a fixpoint; returns false when some domain became empty.
     pub fn propagate(&mut self) -> bool {
         if self.infeasible {

@@ -280,6 +280,21 @@ impl Outcome {
         }
     }
 
+    /// The outcome of a propagation engine's run that handed on `solutions` solutions.
+    fn of_propagation(solutions: u64, run: &crate::variant::cp::CpRun) -> Outcome {
+        Outcome {
+            solutions,
+            stop: run.stop,
+            report: SearchReport {
+                engine: VariantEngine::Propagation,
+                nodes: run.nodes,
+                conflicts: 0,
+                rejected: run.rejected,
+                elapsed: run.elapsed,
+            },
+        }
+    }
+
     /// Whether the search answered: it ran to its end or to the solutions asked for.
     fn answered(&self) -> bool {
         matches!(self.stop, None | Some(StopReason::SolutionLimit))
@@ -659,17 +674,7 @@ impl VariantSolver {
         match crate::variant::cp::solve(&input, limit, self.node_budget, None, flags.clone(), |s| {
             found(s.clone())
         }) {
-            Ok(run) => Outcome {
-                solutions: run.solutions.len() as u64,
-                stop: run.stop,
-                report: SearchReport {
-                    engine: VariantEngine::Propagation,
-                    nodes: run.nodes,
-                    conflicts: 0,
-                    rejected: run.rejected,
-                    elapsed: run.elapsed,
-                },
-            },
+            Ok(run) => Outcome::of_propagation(run.solutions.len() as u64, &run),
             Err(_) => self.clauses(limit, self.node_budget, flags, None, found),
         }
     }
@@ -690,7 +695,7 @@ impl VariantSolver {
             return None;
         }
         let input = self.sat_input()?;
-        let run = crate::variant::cp::solve(
+        let mut run = crate::variant::cp::solve(
             &input,
             limit,
             self.node_budget,
@@ -708,23 +713,13 @@ impl VariantSolver {
             return None;
         }
         let mut handed = 0;
-        for s in run.solutions {
+        for s in std::mem::take(&mut run.solutions) {
             handed += 1;
             if !found(s) {
                 break;
             }
         }
-        Some(Outcome {
-            solutions: handed,
-            stop: run.stop,
-            report: SearchReport {
-                engine: VariantEngine::Propagation,
-                nodes: run.nodes,
-                conflicts: 0,
-                rejected: run.rejected,
-                elapsed: run.elapsed,
-            },
-        })
+        Some(Outcome::of_propagation(handed, &run))
     }
 
     /// Runs the chosen engine.

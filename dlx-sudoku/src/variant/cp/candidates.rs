@@ -14,7 +14,7 @@
 use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::variant::cp::network::{Network, Unsupported};
 use crate::variant::cp::search::{Search, State};
@@ -55,17 +55,8 @@ pub(crate) fn true_candidates(
     }
     let tally = RefCell::new(Tally {
         run: CandidateRun {
-            counts: vec![0; cells * n],
-            settled: vec![false; cells * n],
-            solutions: 0,
-            all_solutions: false,
-            examples: Vec::new(),
-            stop: None,
-            conflicts: 0,
-            nodes: 0,
             queries: 1,
-            rejected: 0,
-            elapsed: Duration::ZERO,
+            ..CandidateRun::new(cells * n)
         },
         open,
     });

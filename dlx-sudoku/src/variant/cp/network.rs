@@ -181,31 +181,7 @@ impl Network {
             alive_words: 0,
             peers: Vec::new(),
         };
-        // Which free variables every solution gives a value (as `Cnf::build` finds them).
-        let mut always = vec![false; nv];
-        for (t, a, map) in &m.feature_source {
-            if m.vars[*a as usize]
-                .dom
-                .iter()
-                .all(|x| map.iter().any(|p| p.0 == x))
-            {
-                always[*t as usize] = true;
-            }
-        }
-        for c in m.choices.iter().filter(|c| !c.links_only) {
-            if let Some(first) = c.alts.first() {
-                for &(v, _) in first {
-                    if c.alts.iter().all(|a| a.iter().any(|p| p.0 == v)) {
-                        always[v as usize] = true;
-                    }
-                }
-            }
-        }
-        for l in &m.linears {
-            if let Target::Var(t) = l.target {
-                always[t as usize] = true;
-            }
-        }
+        let always = m.always_valued();
         for (v, info) in m.vars.iter().enumerate() {
             let (lo, hi) = (info.dom.min().unwrap_or(0), info.dom.max().unwrap_or(0));
             let off = if lo >= 0 && hi < 63 { 0 } else { lo };

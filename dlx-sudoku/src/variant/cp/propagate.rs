@@ -311,7 +311,9 @@ impl<'n> Propagator<'n> {
     }
 
     /// All different: naked singles, and in a full house hidden singles and every value
-    /// somewhere; never more cells to fill than values left for them.
+    /// somewhere; never more cells to fill than values left for them. A full house of
+    /// cells is read from the holders of the values it lost instead
+    /// ([`Self::full_house_of_cells`]).
     fn house(&mut self, st: &mut State, i: usize) -> bool {
         let net = self.net;
         let h = &net.houses[i];
@@ -320,7 +322,7 @@ impl<'n> Propagator<'n> {
         if h.cells && h.full {
             return self.full_house_of_cells(st, i, dirty & h.values);
         }
-        let (mut fixed, mut once, mut twice, mut thrice, mut four) = (0u64, 0u64, 0u64, 0u64, 0u64);
+        let (mut fixed, mut once, mut twice) = (0u64, 0u64, 0u64);
         let (mut open, mut open_union) = (0u32, 0u64);
         for &v in &h.vars {
             let d = st.dom[v as usize];
@@ -333,8 +335,6 @@ impl<'n> Propagator<'n> {
                 open += 1;
                 open_union |= d;
             }
-            four |= thrice & d;
-            thrice |= twice & d;
             twice |= once & d;
             once |= d;
         }
@@ -347,25 +347,6 @@ impl<'n> Propagator<'n> {
         // Values to take out of the open cells, and (full houses) values one open cell
         // alone can hold. A change wakes this house again, for what it implies here.
         let hidden = if h.full { once & !twice & !fixed } else { 0 };
-        if h.full && h.cells && pointing() {
-            // A value two or three cells of a full house can hold is in one of them: no
-            // cell that sees them all holds it (pointing and claiming, and more).
-            let mut few = twice & !four & !fixed & !hidden;
-            while few != 0 {
-                let d = few & few.wrapping_neg();
-                few &= few - 1;
-                let mut held = st.holders[d.trailing_zeros() as usize] & h.mask;
-                let mut common = !h.mask;
-                while held != 0 && common != 0 {
-                    let c = held.trailing_zeros();
-                    held &= held - 1;
-                    common &= net.peers[c as usize];
-                }
-                if common != 0 && !self.clear_seen(st, common, d) {
-                    return false;
-                }
-            }
-        }
         if (open_union & fixed) | hidden == 0 {
             return true;
         }

@@ -57,6 +57,25 @@ pub(crate) struct CandidateRun {
     pub elapsed: Duration,
 }
 
+impl CandidateRun {
+    /// A run that has found nothing yet, over `candidates` candidates (cells × digits).
+    pub fn new(candidates: usize) -> Self {
+        CandidateRun {
+            counts: vec![0; candidates],
+            settled: vec![false; candidates],
+            solutions: 0,
+            all_solutions: false,
+            examples: Vec::new(),
+            stop: None,
+            conflicts: 0,
+            nodes: 0,
+            queries: 0,
+            rejected: 0,
+            elapsed: Duration::ZERO,
+        }
+    }
+}
+
 /// True candidates of the puzzle behind `input`: counts capped at `cap` (at least 1), and
 /// solutions counted up to `solution_cap`; stops after `max_conflicts` conflicts in all or
 /// when a flag of `cancel` is raised (then the counts are lower bounds, and only the
@@ -75,19 +94,7 @@ pub(crate) fn true_candidates(
     let mut cnf = Cnf::build(input.model, limits, input.sum_propagator);
     let shading = if input.yinyang { input.shading } else { None };
     let mut theory = theories(&mut cnf, input.model, shading);
-    let mut run = CandidateRun {
-        counts: vec![0; n * n * n],
-        settled: vec![false; n * n * n],
-        solutions: 0,
-        all_solutions: false,
-        examples: Vec::new(),
-        stop: None,
-        conflicts: 0,
-        nodes: 0,
-        queries: 0,
-        rejected: 0,
-        elapsed: Duration::ZERO,
-    };
+    let mut run = CandidateRun::new(n * n * n);
     // Each candidate's literal; a digit static filtering removed is proved impossible.
     let lits: Vec<Option<Lit>> = (0..n * n * n)
         .map(|i| cnf.lit((i / n) as Var, (i % n + 1) as Val))

@@ -209,32 +209,13 @@ impl Cnf {
                 cnf.decided.push(v as Var);
             }
         }
-        // Which free variables every solution gives a value.
-        let mut always = vec![false; nv];
-        for (t, a, map) in &m.feature_source {
-            if m.vars[*a as usize]
-                .dom
-                .iter()
-                .all(|x| map.iter().any(|p| p.0 == x))
-            {
-                always[*t as usize] = true;
-            }
-        }
-        for c in m.choices.iter().filter(|c| !c.links_only) {
-            if let Some(first) = c.alts.first() {
-                for &(v, _) in first {
-                    if c.alts.iter().all(|a| a.iter().any(|p| p.0 == v)) {
-                        always[v as usize] = true;
-                    }
-                }
-            }
-        }
-        // A sum's target is a function of its terms: it always has a value, given by the
-        // sum's clauses rather than by a source.
+        // Which free variables every solution gives a value; a sum's target is a function
+        // of its terms: it always has a value, given by the sum's clauses rather than by a
+        // source.
+        let always = m.always_valued();
         let mut summed = vec![false; nv];
         for l in &m.linears {
             if let Target::Var(t) = l.target {
-                always[t as usize] = true;
                 summed[t as usize] = true;
             }
         }
