@@ -198,7 +198,7 @@ pub(crate) fn propagation_work() -> u64 {
 }
 
 /// The default of [`propagation_work`].
-const PROPAGATION_WORK: u64 = 1_000_000;
+const PROPAGATION_WORK: u64 = 2_000_000;
 
 /// A racer's outcome and the solutions it found.
 type Run = (Outcome, Vec<VariantSolution>);
