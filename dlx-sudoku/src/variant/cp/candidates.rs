@@ -92,9 +92,16 @@ pub(crate) fn true_candidates(
                 .zip(&t.open)
                 .all(|(&d, &open)| d & open == 0)
     };
+    // A cell's values still under the cap first: the next solution is then one that
+    // settles something.
+    let prefer = |v: Var| {
+        let t = tally.borrow();
+        t.open.get(v as usize).copied().unwrap_or(0)
+    };
     let mut search = Search::new(&net, budget, cancel, &mut found)
         .with_work_budget(work)
-        .with_prune(&mut prune);
+        .with_prune(&mut prune)
+        .with_prefer(&prefer);
     search.run();
     let (stop, nodes) = (search.stop, search.nodes);
     drop(search);

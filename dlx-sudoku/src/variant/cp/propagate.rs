@@ -16,7 +16,8 @@ use crate::variant::model::{Target, Val, Var};
 pub(crate) struct State {
     pub dom: Vec<u64>,
     pub alive: Vec<u64>,
-    /// Per value bit: the cells (with [`Network::peers`]) that can still hold it.
+    /// Per value bit (up to the greatest a cell holds): the cells (with
+    /// [`Network::peers`]) that can still hold it.
     pub holders: Vec<u128>,
 }
 
@@ -31,7 +32,13 @@ impl State {
                 alive[t.alive_at + w] = if bits == 64 { !0 } else { (1 << bits) - 1 };
             }
         }
-        let mut holders = vec![0u128; if net.peers.is_empty() { 0 } else { 64 }];
+        // One set per value bit a cell can hold (cells with peers hold values only).
+        let bits = net.init[..net.peers.len()]
+            .iter()
+            .fold(0u64, |u, &d| u | d)
+            .checked_ilog2()
+            .map_or(0, |top| top as usize + 1);
+        let mut holders = vec![0u128; bits];
         for c in 0..net.peers.len() {
             let mut d = net.init[c];
             while d != 0 {

@@ -47,7 +47,12 @@ pub(crate) struct Search<'n, 'f> {
     found: &'f mut Report<'f>,
     /// Says of a propagated state whether nothing below it is worth searching.
     prune: Option<&'f mut Prune<'f>>,
+    /// The values of a variable to try first (the others follow).
+    prefer: Option<&'f Prefer<'f>>,
 }
+
+/// The values (bits) of a variable to try first.
+pub(crate) type Prefer<'f> = dyn Fn(Var) -> u64 + 'f;
 
 /// Says of a propagated state whether nothing below it is worth searching.
 pub(crate) type Prune<'f> = dyn FnMut(&State) -> bool + 'f;
@@ -83,7 +88,15 @@ impl<'n, 'f> Search<'n, 'f> {
             stop: None,
             found,
             prune: None,
+            prefer: None,
         }
+    }
+
+    /// Tries the values `prefer` names for a variable before its others (the order
+    /// changes what is found first, never what is found).
+    pub fn with_prefer(mut self, prefer: &'f Prefer<'f>) -> Self {
+        self.prefer = Some(prefer);
+        self
     }
 
     /// Skips every subtree whose propagated state `prune` says holds nothing of interest.
@@ -177,9 +190,15 @@ impl<'n, 'f> Search<'n, 'f> {
                 break self.leaf(st);
             };
             let values = st.dom[v as usize];
-            // Values first, "no value" last.
-            let bit = if values & !ABSENT != 0 {
-                values & (values & !ABSENT).wrapping_neg()
+            // Preferred values first, then the others, "no value" last.
+            let preferred = self.prefer.map_or(0, |p| p(v)) & values & !ABSENT;
+            let first = if preferred != 0 {
+                preferred
+            } else {
+                values & !ABSENT
+            };
+            let bit = if first != 0 {
+                first & first.wrapping_neg()
             } else {
                 ABSENT
             };
