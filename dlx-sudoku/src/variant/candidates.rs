@@ -342,9 +342,11 @@ impl VariantSolver {
         let (budget, cancel, after) = (self.node_budget, &self.cancel, self.race_after);
         let n = self.puzzle.size();
         let solution_cap = u64::from(cap).max(2);
-        // The propagation engine first, within its budget of work: a typical grid is
-        // answered there, and nothing is reported from a run that did not finish.
-        let work = crate::variant::solve::propagation_work();
+        // The propagation engine first, within twice a solve's budget of work: a typical
+        // grid is answered there (an open grid's coloured candidates need about three
+        // million units: the empty 9×9 grid, cap 8, 0.07 s instead of 0.16 s through the
+        // race), and nothing is reported from a run that did not finish.
+        let work = crate::variant::solve::propagation_work().saturating_mul(2);
         if work > 0 {
             if let Some(input) = self.sat_input() {
                 let flags: Vec<Arc<AtomicBool>> = cancel.iter().cloned().collect();
