@@ -15,8 +15,9 @@
 //!   Measured on the peer suite (35 published puzzles; `docs/performance.md`), clause
 //!   learning alone had the lower median and the lower maximum time to prove uniqueness
 //!   than dancing links alone or dancing links with a node budget followed by clause
-//!   learning; the propagation engine's budget then took the median down by about a
-//!   third. Dancing links stays the engine to count or list very many solutions.
+//!   learning; the propagation engine's budget then halved the median (7.3 → 3.4 ms),
+//!   and cut ISS's hard collections' median by 38 %. Dancing links stays the engine to
+//!   count or list very many solutions.
 //!
 //! Every solution any engine offers is checked by the puzzle's independent checker
 //! before it is reported.
