@@ -214,7 +214,13 @@ impl TrueCandidates {
         cell.index(n) * n + digit as usize - 1
     }
 
-    fn from_run(n: usize, cap: u32, solution_cap: u64, run: CandidateRun) -> Self {
+    fn from_run(
+        n: usize,
+        cap: u32,
+        solution_cap: u64,
+        run: CandidateRun,
+        engine: VariantEngine,
+    ) -> Self {
         TrueCandidates {
             size: n,
             cap,
@@ -227,7 +233,7 @@ impl TrueCandidates {
             stop: run.stop,
             queries: run.queries,
             report: SearchReport {
-                engine: VariantEngine::ClauseLearning,
+                engine,
                 nodes: run.nodes,
                 conflicts: run.conflicts,
                 rejected: run.rejected,
@@ -272,6 +278,7 @@ impl VariantSolver {
                     cap,
                     solution_cap,
                     self.sat_candidates(cap, self.node_budget, flags),
+                    VariantEngine::ClauseLearning,
                 )
             }
             VariantEngine::Auto => self.race_candidates(cap),
@@ -296,15 +303,14 @@ impl VariantSolver {
         };
         match run {
             Ok(run) => {
-                let mut out = TrueCandidates::from_run(n, cap, solution_cap, run);
-                out.report.engine = VariantEngine::Propagation;
-                out
+                TrueCandidates::from_run(n, cap, solution_cap, run, VariantEngine::Propagation)
             }
             Err(_) => TrueCandidates::from_run(
                 n,
                 cap,
                 solution_cap,
                 self.sat_candidates(cap, self.node_budget, flags),
+                VariantEngine::ClauseLearning,
             ),
         }
     }
@@ -360,9 +366,8 @@ impl VariantSolver {
                 );
                 if let Ok(run) = run {
                     if run.stop.is_none() {
-                        let mut out = TrueCandidates::from_run(n, cap, solution_cap, run);
-                        out.report.engine = VariantEngine::Propagation;
-                        return out;
+                        let engine = VariantEngine::Propagation;
+                        return TrueCandidates::from_run(n, cap, solution_cap, run, engine);
                     }
                 }
             }
@@ -376,7 +381,7 @@ impl VariantSolver {
             if out.stop.is_none() {
                 stop.store(true, Ordering::Relaxed);
             }
-            TrueCandidates::from_run(n, cap, solution_cap, out)
+            TrueCandidates::from_run(n, cap, solution_cap, out, VariantEngine::ClauseLearning)
         };
         let links = || {
             let mut solver = self
@@ -467,7 +472,8 @@ impl VariantSolver {
             let flags = self.cancel.iter().cloned().collect();
             let n = self.puzzle.size();
             let run = self.sat_candidates(cap, self.node_budget, flags);
-            return TrueCandidates::from_run(n, cap, solution_cap, run);
+            let engine = VariantEngine::ClauseLearning;
+            return TrueCandidates::from_run(n, cap, solution_cap, run, engine);
         };
         let start = Instant::now();
         let puzzle = &self.puzzle;

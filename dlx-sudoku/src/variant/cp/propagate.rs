@@ -10,6 +10,7 @@
 
 use crate::variant::cp::network::{Network, Prop, ABSENT, VALUES};
 use crate::variant::model::{Target, Val, Var};
+use crate::variant::sat::extreme_values;
 
 /// The domains, and which alternatives of each table are still alive.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,19 +111,28 @@ fn range_mask(net: &Network, v: Var, lo: i64, hi: i64) -> u64 {
 /// or `None` when it has fewer than `k`.
 #[inline]
 fn extreme_sums(mask: u64, off: i64, k: usize) -> Option<(i64, i64)> {
-    if (mask.count_ones() as usize) < k {
-        return None;
+    ((mask.count_ones() as usize) >= k).then(|| {
+        let base = off as Val;
+        (
+            extreme_values(mask, base, k, true).0 as i64,
+            extreme_values(mask, base, k, false).0 as i64,
+        )
+    })
+}
+
+/// A group's cells: the sums of their least and of their greatest values, and the values
+/// they hold together.
+#[inline]
+fn group_cells(net: &Network, st: &State, g: &[Var]) -> (i64, i64, u64) {
+    let (mut lo, mut hi, mut union) = (0i64, 0i64, 0u64);
+    for &v in g {
+        let d = st.dom[v as usize];
+        let (a, b) = bounds(net, v, d);
+        lo += a;
+        hi += b;
+        union |= d & VALUES;
     }
-    let (mut lo, mut hi) = (0i64, 0i64);
-    let (mut a, mut b) = (mask, mask);
-    for _ in 0..k {
-        lo += off + a.trailing_zeros() as i64;
-        a &= a - 1;
-        let top = 63 - b.leading_zeros() as i64;
-        hi += off + top;
-        b &= !(1u64 << top);
-    }
-    Some((lo, hi))
+    (lo, hi, union)
 }
 
 /// The propagation queue and scratch space.
@@ -603,15 +613,7 @@ impl<'n> Propagator<'n> {
 
     /// The least and greatest sum of a group of distinct values.
     fn group_range(&self, st: &State, g: &[Var]) -> Option<(i64, i64)> {
-        let (mut lo, mut hi) = (0i64, 0i64);
-        let mut union = 0u64;
-        for &v in g {
-            let d = st.dom[v as usize];
-            let (a, b) = bounds(self.net, v, d);
-            lo += a;
-            hi += b;
-            union |= d & VALUES;
-        }
+        let (mut lo, mut hi, union) = group_cells(self.net, st, g);
         if g.len() > 1 {
             let off = self.net.off[g[0] as usize] as i64;
             let (klo, khi) = extreme_sums(union, off, g.len())?;
@@ -670,14 +672,7 @@ impl<'n> Propagator<'n> {
                     continue;
                 }
                 let off = net.off[g[0] as usize] as i64;
-                let (mut smin, mut smax, mut union) = (0i64, 0i64, 0u64);
-                for &w in g {
-                    let d = st.dom[w as usize];
-                    let (a, b) = bounds(net, w, d);
-                    smin += a;
-                    smax += b;
-                    union |= d & VALUES;
-                }
+                let (smin, smax, union) = group_cells(net, st, g);
                 let distinct = extreme_sums(union, off, g.len() - 1);
                 for &v in g {
                     let (a, b) = bounds(net, v, st.dom[v as usize]);

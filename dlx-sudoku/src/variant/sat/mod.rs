@@ -43,6 +43,7 @@ pub(crate) use candidates::JOINT_ANSWERS;
 pub(crate) use candidates::{true_candidates, CandidateRun};
 pub(crate) use cnf::{sums_propagated_by_default, Cnf};
 use connectivity::Connectivity;
+pub(crate) use sums::extreme_values;
 use sums::Sums;
 use theory::{Reasons, Theories};
 

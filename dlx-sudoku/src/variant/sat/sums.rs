@@ -204,7 +204,7 @@ fn live_mask(acts: &TheoryArg<'_>, term: &TermLits, base: Val) -> u64 {
 
 /// The sum of the `k` least (`low`) or greatest values of a mask over `base..`, and the
 /// last of them; the mask holds at least `k` values.
-fn extreme_values(mask: u64, base: Val, k: usize, low: bool) -> (Val, Val) {
+pub(crate) fn extreme_values(mask: u64, base: Val, k: usize, low: bool) -> (Val, Val) {
     let (mut m, mut total, mut last) = (mask, 0, 0);
     for _ in 0..k {
         let b = if low {
