@@ -201,6 +201,23 @@ pub(crate) fn propagation_work() -> u64 {
 /// The default of [`propagation_work`].
 const PROPAGATION_WORK: u64 = 2_000_000;
 
+/// How many times [`propagation_work`] the propagation engine spends in all on a first
+/// solution or a uniqueness proof, the last part of it beside clause learning's race
+/// ([`VariantSolver::propagation_first`]); `DLX_PROPAGATION_GOES_ON` sets another
+/// figure (1: clause learning alone after the first part), for measuring.
+fn propagation_goes_on() -> u64 {
+    static TIMES: OnceLock<u64> = OnceLock::new();
+    *TIMES.get_or_init(|| {
+        std::env::var("DLX_PROPAGATION_GOES_ON")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(PROPAGATION_GOES_ON)
+    })
+}
+
+/// The default of [`propagation_goes_on`].
+const PROPAGATION_GOES_ON: u64 = 25;
+
 /// A racer's outcome and the solutions it found.
 type Run = (Outcome, Vec<VariantSolution>);
 
@@ -672,19 +689,31 @@ impl VariantSolver {
         let Some(input) = self.sat_input() else {
             return Outcome::infeasible(VariantEngine::Propagation);
         };
-        match crate::variant::cp::solve(&input, limit, self.node_budget, None, flags.clone(), |s| {
-            found(s.clone())
-        }) {
+        let run = crate::variant::cp::solve(
+            &input,
+            limit,
+            self.node_budget,
+            None,
+            flags.clone(),
+            None,
+            |s| found(s.clone()),
+        );
+        match run {
             Ok(run) => Outcome::of_propagation(run.solutions.len() as u64, &run),
             Err(_) => self.clauses(limit, self.node_budget, flags, None, found),
         }
     }
 
-    /// The propagation engine within [`propagation_work`], for a first solution or
-    /// a uniqueness proof; `None` (nothing reported) when it did not answer within them,
-    /// when the puzzle has a rule it has no propagator for, or when it found two
-    /// solutions: clause learning then answers, and for two it brings the second as near
-    /// the first as it will go, which the setter needs to see where a clue is missing.
+    /// The propagation engine first, for a first solution or a uniqueness proof. It runs
+    /// alone for [`propagation_work`]; a typical puzzle is answered within it. Past that,
+    /// clause learning's race ([`Self::race`]) starts beside it on a second thread, and
+    /// the propagation engine goes on for up to [`PROPAGATION_GOES_ON`] times that work:
+    /// the first complete answer stops the other. `None` (nothing reported) when it
+    /// did not answer within the first budget, when the puzzle has a rule it has no
+    /// propagator for, or when it found two solutions before the race started: clause
+    /// learning then answers, and for two it brings the second as near the first as it
+    /// will go, which the setter needs to see where a clue is missing (the race beside
+    /// it is waited for, for the same reason).
     fn propagation_first(
         &self,
         limit: Option<u64>,
@@ -696,31 +725,97 @@ impl VariantSolver {
             return None;
         }
         let input = self.sat_input()?;
-        let mut run = crate::variant::cp::solve(
+        // Raised by the first complete answer (either side), which stops the other.
+        let stop = Arc::new(AtomicBool::new(false));
+        // Raised while the propagation engine runs: the race beside waits for its end to
+        // start its own second runner.
+        let busy = Arc::new(AtomicBool::new(true));
+        let mut cp_flags = flags.to_vec();
+        cp_flags.push(Arc::clone(&stop));
+        let beside: Arc<Mutex<Option<JoinHandle<Run>>>> = Arc::default();
+        let start: crate::variant::cp::Starter<'_> = {
+            let (beside, stop, solver) = (Arc::clone(&beside), Arc::clone(&stop), self.shared());
+            let busy = Arc::clone(&busy);
+            Box::new(move || {
+                let runner = std::thread::Builder::new()
+                    .name("dlx-clauses".into())
+                    .spawn(move || {
+                        let mut solutions = Vec::new();
+                        let out = solver.race(limit, stop, Some(busy), &mut |s| {
+                            solutions.push(s);
+                            true
+                        });
+                        (out, solutions)
+                    });
+                // No thread to be had: the propagation engine goes on alone.
+                if let Ok(runner) = runner {
+                    *beside.lock().expect("the race's slot is not poisoned") = Some(runner);
+                }
+            })
+        };
+        let long = work.saturating_mul(propagation_goes_on());
+        let run = crate::variant::cp::solve(
             &input,
             limit,
             self.node_budget,
-            Some(work),
-            flags.to_vec(),
+            Some(long.max(work)),
+            cp_flags,
+            (long > work).then_some((work, start)),
             |_| true,
-        )
-        .ok()?;
+        );
+        busy.store(false, Ordering::Release);
+        let runner = beside
+            .lock()
+            .expect("the race's slot is not poisoned")
+            .take();
+        let mut run = match run {
+            Ok(run) => run,
+            Err(_) => {
+                // Refused before any search: nothing was started beside it.
+                return None;
+            }
+        };
         let answered = match run.stop {
             None => true,
             Some(StopReason::SolutionLimit) => run.solutions.len() < 2,
             Some(_) => false,
         };
         if !answered {
-            return None;
+            // The race beside, if one started, answers; else the caller runs it.
+            let (out, solutions) = runner?.join().expect("the clause solver does not panic");
+            return Some(Self::hand(out, solutions, found));
         }
+        if let Some(runner) = runner {
+            stop.store(true, Ordering::Relaxed);
+            // Stopped at its next look at the flags.
+            let _ = runner.join();
+        }
+        let solutions = std::mem::take(&mut run.solutions);
+        let handed = solutions.len() as u64;
+        Some(Self::hand(
+            Outcome::of_propagation(handed, &run),
+            solutions,
+            found,
+        ))
+    }
+
+    /// Hands `solutions` to `found` until it says stop; `out` with the count handed.
+    fn hand(
+        out: Outcome,
+        solutions: Vec<VariantSolution>,
+        found: &mut dyn FnMut(VariantSolution) -> bool,
+    ) -> Outcome {
         let mut handed = 0;
-        for s in std::mem::take(&mut run.solutions) {
+        for s in solutions {
             handed += 1;
             if !found(s) {
                 break;
             }
         }
-        Some(Outcome::of_propagation(handed, &run))
+        Outcome {
+            solutions: handed,
+            ..out
+        }
     }
 
     /// Runs the chosen engine.
@@ -735,7 +830,7 @@ impl VariantSolver {
             VariantEngine::Propagation => self.propagation(limit, flags, found),
             VariantEngine::Auto if limit.is_some_and(|l| l <= 2) => self
                 .propagation_first(limit, &flags, found)
-                .unwrap_or_else(|| self.race(limit, found)),
+                .unwrap_or_else(|| self.race(limit, Arc::default(), None, found)),
             VariantEngine::ClauseLearning | VariantEngine::Auto => {
                 self.clauses(limit, self.node_budget, flags, None, found)
             }
@@ -751,8 +846,16 @@ impl VariantSolver {
     /// decomposed encoding is compiled and run beside it on a second thread, and the first
     /// to finish stops the other. Both answers are proofs (every solution checked, "no more"
     /// proved), so either may be reported; on a unique puzzle they are the same answer.
-    fn race(&self, limit: Option<u64>, found: &mut dyn FnMut(VariantSolution) -> bool) -> Outcome {
-        let stop = Arc::new(AtomicBool::new(false));
+    /// `stop` is raised by the first answer, and stops the race when raised from outside;
+    /// while `busy_beside` is raised (a search beside the race still runs), the decomposed
+    /// encoding waits: two runners at a time, on a machine of two cores.
+    fn race(
+        &self,
+        limit: Option<u64>,
+        stop: Arc<AtomicBool>,
+        busy_beside: Option<Arc<AtomicBool>>,
+        found: &mut dyn FnMut(VariantSolution) -> bool,
+    ) -> Outcome {
         let mut flags: Vec<Arc<AtomicBool>> = self.cancel.iter().cloned().collect();
         flags.push(Arc::clone(&stop));
         let budget = self.node_budget;
@@ -765,6 +868,7 @@ impl VariantSolver {
         let later = {
             let (second, flags, stop) = (Arc::clone(&second), flags.clone(), Arc::clone(&stop));
             let whole = self.shared();
+            let busy = busy_beside.clone();
             sat::Later {
                 after: self.race_after,
                 start: Box::new(move || {
@@ -774,6 +878,18 @@ impl VariantSolver {
                             .spawn(move || {
                                 // None when the decomposed model is the same: the same
                                 // search again.
+                                // A search beside the race keeps the second core until
+                                // it ends.
+                                if let Some(busy) = busy {
+                                    while busy.load(Ordering::Acquire)
+                                        && !stop.load(Ordering::Relaxed)
+                                    {
+                                        std::thread::sleep(Duration::from_millis(1));
+                                    }
+                                    if stop.load(Ordering::Relaxed) {
+                                        return None;
+                                    }
+                                }
                                 let other = whole.decomposed()?;
                                 Some(run_racer(&other, limit, budget, flags, &stop, None))
                             });
@@ -794,17 +910,7 @@ impl VariantSolver {
             Some(other) if other.0.answered() && !whole.0.answered() => other,
             _ => whole,
         };
-        let mut handed = 0;
-        for s in solutions {
-            handed += 1;
-            if !found(s) {
-                break;
-            }
-        }
-        Outcome {
-            solutions: handed,
-            ..winner
-        }
+        Self::hand(winner, solutions, found)
     }
 
     /// The first solution found, if any.

@@ -31,6 +31,7 @@ use crate::variant::solution::VariantSolution;
 
 pub(crate) use candidates::true_candidates;
 pub(crate) use network::Unsupported;
+pub(crate) use search::Starter;
 
 /// What a run of the propagation engine found.
 pub(crate) struct CpRun {
@@ -48,14 +49,16 @@ pub(crate) struct CpRun {
 
 /// Finds up to `limit` solutions (all with `None`), each checked by the puzzle's checker;
 /// stops after `budget` nodes, after `work` (variables and table entries the propagators
-/// read), or when a flag of `cancel` is raised. Refuses a model the engine has no
-/// propagator for.
-pub(crate) fn solve(
+/// read), or when a flag of `cancel` is raised. `later`: what to start, once, after so
+/// much work, while the search goes on. Refuses a model the engine has no propagator
+/// for.
+pub(crate) fn solve<'f>(
     input: &SatInput<'_>,
     limit: Option<u64>,
     budget: Option<u64>,
     work: Option<u64>,
     cancel: Vec<Arc<AtomicBool>>,
+    later: Option<(u64, search::Starter<'f>)>,
     mut found: impl FnMut(&VariantSolution) -> bool,
 ) -> Result<CpRun, Unsupported> {
     let start = Instant::now();
@@ -74,6 +77,9 @@ pub(crate) fn solve(
         go_on && limit.is_none_or(|l| (solutions.len() as u64) < l)
     };
     let mut search = search::Search::new(&net, budget, cancel, &mut report).with_work_budget(work);
+    if let Some((at, start)) = later {
+        search = search.with_later(at, start);
+    }
     search.run();
     let (stop, nodes) = (search.stop, search.nodes);
     drop(search);

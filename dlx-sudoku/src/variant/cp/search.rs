@@ -49,7 +49,12 @@ pub(crate) struct Search<'n, 'f> {
     prune: Option<&'f mut Prune<'f>>,
     /// The values of a variable to try first (the others follow).
     prefer: Option<&'f Prefer<'f>>,
+    /// What to start once the propagators have done so much work (the search goes on).
+    later: Option<(u64, Starter<'f>)>,
 }
+
+/// What a search starts once it has run long ([`Search::with_later`]).
+pub(crate) type Starter<'f> = Box<dyn FnOnce() + 'f>;
 
 /// The values (bits) of a variable to try first.
 pub(crate) type Prefer<'f> = dyn Fn(Var) -> u64 + 'f;
@@ -89,7 +94,15 @@ impl<'n, 'f> Search<'n, 'f> {
             found,
             prune: None,
             prefer: None,
+            later: None,
         }
+    }
+
+    /// Calls `start` once the propagators have done `work` ([`Propagator::work`]), and
+    /// searches on: a search that runs long can start another beside it.
+    pub fn with_later(mut self, work: u64, start: Starter<'f>) -> Self {
+        self.later = Some((work, start));
+        self
     }
 
     /// Tries the values `prefer` names for a variable before its others (the order
@@ -203,7 +216,8 @@ impl<'n, 'f> Search<'n, 'f> {
                 ABSENT
             };
             self.nodes += 1;
-            if (self.nodes % CHECK_EVERY == 0 || self.work_budget.is_some()) && self.stopped() {
+            let watched = self.work_budget.is_some() || self.later.is_some();
+            if (self.nodes % CHECK_EVERY == 0 || watched) && self.stopped() {
                 break Flow::Stop;
             }
             child.copy_from(st);
@@ -240,6 +254,15 @@ impl<'n, 'f> Search<'n, 'f> {
 
     /// Whether the budget is spent or a flag raised (and why, in `stop`).
     fn stopped(&mut self) -> bool {
+        if self
+            .later
+            .as_ref()
+            .is_some_and(|(work, _)| self.prop.work >= *work)
+        {
+            if let Some((_, start)) = self.later.take() {
+                start();
+            }
+        }
         if self.budget.is_some_and(|b| self.nodes >= b)
             || self.work_budget.is_some_and(|w| self.prop.work >= w)
         {
