@@ -319,7 +319,7 @@ pub(crate) fn pair_support() -> bool {
 /// Most alternatives a table may have before a rule decomposes it.
 pub(crate) const TABLE_CAP: usize = 4096;
 /// Most search nodes spent enumerating one table.
-const ENUM_NODES: usize = 400_000;
+const ENUM_NODES: usize = 100_000;
 
 impl Model {
     /// A model with the `n × n` cells as decided variables with values `1..=n`.

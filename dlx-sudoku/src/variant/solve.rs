@@ -11,7 +11,9 @@
 //!   propagator per kind of constraint on bit-mask domains; no learning, each node cheap.
 //!   Fastest on typical puzzles and on killers whose difficulty is local.
 //! - **Auto** (the default): for a first solution or a uniqueness proof, the propagation
-//!   engine within a small budget of work ([`propagation_work`]), then clause learning.
+//!   engine within a small budget of work ([`propagation_work`]), then clause learning
+//!   with the propagation engine going on beside it for a while
+//!   ([`PROPAGATION_GOES_ON`]), the first answer taken.
 //!   Measured on the peer suite (35 published puzzles; `docs/performance.md`), clause
 //!   learning alone had the lower median and the lower maximum time to prove uniqueness
 //!   than dancing links alone or dancing links with a node budget followed by clause

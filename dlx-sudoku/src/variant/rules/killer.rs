@@ -2,7 +2,7 @@
 //! (The 45 rule's implied sums are in `innies.rs`.)
 
 use crate::variant::encoding::{suffix_bounds, Target};
-use crate::variant::model::Linear;
+use crate::variant::model::{Linear, Model};
 use crate::variant::rules::prelude::*;
 
 /// A killer cage: its digits do not repeat and, when a sum is given, add up to it.
@@ -45,11 +45,15 @@ pub(crate) fn cage_sum(ctx: &mut Ctx<'_>, cells: &[Cell], sum: Val) {
     // Suffix bounds for pruning.
     let (suf_lo, suf_hi) = suffix_bounds(&ctx.m, &vars, k);
     let cap = KILLER_TABLE_CAP.min(ctx.m.table_cap);
-    let small = ctx.m.table("cage", &vars, None, Some(cap), |p| {
-        let s: Val = p.iter().sum();
-        s + suf_lo[p.len()] <= sum && s + suf_hi[p.len()] >= sum
-    });
-    if small.is_ok() {
+    let small = !surely_more_permutations(&ctx.m, &vars, sum, n, cap)
+        && ctx
+            .m
+            .table("cage", &vars, None, Some(cap), |p| {
+                let s: Val = p.iter().sum();
+                s + suf_lo[p.len()] <= sum && s + suf_hi[p.len()] >= sum
+            })
+            .is_ok();
+    if small {
         return;
     }
     // The set of digits: member[d] = 1 when some cell holds d.
@@ -83,6 +87,41 @@ pub(crate) fn cage_sum(ctx: &mut Ctx<'_>, cells: &[Cell], sum: Val) {
         let min_add: Val = (1..=need).map(|j| l + j).sum();
         s + min_add <= sum && sum <= s + max_add
     });
+}
+
+/// Whether a cage surely has more than `cap` permutations of digits, known without
+/// listing them: each set of digits that every cell can hold and that adds up to `sum`
+/// gives `k!` of them (the table's enumeration would give up past `cap`: on a cage of five
+/// or more open cells, thousands of steps for nothing).
+fn surely_more_permutations(m: &Model, vars: &[Var], sum: Val, n: Val, cap: usize) -> bool {
+    let k = vars.len();
+    if !(1..=16).contains(&n) || k == 0 {
+        return false;
+    }
+    // The digits every cell can hold, as bits 1..=n.
+    let common = vars.iter().fold(!0u32, |acc, &v| {
+        acc & m
+            .dom(v)
+            .iter()
+            .filter(|x| (1..=n).contains(x))
+            .fold(0u32, |b, x| b | 1 << x)
+    });
+    let permutations = (1..=k).fold(1usize, |f, i| f.saturating_mul(i));
+    let mut sets = 0usize;
+    for set in 0u32..1 << n {
+        let digits = set << 1;
+        if digits & !common != 0 || set.count_ones() as usize != k {
+            continue;
+        }
+        let total: Val = (1..=n).filter(|&d| digits & (1 << d) != 0).sum();
+        if total == sum {
+            sets += 1;
+            if sets.saturating_mul(permutations) > cap {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 impl Rule for Killer {
