@@ -10,8 +10,18 @@
 //! subtree's domains, so all its solutions were counted: the counts are exact. Skipping
 //! starts only after `solution_cap` solutions, so a run that ends below that many skipped
 //! nothing and its count of solutions is the whole count.
+//!
+//! Before that search, short searches from the root ("probes", each stopped at its first
+//! solution or after [`PROBE_NODES`] nodes) each try the values still under the cap
+//! first. A depth-first search over every solution meets, after its first, solutions that
+//! differ from it in the last cells it chose: on an open grid (a setter's first clues, a
+//! 16×16 with few givens) a candidate of a cell chosen near the root waits for the search
+//! to come back up there. Each probe starts from the root and so may change any cell. The
+//! probes' solutions are kept (distinct ones only) and counted; the full search then
+//! counts only the solutions not already kept, so every count stays exact.
 
 use std::cell::RefCell;
+use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
@@ -20,13 +30,31 @@ use crate::variant::cp::network::{Network, Unsupported};
 use crate::variant::cp::search::{Search, State};
 use crate::variant::model::{Val, Var};
 use crate::variant::sat::{decode, CandidateRun, SatInput};
+use dlx_core::StopReason;
 
 /// What the search has found so far.
 struct Tally {
     run: CandidateRun,
     /// Per cell: the bits of its values whose count is still under the cap.
     open: Vec<u64>,
+    /// The probes' solutions (assignments of the decided variables), so that the full
+    /// search does not count them twice.
+    probed: HashSet<Vec<(Var, Val)>>,
+    /// Whether solutions go into `probed` (the probes) or are looked up there (the full
+    /// search).
+    probing: bool,
+    /// Whether the last solution was one not met before.
+    new: bool,
 }
+
+/// Most nodes of one probe: past it, the probes end and the full search goes on alone.
+const PROBE_NODES: u64 = 2_000;
+/// Most probes before the full search, per digit and unit of the cap: a solution settles
+/// one count of each of the grid's `n²` cells, and `n² · n · cap` counts are to settle, so
+/// at least `n · cap` solutions are needed; four times that allows for overlaps.
+const PROBES_PER_DIGIT: usize = 4;
+/// Probes in a row that may spend their nodes without a solution before the full search.
+const FAILED_PROBES: usize = 4;
 
 /// True candidates of the puzzle behind `input` on the propagation engine: counts capped
 /// at `cap` (at least 1), solutions counted up to `solution_cap`; stops after `budget`
@@ -40,6 +68,19 @@ pub(crate) fn true_candidates(
     budget: Option<u64>,
     work: Option<u64>,
     cancel: Vec<Arc<AtomicBool>>,
+) -> Result<CandidateRun, Unsupported> {
+    search_candidates(input, cap, solution_cap, budget, work, cancel, true)
+}
+
+/// [`true_candidates`], with or without the probes.
+fn search_candidates(
+    input: &SatInput<'_>,
+    cap: u32,
+    solution_cap: u64,
+    budget: Option<u64>,
+    work: Option<u64>,
+    cancel: Vec<Arc<AtomicBool>>,
+    probing: bool,
 ) -> Result<CandidateRun, Unsupported> {
     let start = Instant::now();
     let cap = cap.max(1);
@@ -59,14 +100,32 @@ pub(crate) fn true_candidates(
             ..CandidateRun::new(cells * n)
         },
         open,
+        probed: HashSet::new(),
+        probing: true,
+        new: false,
     });
     let mut found = |assignment: &[(Var, Val)]| {
-        let solution = decode(input, assignment);
         let mut t = tally.borrow_mut();
+        t.new = false;
+        let probing = t.probing;
+        if probing {
+            if t.probed.contains(assignment) {
+                // Met again by a probe: it stops there, nothing learnt.
+                return false;
+            }
+        } else if t.probed.contains(assignment) {
+            // A probe counted it already.
+            return true;
+        }
+        let solution = decode(input, assignment);
         if input.puzzle.check(&solution).is_err() {
             t.run.rejected += 1;
             return true;
         }
+        if probing {
+            t.probed.insert(assignment.to_vec());
+        }
+        t.new = true;
         t.run.solutions += 1;
         for (k, &d) in solution.grid.values().iter().enumerate().take(cells) {
             if d == 0 {
@@ -82,7 +141,8 @@ pub(crate) fn true_candidates(
         if t.run.examples.len() < 2 {
             t.run.examples.push(solution);
         }
-        true
+        // A probe ends at its first solution.
+        !probing
     };
     let mut prune = |st: &State| {
         let t = tally.borrow();
@@ -98,13 +158,60 @@ pub(crate) fn true_candidates(
         let t = tally.borrow();
         t.open.get(v as usize).copied().unwrap_or(0)
     };
-    let mut search = Search::new(&net, budget, cancel, &mut found)
-        .with_work_budget(work)
+    // The probes, while each finds a solution not met before and something is open.
+    let (mut nodes, mut spent) = (0u64, 0u64);
+    let mut stop = None;
+    let mut failed = 0;
+    let probes = if probing {
+        PROBES_PER_DIGIT * n * cap as usize
+    } else {
+        0
+    };
+    for probe in 0..probes {
+        let probe_budget = budget.map_or(PROBE_NODES, |b| b.saturating_sub(nodes).min(PROBE_NODES));
+        let mut search = Search::new(&net, Some(probe_budget), cancel.clone(), &mut found)
+            .with_work_budget(work.map(|w| w.saturating_sub(spent)))
+            .with_prefer(&prefer)
+            .with_random(probe as u64 + 1);
+        search.run();
+        let (probe_stop, probe_nodes, probe_work) = (search.stop, search.nodes, search.work());
+        drop(search);
+        nodes += probe_nodes;
+        spent += probe_work;
+        let t = tally.borrow();
+        let ran_out = budget.is_some_and(|b| nodes >= b) || work.is_some_and(|w| spent >= w);
+        if matches!(probe_stop, Some(StopReason::Cancelled)) || ran_out {
+            stop = probe_stop.or(Some(StopReason::NodeBudget));
+            break;
+        }
+        // No solution at all, none new, too many probes in a row that spent their nodes,
+        // or nothing left open.
+        match probe_stop {
+            None => break,
+            Some(StopReason::SolutionLimit) if t.new => failed = 0,
+            Some(StopReason::SolutionLimit) => break,
+            _ => failed += 1,
+        }
+        if failed == FAILED_PROBES || t.open.iter().all(|&o| o == 0) {
+            break;
+        }
+    }
+    tally.borrow_mut().probing = false;
+    if stop.is_none() {
+        let mut search = Search::new(
+            &net,
+            budget.map(|b| b.saturating_sub(nodes)),
+            cancel,
+            &mut found,
+        )
+        .with_work_budget(work.map(|w| w.saturating_sub(spent)))
         .with_prune(&mut prune)
         .with_prefer(&prefer);
-    search.run();
-    let (stop, nodes) = (search.stop, search.nodes);
-    drop(search);
+        search.run();
+        stop = search.stop;
+        nodes += search.nodes;
+        drop(search);
+    }
     let mut t = tally.into_inner();
     t.run.stop = stop;
     t.run.nodes = nodes;
@@ -117,4 +224,81 @@ pub(crate) fn true_candidates(
     t.run.solutions = t.run.solutions.min(solution_cap);
     t.run.elapsed = start.elapsed();
     Ok(t.run)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::search_candidates;
+    use crate::sudoku::Cell;
+    use crate::variant::{read_puzzle, VariantSolver};
+
+    /// The probes change how soon the counts are settled, never what they are: on every
+    /// committed puzzle with every second given removed, true candidates with and without
+    /// them are the same, at cap 1 and 3.
+    #[test]
+    fn probes_keep_the_counts_exact() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/variants");
+        let mut paths: Vec<_> = std::fs::read_dir(&root)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_file())
+            .collect();
+        paths.sort();
+        let mut compared = 0;
+        for path in paths {
+            let Ok(imported) = read_puzzle(&std::fs::read_to_string(&path).unwrap()) else {
+                continue;
+            };
+            let mut p = imported.puzzle;
+            let n = p.size();
+            if n > 9 {
+                continue;
+            }
+            let mut kept = 0;
+            for k in 0..n * n {
+                let cell = Cell::from_index(k, n);
+                if p.givens.get(cell).is_some() {
+                    kept += 1;
+                    if kept % 2 == 0 {
+                        p.givens.set(cell, None).unwrap();
+                    }
+                }
+            }
+            let Ok(solver) = VariantSolver::new(&p) else {
+                continue;
+            };
+            let Some(input) = solver.sat_input() else {
+                continue;
+            };
+            for cap in [1, 3] {
+                let run = |probing| {
+                    search_candidates(&input, cap, 3, Some(100_000), None, Vec::new(), probing)
+                };
+                let (Ok(with), Ok(without)) = (run(true), run(false)) else {
+                    continue;
+                };
+                if with.stop.is_some() || without.stop.is_some() {
+                    continue;
+                }
+                let name = path.display();
+                // Counts past the cap depend on the order of the search; below it they
+                // are exact.
+                let capped = |c: &[u32]| c.iter().map(|&k| k.min(cap)).collect::<Vec<_>>();
+                assert_eq!(
+                    capped(&with.counts),
+                    capped(&without.counts),
+                    "{name}, cap {cap}"
+                );
+                assert_eq!(with.solutions, without.solutions, "{name}, cap {cap}");
+                assert_eq!(
+                    with.all_solutions, without.all_solutions,
+                    "{name}, cap {cap}"
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared >= 20, "{compared} runs compared");
+    }
 }

@@ -51,6 +51,9 @@ pub(crate) struct Search<'n, 'f> {
     prefer: Option<&'f Prefer<'f>>,
     /// What to start once the propagators have done so much work (the search goes on).
     later: Option<(u64, Starter<'f>)>,
+    /// When set, a random value among the ones to try first (xorshift state), instead of
+    /// the least.
+    random: Option<u64>,
 }
 
 /// What a search starts once it has run long ([`Search::with_later`]).
@@ -95,7 +98,15 @@ impl<'n, 'f> Search<'n, 'f> {
             prune: None,
             prefer: None,
             later: None,
+            random: None,
         }
+    }
+
+    /// Tries a random value first (among the preferred ones) rather than the least, from
+    /// `seed` (not 0): searches from the same root then differ.
+    pub fn with_random(mut self, seed: u64) -> Self {
+        self.random = Some(seed.max(1));
+        self
     }
 
     /// Calls `start` once the propagators have done `work` ([`Propagator::work`]), and
@@ -122,6 +133,11 @@ impl<'n, 'f> Search<'n, 'f> {
     pub fn with_work_budget(mut self, work: Option<u64>) -> Self {
         self.work_budget = work;
         self
+    }
+
+    /// The work its propagators have done ([`Propagator::work`]).
+    pub fn work(&self) -> u64 {
+        self.prop.work
     }
 
     /// Searches the whole tree (or until stopped).
@@ -210,10 +226,19 @@ impl<'n, 'f> Search<'n, 'f> {
             } else {
                 values & !ABSENT
             };
-            let bit = if first != 0 {
-                first & first.wrapping_neg()
-            } else {
-                ABSENT
+            let bit = match (first, self.random.as_mut()) {
+                (0, _) => ABSENT,
+                (_, None) => first & first.wrapping_neg(),
+                (_, Some(state)) => {
+                    *state ^= *state << 13;
+                    *state ^= *state >> 7;
+                    *state ^= *state << 17;
+                    let mut rest = first;
+                    for _ in 0..*state % u64::from(first.count_ones()) {
+                        rest &= rest - 1;
+                    }
+                    rest & rest.wrapping_neg()
+                }
             };
             self.nodes += 1;
             let watched = self.work_budget.is_some() || self.later.is_some();
