@@ -11,14 +11,17 @@
 //! starts only after `solution_cap` solutions, so a run that ends below that many skipped
 //! nothing and its count of solutions is the whole count.
 //!
-//! Before that search, short searches from the root ("probes", each stopped at its first
-//! solution or after [`PROBE_NODES`] nodes) each try the values still under the cap
-//! first. A depth-first search over every solution meets, after its first, solutions that
+//! That search runs first for [`FIRST_NODES_PER_CELL`] nodes a cell: a grid with few
+//! solutions is settled within them. If not, short searches from the root ("probes", each
+//! stopped at its first solution or after [`PROBE_NODES_PER_CELL`] nodes a cell) each try
+//! a random value still under the cap first, and then the full search runs again from the
+//! root. A depth-first search over every solution meets, after its first, solutions that
 //! differ from it in the last cells it chose: on an open grid (a setter's first clues, a
 //! 16×16 with few givens) a candidate of a cell chosen near the root waits for the search
 //! to come back up there. Each probe starts from the root and so may change any cell. The
-//! probes' solutions are kept (distinct ones only) and counted; the full search then
-//! counts only the solutions not already kept, so every count stays exact.
+//! solutions of the first search and of the probes are kept (distinct ones only) and
+//! counted; the last full search counts only the solutions not already kept, so every
+//! count stays exact.
 
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -40,15 +43,21 @@ struct Tally {
     /// The probes' solutions (assignments of the decided variables), so that the full
     /// search does not count them twice.
     probed: HashSet<Vec<(Var, Val)>>,
-    /// Whether solutions go into `probed` (the probes) or are looked up there (the full
-    /// search).
+    /// Whether solutions go into `probed` (the first full search and the probes) or are
+    /// looked up there (the last full search).
     probing: bool,
+    /// Whether a search stops at its first solution not met before (the probes).
+    stop_at_first: bool,
     /// Whether the last solution was one not met before.
     new: bool,
 }
 
-/// Most nodes of one probe: past it, the probes end and the full search goes on alone.
-const PROBE_NODES: u64 = 2_000;
+/// Nodes of the first full search, per cell, before the probes: a grid with few
+/// solutions is settled within them, and probes would only cost.
+const FIRST_NODES_PER_CELL: u64 = 32;
+/// Most nodes of one probe, per cell: past them the grid is not open enough, and the
+/// probes end (on an open grid a probe needs about one a cell).
+const PROBE_NODES_PER_CELL: u64 = 4;
 /// Most probes before the full search, per digit and unit of the cap: a solution settles
 /// one count of each of the grid's `n²` cells, and `n² · n · cap` counts are to settle, so
 /// at least `n · cap` solutions are needed; four times that allows for overlaps.
@@ -102,20 +111,17 @@ fn search_candidates(
         open,
         probed: HashSet::new(),
         probing: true,
+        stop_at_first: false,
         new: false,
     });
     let mut found = |assignment: &[(Var, Val)]| {
         let mut t = tally.borrow_mut();
         t.new = false;
-        let probing = t.probing;
-        if probing {
-            if t.probed.contains(assignment) {
-                // Met again by a probe: it stops there, nothing learnt.
-                return false;
-            }
-        } else if t.probed.contains(assignment) {
-            // A probe counted it already.
-            return true;
+        let (probing, stop_at_first) = (t.probing, t.stop_at_first);
+        if t.probed.contains(assignment) {
+            // Counted already: a probe stops there, nothing learnt; the last full search
+            // goes on.
+            return !stop_at_first;
         }
         let solution = decode(input, assignment);
         if input.puzzle.check(&solution).is_err() {
@@ -142,7 +148,7 @@ fn search_candidates(
             t.run.examples.push(solution);
         }
         // A probe ends at its first solution.
-        !probing
+        !stop_at_first
     };
     let mut prune = |st: &State| {
         let t = tally.borrow();
@@ -158,59 +164,84 @@ fn search_candidates(
         let t = tally.borrow();
         t.open.get(v as usize).copied().unwrap_or(0)
     };
-    // The probes, while each finds a solution not met before and something is open.
+    // The full search first, for a while: most grids are settled within it.
     let (mut nodes, mut spent) = (0u64, 0u64);
-    let mut stop = None;
-    let mut failed = 0;
-    let probes = if probing {
-        PROBES_PER_DIGIT * n * cap as usize
-    } else {
-        0
+    let first = FIRST_NODES_PER_CELL * cells as u64;
+    let mut search = Search::new(
+        &net,
+        Some(budget.map_or(first, |b| b.min(first))),
+        cancel.clone(),
+        &mut found,
+    )
+    .with_work_budget(work)
+    .with_prune(&mut prune)
+    .with_prefer(&prefer);
+    search.run();
+    let mut stop = search.stop;
+    nodes += search.nodes;
+    spent += search.work();
+    drop(search);
+    let ran_out = |nodes: u64, spent: u64| {
+        budget.is_some_and(|b| nodes >= b) || work.is_some_and(|w| spent >= w)
     };
-    for probe in 0..probes {
-        let probe_budget = budget.map_or(PROBE_NODES, |b| b.saturating_sub(nodes).min(PROBE_NODES));
-        let mut search = Search::new(&net, Some(probe_budget), cancel.clone(), &mut found)
+    if stop == Some(StopReason::NodeBudget) && !ran_out(nodes, spent) {
+        stop = None;
+        // The probes, while they find solutions not met before (a probe may fail now and
+        // then) and something is open; then the full search again, from the root.
+        tally.borrow_mut().stop_at_first = true;
+        let probes = if probing {
+            PROBES_PER_DIGIT * n * cap as usize
+        } else {
+            0
+        };
+        let mut failed = 0;
+        for probe in 0..probes {
+            let most = PROBE_NODES_PER_CELL * cells as u64;
+            let probe_budget = budget.map_or(most, |b| b.saturating_sub(nodes).min(most));
+            let mut search = Search::new(&net, Some(probe_budget), cancel.clone(), &mut found)
+                .with_work_budget(work.map(|w| w.saturating_sub(spent)))
+                .with_prefer(&prefer)
+                .with_random(probe as u64 + 1);
+            search.run();
+            let (probe_stop, probe_nodes, probe_work) = (search.stop, search.nodes, search.work());
+            drop(search);
+            nodes += probe_nodes;
+            spent += probe_work;
+            let t = tally.borrow();
+            if matches!(probe_stop, Some(StopReason::Cancelled)) || ran_out(nodes, spent) {
+                stop = probe_stop.or(Some(StopReason::NodeBudget));
+                break;
+            }
+            match probe_stop {
+                // No solution at all.
+                None => break,
+                Some(StopReason::SolutionLimit) if t.new => failed = 0,
+                _ => failed += 1,
+            }
+            if failed == FAILED_PROBES || t.open.iter().all(|&o| o == 0) {
+                break;
+            }
+        }
+        {
+            let mut t = tally.borrow_mut();
+            t.probing = false;
+            t.stop_at_first = false;
+        }
+        if stop.is_none() {
+            let mut search = Search::new(
+                &net,
+                budget.map(|b| b.saturating_sub(nodes)),
+                cancel,
+                &mut found,
+            )
             .with_work_budget(work.map(|w| w.saturating_sub(spent)))
-            .with_prefer(&prefer)
-            .with_random(probe as u64 + 1);
-        search.run();
-        let (probe_stop, probe_nodes, probe_work) = (search.stop, search.nodes, search.work());
-        drop(search);
-        nodes += probe_nodes;
-        spent += probe_work;
-        let t = tally.borrow();
-        let ran_out = budget.is_some_and(|b| nodes >= b) || work.is_some_and(|w| spent >= w);
-        if matches!(probe_stop, Some(StopReason::Cancelled)) || ran_out {
-            stop = probe_stop.or(Some(StopReason::NodeBudget));
-            break;
+            .with_prune(&mut prune)
+            .with_prefer(&prefer);
+            search.run();
+            stop = search.stop;
+            nodes += search.nodes;
+            drop(search);
         }
-        // No solution at all, none new, too many probes in a row that spent their nodes,
-        // or nothing left open.
-        match probe_stop {
-            None => break,
-            Some(StopReason::SolutionLimit) if t.new => failed = 0,
-            Some(StopReason::SolutionLimit) => break,
-            _ => failed += 1,
-        }
-        if failed == FAILED_PROBES || t.open.iter().all(|&o| o == 0) {
-            break;
-        }
-    }
-    tally.borrow_mut().probing = false;
-    if stop.is_none() {
-        let mut search = Search::new(
-            &net,
-            budget.map(|b| b.saturating_sub(nodes)),
-            cancel,
-            &mut found,
-        )
-        .with_work_budget(work.map(|w| w.saturating_sub(spent)))
-        .with_prune(&mut prune)
-        .with_prefer(&prefer);
-        search.run();
-        stop = search.stop;
-        nodes += search.nodes;
-        drop(search);
     }
     let mut t = tally.into_inner();
     t.run.stop = stop;
