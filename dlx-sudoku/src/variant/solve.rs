@@ -192,12 +192,16 @@ const RACE_AFTER: Duration = Duration::from_millis(150);
 /// learning at once), for measuring.
 pub(crate) fn propagation_work() -> u64 {
     static WORK: OnceLock<u64> = OnceLock::new();
-    *WORK.get_or_init(|| {
-        std::env::var("DLX_PROPAGATION_WORK")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(PROPAGATION_WORK)
-    })
+    *WORK.get_or_init(|| figure_from_env("DLX_PROPAGATION_WORK", PROPAGATION_WORK))
+}
+
+/// The number the environment variable `name` holds, else `default` (read once by each
+/// caller, never in a search's loop).
+fn figure_from_env(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 /// The default of [`propagation_work`].
@@ -209,12 +213,7 @@ const PROPAGATION_WORK: u64 = 2_000_000;
 /// figure (1: clause learning alone after the first part), for measuring.
 fn propagation_goes_on() -> u64 {
     static TIMES: OnceLock<u64> = OnceLock::new();
-    *TIMES.get_or_init(|| {
-        std::env::var("DLX_PROPAGATION_GOES_ON")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(PROPAGATION_GOES_ON)
-    })
+    *TIMES.get_or_init(|| figure_from_env("DLX_PROPAGATION_GOES_ON", PROPAGATION_GOES_ON))
 }
 
 /// The default of [`propagation_goes_on`].
