@@ -167,7 +167,7 @@ fn search_candidates(
     // The full search first, for a while: most grids are settled within it.
     let (mut nodes, mut spent) = (0u64, 0u64);
     let first = FIRST_NODES_PER_CELL * cells as u64;
-    let mut search = Search::new(
+    let search = Search::new(
         &net,
         Some(budget.map_or(first, |b| b.min(first))),
         cancel.clone(),
@@ -176,11 +176,9 @@ fn search_candidates(
     .with_work_budget(work)
     .with_prune(&mut prune)
     .with_prefer(&prefer);
-    search.run();
-    let mut stop = search.stop;
-    nodes += search.nodes;
-    spent += search.work();
-    drop(search);
+    let (mut stop, first_nodes, first_work) = run(search);
+    nodes += first_nodes;
+    spent += first_work;
     let ran_out = |nodes: u64, spent: u64| {
         budget.is_some_and(|b| nodes >= b) || work.is_some_and(|w| spent >= w)
     };
@@ -198,13 +196,11 @@ fn search_candidates(
         for probe in 0..probes {
             let most = PROBE_NODES_PER_CELL * cells as u64;
             let probe_budget = budget.map_or(most, |b| b.saturating_sub(nodes).min(most));
-            let mut search = Search::new(&net, Some(probe_budget), cancel.clone(), &mut found)
+            let search = Search::new(&net, Some(probe_budget), cancel.clone(), &mut found)
                 .with_work_budget(work.map(|w| w.saturating_sub(spent)))
                 .with_prefer(&prefer)
                 .with_random(probe as u64 + 1);
-            search.run();
-            let (probe_stop, probe_nodes, probe_work) = (search.stop, search.nodes, search.work());
-            drop(search);
+            let (probe_stop, probe_nodes, probe_work) = run(search);
             nodes += probe_nodes;
             spent += probe_work;
             let t = tally.borrow();
@@ -228,7 +224,7 @@ fn search_candidates(
             t.stop_at_first = false;
         }
         if stop.is_none() {
-            let mut search = Search::new(
+            let search = Search::new(
                 &net,
                 budget.map(|b| b.saturating_sub(nodes)),
                 cancel,
@@ -237,10 +233,9 @@ fn search_candidates(
             .with_work_budget(work.map(|w| w.saturating_sub(spent)))
             .with_prune(&mut prune)
             .with_prefer(&prefer);
-            search.run();
-            stop = search.stop;
-            nodes += search.nodes;
-            drop(search);
+            let last_nodes;
+            (stop, last_nodes, _) = run(search);
+            nodes += last_nodes;
         }
     }
     let mut t = tally.into_inner();
@@ -255,6 +250,12 @@ fn search_candidates(
     t.run.solutions = t.run.solutions.min(solution_cap);
     t.run.elapsed = start.elapsed();
     Ok(t.run)
+}
+
+/// Runs `search` to its end: why it stopped, its nodes and its work.
+fn run(mut search: Search<'_, '_>) -> (Option<StopReason>, u64, u64) {
+    search.run();
+    (search.stop, search.nodes, search.work())
 }
 
 #[cfg(test)]
