@@ -710,11 +710,10 @@ impl VariantSolver {
     /// clause learning's race ([`Self::race`]) starts beside it on a second thread, and
     /// the propagation engine goes on for up to [`PROPAGATION_GOES_ON`] times that work:
     /// the first complete answer stops the other. `None` (nothing reported) when it
-    /// did not answer within the first budget, when the puzzle has a rule it has no
-    /// propagator for, or when it found two solutions before the race started: clause
-    /// learning then answers, and for two it brings the second as near the first as it
-    /// will go, which the setter needs to see where a clue is missing (the race beside
-    /// it is waited for, for the same reason).
+    /// did not answer within the first budget, or when the puzzle has a rule it has no
+    /// propagator for: clause learning then answers. Two solutions are an answer: the
+    /// propagation engine brings the second near the first (`cp::solve`), as clause
+    /// learning does, so that the setter sees where a clue is missing.
     fn propagation_first(
         &self,
         limit: Option<u64>,
@@ -778,7 +777,7 @@ impl VariantSolver {
         };
         let answered = match run.stop {
             None => true,
-            Some(StopReason::SolutionLimit) => run.solutions.len() < 2,
+            Some(StopReason::SolutionLimit) => true,
             Some(_) => false,
         };
         if !answered {

@@ -16,6 +16,7 @@
 //! puzzle's independent checker before it is reported.
 
 mod candidates;
+mod nearest;
 mod network;
 mod propagate;
 mod search;
@@ -32,6 +33,10 @@ use crate::variant::solution::VariantSolution;
 pub(crate) use candidates::true_candidates;
 pub(crate) use network::Unsupported;
 pub(crate) use search::Starter;
+
+/// Most nodes [`nearest::nearest_other`] spends, beyond as many as the search before it
+/// took.
+const NEAREST_NODES: u64 = 20_000;
 
 /// What a run of the propagation engine found.
 pub(crate) struct CpRun {
@@ -50,8 +55,9 @@ pub(crate) struct CpRun {
 /// Finds up to `limit` solutions (all with `None`), each checked by the puzzle's checker;
 /// stops after `budget` nodes, after `work` (variables and table entries the propagators
 /// read), or when a flag of `cancel` is raised. `later`: what to start, once, after so
-/// much work, while the search goes on. Refuses a model the engine has no propagator
-/// for.
+/// much work, while the search goes on. Asked for two (a uniqueness question), the second
+/// is one near the first ([`nearest::nearest_other`]), as the clause solver's is; `found`
+/// sees it once it is. Refuses a model the engine has no propagator for.
 pub(crate) fn solve<'f>(
     input: &SatInput<'_>,
     limit: Option<u64>,
@@ -66,23 +72,40 @@ pub(crate) fn solve<'f>(
     let net = network::Network::build(input.model, yinyang)?;
     let mut solutions = Vec::new();
     let mut rejected = 0;
+    // The first solution's assignment, and the second's, kept when it is to be brought
+    // near the first before `found` sees it.
+    let mut first = None;
+    let mut deferred = None;
+    let near = limit == Some(2);
     let mut report = |assignment: &[(crate::variant::model::Var, crate::variant::model::Val)]| {
         let solution = decode(input, assignment);
         if input.puzzle.check(&solution).is_err() {
             rejected += 1;
             return true;
         }
+        if near && first.is_some() {
+            deferred = Some((assignment.to_vec(), solution));
+            return false;
+        }
+        first.get_or_insert_with(|| assignment.to_vec());
         let go_on = found(&solution);
         solutions.push(solution);
         go_on && limit.is_none_or(|l| (solutions.len() as u64) < l)
     };
-    let mut search = search::Search::new(&net, budget, cancel, &mut report).with_work_budget(work);
+    let mut search =
+        search::Search::new(&net, budget, cancel.clone(), &mut report).with_work_budget(work);
     if let Some((at, start)) = later {
         search = search.with_later(at, start);
     }
     search.run();
     let (stop, nodes) = (search.stop, search.nodes);
     drop(search);
+    if let (Some(first), Some(other)) = (first, deferred) {
+        let most = nodes.max(NEAREST_NODES);
+        let (_, solution) = nearest::nearest_other(&net, input, &first, other, most, &cancel);
+        found(&solution);
+        solutions.push(solution);
+    }
     Ok(CpRun {
         solutions,
         stop,

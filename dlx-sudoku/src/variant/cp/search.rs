@@ -54,6 +54,8 @@ pub(crate) struct Search<'n, 'f> {
     /// When set, a random value among the ones to try first (xorshift state), instead of
     /// the least.
     random: Option<u64>,
+    /// Values given before the root's propagation ([`Search::with_fixed`]).
+    fixed: Vec<(Var, Val)>,
 }
 
 /// What a search starts once it has run long ([`Search::with_later`]).
@@ -99,7 +101,14 @@ impl<'n, 'f> Search<'n, 'f> {
             prefer: None,
             later: None,
             random: None,
+            fixed: Vec::new(),
         }
+    }
+
+    /// Searches only the assignments that give each variable of `fixed` its value there.
+    pub fn with_fixed(mut self, fixed: Vec<(Var, Val)>) -> Self {
+        self.fixed = fixed;
+        self
     }
 
     /// Tries a random value first (among the preferred ones) rather than the least, from
@@ -143,6 +152,12 @@ impl<'n, 'f> Search<'n, 'f> {
     /// Searches the whole tree (or until stopped).
     pub fn run(&mut self) {
         let mut root = State::new(self.prop.net);
+        for &(v, x) in &self.fixed {
+            let bit = self.prop.net.bit(v, x);
+            if !self.prop.set(&mut root, v, bit) {
+                return;
+            }
+        }
         self.prop.wake_all();
         if !self.prop.fixpoint(&mut root) {
             return;
