@@ -21,12 +21,26 @@ pub struct Sandwich {
     pub sum: u32,
 }
 
-/// Reading the line: before either end digit, inside with a running sum, after both.
+/// Reading the line: before either end digit, inside with the set of digits met so far
+/// (bits; their sum is the running sum), after both. The line is a row or a column, whose
+/// digits differ, so the digits inside do: a sum then allows only the sets of distinct
+/// digits that make it (35 on 9×9: every digit from 2 to 8), which a running sum alone
+/// would not say.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum State {
     Before,
-    Inside(Val),
+    Inside(u64),
     After,
+}
+
+/// The sum of the digits of a set (bits).
+fn sum_of(mut set: u64) -> Val {
+    let mut sum = 0;
+    while set != 0 {
+        sum += set.trailing_zeros() as Val;
+        set &= set - 1;
+    }
+    sum
 }
 
 impl Rule for Sandwich {
@@ -55,8 +69,9 @@ impl Rule for Sandwich {
             |s, x| match *s {
                 State::Before if end(x) => Some(State::Inside(0)),
                 State::Before => Some(State::Before),
-                State::Inside(t) if end(x) => (t == target).then_some(State::After),
-                State::Inside(t) => (t + x <= target).then_some(State::Inside(t + x)),
+                State::Inside(set) if end(x) => (sum_of(set) == target).then_some(State::After),
+                State::Inside(set) => (set >> x & 1 == 0 && sum_of(set) + x <= target)
+                    .then_some(State::Inside(set | 1 << x)),
                 State::After => (!end(x)).then_some(State::After),
             },
             |s| *s == State::After,
