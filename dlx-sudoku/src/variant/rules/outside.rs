@@ -152,3 +152,14 @@ fn beside(canvas: &mut Canvas, side: Side, index: usize) -> (f64, f64) {
         Side::Right => canvas.at(i, n),
     }
 }
+
+/// The sum of the digits of a set (bit `d` for digit `d`): the automata of the clues that
+/// read a row or a column keep the set of digits they added, since a row's digits differ.
+pub(crate) fn sum_of(mut set: u64) -> Val {
+    let mut sum = 0;
+    while set != 0 {
+        sum += set.trailing_zeros() as Val;
+        set &= set - 1;
+    }
+    sum
+}

@@ -2,7 +2,9 @@
 //! smallest and largest digits (1 and 9 on 9×9).
 
 use crate::variant::encoding::automaton;
-use crate::variant::rules::outside::{clue_table, draw_clue, read_clue, read_clues, Outside, Side};
+use crate::variant::rules::outside::{
+    clue_table, draw_clue, read_clue, read_clues, sum_of, Outside, Side,
+};
 use crate::variant::rules::prelude::*;
 
 /// A sandwich sum: the digits between the 1 and the largest digit of the row or column add
@@ -31,16 +33,6 @@ enum State {
     Before,
     Inside(u64),
     After,
-}
-
-/// The sum of the digits of a set (bits).
-fn sum_of(mut set: u64) -> Val {
-    let mut sum = 0;
-    while set != 0 {
-        sum += set.trailing_zeros() as Val;
-        set &= set - 1;
-    }
-    sum
 }
 
 impl Rule for Sandwich {

@@ -2,7 +2,9 @@
 //! clue, where X is the first digit.
 
 use crate::variant::encoding::automaton;
-use crate::variant::rules::outside::{clue_table, draw_clue, read_clue, read_clues, Outside, Side};
+use crate::variant::rules::outside::{
+    clue_table, draw_clue, read_clue, read_clues, sum_of, Outside, Side,
+};
 use crate::variant::rules::prelude::*;
 
 /// An X-sum: the first X digits from the clue, X being the first, add up to the sum.
@@ -20,11 +22,14 @@ pub struct XSum {
     pub sum: u32,
 }
 
-/// Reading the line: at the start, or with cells still to add and the sum so far.
+/// Reading the line: at the start, with cells still to add and the set of digits added so
+/// far (bits; they differ, as a row's digits do, so a sum allows only the sets of distinct
+/// digits that make it), or done (the first X digits made the sum).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum State {
     Start,
-    Counting { left: Val, sum: Val },
+    Counting { left: Val, set: u64 },
+    Done,
 }
 
 impl Rule for XSum {
@@ -49,28 +54,20 @@ impl Rule for XSum {
             &vars,
             State::Start,
             |s, x| {
-                let next = match *s {
-                    State::Start => State::Counting {
-                        left: x - 1,
-                        sum: x,
-                    },
-                    State::Counting { left: 0, sum } => State::Counting { left: 0, sum },
-                    State::Counting { left, sum } => State::Counting {
-                        left: left - 1,
-                        sum: sum + x,
-                    },
+                let (left, set) = match *s {
+                    State::Done => return Some(State::Done),
+                    State::Start => (x - 1, 1u64 << x),
+                    State::Counting { set, .. } if set >> x & 1 == 1 => return None,
+                    State::Counting { left, set } => (left - 1, set | 1 << x),
                 };
-                match next {
-                    State::Counting { sum, .. } if sum > target => None,
-                    s => Some(s),
+                let sum = sum_of(set);
+                if left == 0 {
+                    (sum == target).then_some(State::Done)
+                } else {
+                    (sum < target).then_some(State::Counting { left, set })
                 }
             },
-            |s| {
-                *s == State::Counting {
-                    left: 0,
-                    sum: target,
-                }
-            },
+            |s| *s == State::Done,
         );
     }
 
