@@ -1244,3 +1244,54 @@ fn true_candidates_of_the_test_set() {
         }
     }
 }
+
+/// On grids past 9×9 the sandwich and X-sum automata keep running sums, not sets of digits
+/// (`outside::SETS_UP_TO`): on a 16×16 whose first row is open and every other cell
+/// given, the row's true sandwich sum and X-sum are kept, and a sum one higher leaves no
+/// solution.
+#[test]
+fn sixteen_by_sixteen_sandwich_and_x_sums_keep_running_sums() {
+    use dlx_sudoku::variant::{Outside, Sandwich, Side, XSum};
+    let n = 16;
+    let digit = |r: usize, c: usize| ((4 * (r % 4) + r / 4 + c) % n + 1) as u8;
+    let row: Vec<u32> = (0..n).map(|c| u32::from(digit(0, c))).collect();
+    let a = row.iter().position(|&x| x == 1).unwrap();
+    let b = row.iter().position(|&x| x == n as u32).unwrap();
+    let sandwich: u32 = row[a.min(b) + 1..a.max(b)].iter().sum();
+    let x_sum: u32 = row.iter().take(row[0] as usize).sum();
+    let clue = Outside {
+        side: Side::Left,
+        index: 0,
+    };
+    for (extra, expect_unique) in [(0, true), (1, false)] {
+        for rule in [
+            Constraint::from(Sandwich {
+                clue,
+                sum: sandwich + extra,
+            }),
+            Constraint::from(XSum {
+                clue,
+                sum: x_sum + extra,
+            }),
+        ] {
+            let mut p = VariantPuzzle::new(Shape::for_size(n).unwrap());
+            for r in 1..n {
+                for c in 0..n {
+                    p.givens.set(Cell::new(r, c), Some(digit(r, c))).unwrap();
+                }
+            }
+            p.constraints = vec![rule.clone()];
+            match VariantSolver::new(&p).unwrap().unique() {
+                Uniqueness::Unique(s) if expect_unique => {
+                    p.check(&s).unwrap();
+                    assert_eq!(
+                        s.grid.values()[..n],
+                        row.iter().map(|&x| x as u8).collect::<Vec<_>>()[..]
+                    );
+                }
+                Uniqueness::NoSolution if !expect_unique => {}
+                other => panic!("{rule:?} (sum + {extra}): {other:?}"),
+            }
+        }
+    }
+}

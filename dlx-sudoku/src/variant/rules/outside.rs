@@ -153,10 +153,27 @@ fn beside(canvas: &mut Canvas, side: Side, index: usize) -> (f64, f64) {
     }
 }
 
-/// The sum of the digits of a set (bit `d` for digit `d`): the automata of the clues that
-/// read a row or a column keep the set of digits they added, since a row's digits differ.
-pub(crate) fn sum_of(mut set: u64) -> Val {
-    let mut sum = 0;
+/// The largest digit up to which the automata of the clues that read a row or a column
+/// keep the set of digits they added (bit `d` for digit `d`: the digits of a row differ, so
+/// a sum allows only the sets of distinct digits that make it); past it (16×16: up to
+/// 2^14 sets a layer) they keep the running sum, whose states are far fewer.
+pub(crate) const SETS_UP_TO: Val = 9;
+
+/// What an automaton keeps of the digits it added, with `x` added: the set when `sets`
+/// (`None` when `x` is in it already), else the running sum.
+pub(crate) fn add_digit(kept: u64, x: Val, sets: bool) -> Option<u64> {
+    if !sets {
+        return Some(kept + x as u64);
+    }
+    (kept >> x & 1 == 0).then_some(kept | 1 << x)
+}
+
+/// The sum of the digits kept ([`add_digit`]).
+pub(crate) fn kept_sum(kept: u64, sets: bool) -> Val {
+    if !sets {
+        return kept as Val;
+    }
+    let (mut set, mut sum) = (kept, 0);
     while set != 0 {
         sum += set.trailing_zeros() as Val;
         set &= set - 1;

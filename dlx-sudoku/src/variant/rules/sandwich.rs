@@ -3,7 +3,7 @@
 
 use crate::variant::encoding::automaton;
 use crate::variant::rules::outside::{
-    clue_table, draw_clue, read_clue, read_clues, sum_of, Outside, Side,
+    add_digit, clue_table, draw_clue, kept_sum, read_clue, read_clues, Outside, Side, SETS_UP_TO,
 };
 use crate::variant::rules::prelude::*;
 
@@ -24,10 +24,10 @@ pub struct Sandwich {
 }
 
 /// Reading the line: before either end digit, inside with the set of digits met so far
-/// (bits; their sum is the running sum), after both. The line is a row or a column, whose
-/// digits differ, so the digits inside do: a sum then allows only the sets of distinct
-/// digits that make it (35 on 9×9: every digit from 2 to 8), which a running sum alone
-/// would not say.
+/// (bits; their sum is the running sum; the running sum itself past [`SETS_UP_TO`]), after
+/// both. The line is a row or a column, whose digits differ, so the digits inside do: a
+/// sum then allows only the sets of distinct digits that make it (35 on 9×9: every digit
+/// from 2 to 8), which a running sum alone would not say.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum State {
     Before,
@@ -53,6 +53,7 @@ impl Rule for Sandwich {
         let vars = ctx.cells(&self.clue.cells(ctx.n()));
         let target = self.sum as Val;
         let end = move |x: Val| x == 1 || x == n;
+        let sets = n <= SETS_UP_TO;
         automaton(
             &mut ctx.m,
             "sandwich",
@@ -61,9 +62,12 @@ impl Rule for Sandwich {
             |s, x| match *s {
                 State::Before if end(x) => Some(State::Inside(0)),
                 State::Before => Some(State::Before),
-                State::Inside(set) if end(x) => (sum_of(set) == target).then_some(State::After),
-                State::Inside(set) => (set >> x & 1 == 0 && sum_of(set) + x <= target)
-                    .then_some(State::Inside(set | 1 << x)),
+                State::Inside(kept) if end(x) => {
+                    (kept_sum(kept, sets) == target).then_some(State::After)
+                }
+                State::Inside(kept) => add_digit(kept, x, sets)
+                    .filter(|&k| kept_sum(k, sets) <= target)
+                    .map(State::Inside),
                 State::After => (!end(x)).then_some(State::After),
             },
             |s| *s == State::After,

@@ -3,7 +3,7 @@
 
 use crate::variant::encoding::automaton;
 use crate::variant::rules::outside::{
-    clue_table, draw_clue, read_clue, read_clues, sum_of, Outside, Side,
+    add_digit, clue_table, draw_clue, kept_sum, read_clue, read_clues, Outside, Side, SETS_UP_TO,
 };
 use crate::variant::rules::prelude::*;
 
@@ -24,7 +24,8 @@ pub struct XSum {
 
 /// Reading the line: at the start, with cells still to add and the set of digits added so
 /// far (bits; they differ, as a row's digits do, so a sum allows only the sets of distinct
-/// digits that make it), or done (the first X digits made the sum).
+/// digits that make it; the running sum past [`SETS_UP_TO`]), or done (the first X digits
+/// made the sum).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum State {
     Start,
@@ -48,19 +49,19 @@ impl Rule for XSum {
     fn encode(&self, ctx: &mut Ctx<'_>) {
         let vars = ctx.cells(&self.clue.cells(ctx.n()));
         let target = self.sum as Val;
+        let sets = ctx.max_digit() <= SETS_UP_TO;
         automaton(
             &mut ctx.m,
             "xsum",
             &vars,
             State::Start,
-            |s, x| {
+            move |s, x| {
                 let (left, set) = match *s {
                     State::Done => return Some(State::Done),
-                    State::Start => (x - 1, 1u64 << x),
-                    State::Counting { set, .. } if set >> x & 1 == 1 => return None,
-                    State::Counting { left, set } => (left - 1, set | 1 << x),
+                    State::Start => (x - 1, add_digit(0, x, sets)?),
+                    State::Counting { left, set } => (left - 1, add_digit(set, x, sets)?),
                 };
-                let sum = sum_of(set);
+                let sum = kept_sum(set, sets);
                 if left == 0 {
                     (sum == target).then_some(State::Done)
                 } else {
