@@ -43,6 +43,10 @@ impl Rule for Skyscraper {
             &vars,
             (0 as Val, 0 as Val),
             |&(top, seen), x| {
+                // The row's digits differ: the tallest so far does not come again.
+                if x == top {
+                    return None;
+                }
                 let next = if x > top { (x, seen + 1) } else { (top, seen) };
                 (next.1 <= target).then_some(next)
             },
