@@ -51,6 +51,16 @@ pub(crate) fn suffix_bounds(m: &Model, vars: &[Var], negated: usize) -> (Vec<Val
     (suf_lo, suf_hi)
 }
 
+/// The sum of a set of digits (bit `d` for digit `d`).
+pub(crate) fn digit_set_sum(mut set: u64) -> Val {
+    let mut sum = 0;
+    while set != 0 {
+        sum += set.trailing_zeros() as Val;
+        set &= set - 1;
+    }
+    sum
+}
+
 /// `Σ vars = target` as one table, when it has at most the model's cap of rows: true when
 /// it was made. Each prefix of a row is kept only while the cells after it can still make
 /// up the difference (their least and greatest sums).

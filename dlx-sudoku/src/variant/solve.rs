@@ -775,11 +775,7 @@ impl VariantSolver {
                 return None;
             }
         };
-        let answered = match run.stop {
-            None => true,
-            Some(StopReason::SolutionLimit) => true,
-            Some(_) => false,
-        };
+        let answered = matches!(run.stop, None | Some(StopReason::SolutionLimit));
         if !answered {
             // The race beside, if one started, answers; else the caller runs it.
             let (out, solutions) = runner?.join().expect("the clause solver does not panic");

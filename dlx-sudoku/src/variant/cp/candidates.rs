@@ -176,7 +176,7 @@ fn search_candidates(
     .with_work_budget(work)
     .with_prune(&mut prune)
     .with_prefer(&prefer);
-    let (mut stop, first_nodes, first_work) = run(search);
+    let (mut stop, first_nodes, first_work) = search.finish();
     nodes += first_nodes;
     spent += first_work;
     let ran_out = |nodes: u64, spent: u64| {
@@ -200,7 +200,7 @@ fn search_candidates(
                 .with_work_budget(work.map(|w| w.saturating_sub(spent)))
                 .with_prefer(&prefer)
                 .with_random(probe as u64 + 1);
-            let (probe_stop, probe_nodes, probe_work) = run(search);
+            let (probe_stop, probe_nodes, probe_work) = search.finish();
             nodes += probe_nodes;
             spent += probe_work;
             let t = tally.borrow();
@@ -234,7 +234,7 @@ fn search_candidates(
             .with_prune(&mut prune)
             .with_prefer(&prefer);
             let last_nodes;
-            (stop, last_nodes, _) = run(search);
+            (stop, last_nodes, _) = search.finish();
             nodes += last_nodes;
         }
     }
@@ -252,12 +252,6 @@ fn search_candidates(
     Ok(t.run)
 }
 
-/// Runs `search` to its end: why it stopped, its nodes and its work.
-fn run(mut search: Search<'_, '_>) -> (Option<StopReason>, u64, u64) {
-    search.run();
-    (search.stop, search.nodes, search.work())
-}
-
 #[cfg(test)]
 mod tests {
     use std::path::Path;
@@ -272,14 +266,8 @@ mod tests {
     #[test]
     fn probes_keep_the_counts_exact() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/variants");
-        let mut paths: Vec<_> = std::fs::read_dir(&root)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.is_file())
-            .collect();
-        paths.sort();
         let mut compared = 0;
-        for path in paths {
+        for path in super::super::tests::puzzle_files(&root) {
             let Ok(imported) = read_puzzle(&std::fs::read_to_string(&path).unwrap()) else {
                 continue;
             };

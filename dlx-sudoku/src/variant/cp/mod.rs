@@ -87,7 +87,9 @@ pub(crate) fn solve<'f>(
             deferred = Some((assignment.to_vec(), solution));
             return false;
         }
-        first.get_or_insert_with(|| assignment.to_vec());
+        if near {
+            first.get_or_insert_with(|| assignment.to_vec());
+        }
         let go_on = found(&solution);
         solutions.push(solution);
         go_on && limit.is_none_or(|l| (solutions.len() as u64) < l)
@@ -97,9 +99,7 @@ pub(crate) fn solve<'f>(
     if let Some((at, start)) = later {
         search = search.with_later(at, start);
     }
-    search.run();
-    let (stop, nodes) = (search.stop, search.nodes);
-    drop(search);
+    let (stop, nodes, _) = search.finish();
     if let (Some(first), Some(other)) = (first, deferred) {
         let most = nodes.max(NEAREST_NODES);
         let (_, solution) = nearest::nearest_other(&net, input, &first, other, most, &cancel);
@@ -123,18 +123,24 @@ mod tests {
     use super::propagate::{Propagator, State};
     use crate::variant::{read_puzzle, VariantPuzzle, VariantSolver};
 
+    /// The files of a folder of committed puzzles, sorted (the propagation engine's unit
+    /// tests read them).
+    pub(super) fn puzzle_files(dir: &Path) -> Vec<std::path::PathBuf> {
+        let mut paths: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_file())
+            .collect();
+        paths.sort();
+        paths
+    }
+
     /// The committed puzzles that give their solution.
     fn solved_puzzles() -> Vec<(String, VariantPuzzle)> {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/variants");
         let mut out = Vec::new();
         for dir in [root.clone(), root.join("stress")] {
-            let mut paths: Vec<_> = std::fs::read_dir(&dir)
-                .unwrap()
-                .map(|e| e.unwrap().path())
-                .filter(|p| p.is_file())
-                .collect();
-            paths.sort();
-            for path in paths {
+            for path in puzzle_files(&dir) {
                 let text = std::fs::read_to_string(&path).unwrap();
                 let Ok(imported) = read_puzzle(&text) else {
                     continue;

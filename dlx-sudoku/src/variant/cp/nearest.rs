@@ -41,7 +41,7 @@ pub(crate) fn nearest_other(
     nodes: u64,
     cancel: &[Arc<AtomicBool>],
 ) -> Found {
-    let differ = |a: &[(Var, Val)]| a.iter().zip(first).filter(|(p, q)| p != q).count();
+    let differ = |a: &[(Var, Val)]| distance(a, first);
     let mut best = other;
     let mut left = nodes;
     let n = input.puzzle.size();
@@ -90,6 +90,11 @@ pub(crate) fn nearest_other(
     best
 }
 
+/// In how many variables two assignments of the decided variables differ.
+fn distance(a: &[(Var, Val)], b: &[(Var, Val)]) -> usize {
+    a.iter().zip(b).filter(|(p, q)| p != q).count()
+}
+
 /// Lists the solutions other than `first` that give `fixed` its values, and answers the
 /// one nearest `first` (the first listed of those), and whether the listing was complete.
 /// Spends at most `left` nodes, and takes them off.
@@ -101,32 +106,26 @@ fn closest(
     left: &mut u64,
     cancel: &[Arc<AtomicBool>],
 ) -> (Option<Found>, bool) {
-    let mut best: Option<(usize, Vec<(Var, Val)>)> = None;
+    let mut best: Option<(usize, Found)> = None;
     let mut listed = 0u64;
     let mut report = |assignment: &[(Var, Val)]| {
         if assignment == first {
             return true;
         }
-        listed += 1;
-        let d = assignment.iter().zip(first).filter(|(p, q)| p != q).count();
+        let d = distance(assignment, first);
         if best.as_ref().is_none_or(|(b, _)| d < *b) {
             let solution = decode(input, assignment);
-            if input.puzzle.check(&solution).is_ok() {
-                best = Some((d, assignment.to_vec()));
-            } else {
-                listed -= 1;
+            if input.puzzle.check(&solution).is_err() {
+                // Not a solution: neither kept nor counted.
+                return true;
             }
+            best = Some((d, (assignment.to_vec(), solution)));
         }
+        listed += 1;
         listed < SOLUTIONS_PER_QUESTION
     };
-    let mut search = Search::new(net, Some(*left), cancel.to_vec(), &mut report).with_fixed(fixed);
-    search.run();
-    let (stop, spent) = (search.stop, search.nodes);
-    drop(search);
+    let search = Search::new(net, Some(*left), cancel.to_vec(), &mut report).with_fixed(fixed);
+    let (stop, spent, _) = search.finish();
     *left = left.saturating_sub(spent.max(1));
-    let found = best.map(|(_, a)| {
-        let solution = decode(input, &a);
-        (a, solution)
-    });
-    (found, stop.is_none())
+    (best.map(|(_, found)| found), stop.is_none())
 }

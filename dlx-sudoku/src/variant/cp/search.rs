@@ -144,9 +144,11 @@ impl<'n, 'f> Search<'n, 'f> {
         self
     }
 
-    /// The work its propagators have done ([`Propagator::work`]).
-    pub fn work(&self) -> u64 {
-        self.prop.work
+    /// Runs the search to its end: why it stopped (`None`: the whole tree was searched),
+    /// its nodes and its work.
+    pub fn finish(mut self) -> (Option<StopReason>, u64, u64) {
+        self.run();
+        (self.stop, self.nodes, self.prop.work)
     }
 
     /// Searches the whole tree (or until stopped).

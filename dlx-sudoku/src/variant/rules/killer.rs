@@ -1,7 +1,7 @@
 //! Killer cages: digits in the cage do not repeat and, when a sum is given, add up to it.
 //! (The 45 rule's implied sums are in `innies.rs`.)
 
-use crate::variant::encoding::{suffix_bounds, Target};
+use crate::variant::encoding::{digit_set_sum, suffix_bounds, Target};
 use crate::variant::model::{Linear, Model};
 use crate::variant::rules::prelude::*;
 
@@ -113,8 +113,7 @@ fn surely_more_permutations(m: &Model, vars: &[Var], sum: Val, n: Val, cap: usiz
         if digits & !common != 0 || set.count_ones() as usize != k {
             continue;
         }
-        let total: Val = (1..=n).filter(|&d| digits & (1 << d) != 0).sum();
-        if total == sum {
+        if digit_set_sum(u64::from(digits)) == sum {
             sets += 1;
             if sets.saturating_mul(permutations) > cap {
                 return true;

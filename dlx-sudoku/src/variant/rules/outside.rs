@@ -1,6 +1,7 @@
 //! Clues beside the grid (sandwich sums, X-sums, skyscrapers) read a row or a column from
 //! one end: where such a clue sits, and the cells it reads.
 
+use crate::variant::encoding::digit_set_sum;
 use crate::variant::rules::prelude::*;
 
 /// A side of the grid.
@@ -170,13 +171,9 @@ pub(crate) fn add_digit(kept: u64, x: Val, sets: bool) -> Option<u64> {
 
 /// The sum of the digits kept ([`add_digit`]).
 pub(crate) fn kept_sum(kept: u64, sets: bool) -> Val {
-    if !sets {
-        return kept as Val;
+    if sets {
+        digit_set_sum(kept)
+    } else {
+        kept as Val
     }
-    let (mut set, mut sum) = (kept, 0);
-    while set != 0 {
-        sum += set.trailing_zeros() as Val;
-        set &= set - 1;
-    }
-    sum
 }
