@@ -66,19 +66,12 @@ impl<const W: usize> Bits<W> {
         out
     }
 
-    /// 0 for no cell, 1 for one, 2 for more: the test for an item with one option left.
+    /// 0 for no cell, 1 for one, 2 for more: the test for an item with one option left
+    /// (a population count of each word, one instruction each where the caller is
+    /// compiled with `popcnt`).
     #[inline]
     pub(crate) fn few(&self) -> u32 {
-        let mut found = 0;
-        for &w in &self.0 {
-            if w != 0 {
-                if found != 0 || w & (w - 1) != 0 {
-                    return 2;
-                }
-                found = 1;
-            }
-        }
-        found
+        self.len().min(2)
     }
 
     /// The number of cells, at most `limit` (counting stops there): cheap when only
@@ -100,7 +93,7 @@ impl<const W: usize> Bits<W> {
     }
 
     /// The number of cells.
-    #[cfg(test)]
+    #[inline]
     pub(crate) fn len(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }

@@ -21,14 +21,19 @@ pub(crate) struct State<const W: usize, const D: usize> {
     pub(crate) unsolved: Bits<W>,
 }
 
-/// What propagation must re-examine for hidden singles: for each digit, the houses where
-/// it lost a cell.
+/// What propagation must re-examine: for each digit, the houses where it lost a cell,
+/// once for hidden singles and once for locked candidates (each pass takes its own).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Dirty<const D: usize> {
-    /// Digits with houses to examine.
+    /// Digits with houses to examine for hidden singles.
     digits: u32,
-    /// For each digit, the houses to examine, as bits (see `Layout::houses_of`).
+    /// For each digit, the houses to examine for hidden singles, as bits (see
+    /// `Layout::houses_of`).
     houses: [u128; D],
+    /// Digits with houses to examine for locked candidates.
+    locked_digits: u32,
+    /// For each digit, the houses whose overlaps to examine for locked candidates.
+    locked: [u128; D],
 }
 
 impl<const D: usize> Dirty<D> {
@@ -37,17 +42,16 @@ impl<const D: usize> Dirty<D> {
         Dirty {
             digits: 0,
             houses: [0; D],
+            locked_digits: 0,
+            locked: [0; D],
         }
     }
 
     /// Every house for the first `n` digits.
     pub(crate) fn every(n: usize) -> Self {
-        let mut dirty = Dirty {
-            digits: u32::MAX >> (32 - n),
-            houses: [0; D],
-        };
-        for h in dirty.houses.iter_mut().take(n) {
-            *h = u128::MAX;
+        let mut dirty = Dirty::none();
+        for d in 0..n {
+            dirty.mark(d, u128::MAX);
         }
         dirty
     }
@@ -56,6 +60,8 @@ impl<const D: usize> Dirty<D> {
     fn mark(&mut self, d: usize, houses: u128) {
         self.digits |= 1 << d;
         self.houses[d] |= houses;
+        self.locked_digits |= 1 << d;
+        self.locked[d] |= houses;
     }
 }
 
@@ -143,7 +149,7 @@ impl<const W: usize, const D: usize> State<W, D> {
     /// Places `d` in `cell` (which must allow it), noting in `dirty` the houses that lost
     /// a cell for a digit: for `d`, the houses of the peers that held it; for each other
     /// digit the cell held, the cell's houses.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn place(
         &mut self,
         layout: &Layout<W, D>,
@@ -179,7 +185,7 @@ impl<const W: usize, const D: usize> State<W, D> {
 
     /// Examines house `h` for digit `d`: fails when no cell is left for it, places it
     /// when one unsolved cell is (a hidden single). True when it placed.
-    #[inline]
+    #[inline(always)]
     fn examine(
         &mut self,
         layout: &Layout<W, D>,
@@ -200,7 +206,7 @@ impl<const W: usize, const D: usize> State<W, D> {
     }
 
     /// The digits that may go in `cell`, as bits.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn digits_of(&self, n: usize, cell: usize) -> u32 {
         let mut digits = 0;
         for (d, p) in self.poss.iter().enumerate().take(n) {
@@ -210,19 +216,21 @@ impl<const W: usize, const D: usize> State<W, D> {
     }
 
     /// The candidate counts of the unsolved cells, up to three.
-    #[inline]
+    #[inline(always)]
     fn tally(&self, n: usize) -> Tally<W> {
         let mut t = Tally {
             ones: Bits::ZERO,
             twos: Bits::ZERO,
             threes: Bits::ZERO,
         };
-        for p in self.poss.iter().take(n) {
-            let c = *p & self.unsolved;
+        // A placed cell is in its own digit's set only: it counts one, and is taken out
+        // of `ones` at the end.
+        for &c in self.poss.iter().take(n) {
             t.threes |= t.twos & c;
             t.twos |= t.ones & c;
             t.ones |= c;
         }
+        t.ones &= self.unsolved;
         t
     }
 
@@ -234,8 +242,10 @@ impl<const W: usize, const D: usize> State<W, D> {
 
     /// Places every forced option until none is left: naked singles (a cell's item with one
     /// option) and hidden singles (a house's item for a digit with one option), examining
-    /// only the houses and digits `dirty` names for the latter. Fails when an item has no
+    /// only the houses and digits `dirty` names for the latter; then removes locked
+    /// candidates, and goes round again while that removes any. Fails when an item has no
     /// option left. `placed` counts the placements.
+    #[inline(always)]
     pub(crate) fn propagate(
         &mut self,
         layout: &Layout<W, D>,
@@ -286,23 +296,89 @@ impl<const W: usize, const D: usize> State<W, D> {
                     }
                 }
             }
-            if !progress {
+            if !progress && !self.locked(layout, dirty) {
                 return Ok(t);
             }
         }
+    }
+
+    /// Locked candidates: where a digit's cells in one house all lie in a second house,
+    /// the digit leaves the rest of the second. Only the overlaps of the houses `dirty`
+    /// names are examined (the state was at a fixpoint before those changes). True when a
+    /// candidate went.
+    #[inline(always)]
+    fn locked(&mut self, layout: &Layout<W, D>, dirty: &mut Dirty<D>) -> bool {
+        let mut removed = false;
+        while dirty.locked_digits != 0 {
+            let d = dirty.locked_digits.trailing_zeros() as usize;
+            dirty.locked_digits &= dirty.locked_digits - 1;
+            let mut todo = std::mem::take(&mut dirty.locked[d]);
+            let mut p = self.poss[d];
+            let mut lost = Bits::ZERO;
+            let mut check = |o: usize| {
+                let (a_only, b_only) = layout.overlaps[o];
+                let a = p & a_only;
+                let b = p & b_only;
+                if a.is_empty() != b.is_empty() {
+                    let gone = if a.is_empty() { b } else { a };
+                    lost |= gone;
+                    p = p.and_not(gone);
+                }
+            };
+            if todo == u128::MAX {
+                for o in 0..layout.overlaps.len() {
+                    check(o);
+                }
+            } else {
+                while todo != 0 {
+                    let h = todo.trailing_zeros() as usize;
+                    todo &= todo - 1;
+                    if let Some(list) = layout.overlaps_of.get(h) {
+                        for &o in list {
+                            check(o as usize);
+                        }
+                    }
+                }
+            }
+            if !lost.is_empty() {
+                let mut houses = 0;
+                for k in lost.iter() {
+                    houses |= layout.houses_of[k];
+                }
+                self.poss[d] = p;
+                dirty.mark(d, houses);
+                removed = true;
+            }
+        }
+        removed
     }
 
     /// The item with the fewest options (Algorithm X's rule, first in the encoding's item
     /// order among equals: cells row by row, then houses in the shape's order, digits
     /// ascending), given the tally of a propagated state that is not solved. Every item
     /// then has at least two options, so a cell with two is chosen at once.
+    #[inline(always)]
     pub(crate) fn choose(&self, layout: &Layout<W, D>, t: &Tally<W>) -> Branch<W> {
         let n = layout.n;
-        if let Some(cell) = t.twos.and_not(t.threes).first() {
-            return Branch::Cell {
-                cell,
-                digits: self.digits_of(n, cell),
-            };
+        let pairs = t.twos.and_not(t.threes);
+        if !pairs.is_empty() {
+            // Of the cells with two candidates, the one that sees the most unsolved cells
+            // (its placement reaches furthest).
+            let mut best_cell = 0;
+            let mut best_seen = 0;
+            for cell in pairs.iter() {
+                let seen = (layout.peers[cell] & self.unsolved).len();
+                if seen > best_seen {
+                    best_seen = seen;
+                    best_cell = cell;
+                }
+            }
+            if best_seen > 0 || pairs.first() == Some(best_cell) {
+                return Branch::Cell {
+                    cell: best_cell,
+                    digits: self.digits_of(n, best_cell),
+                };
+            }
         }
         let mut best = None;
         let mut best_len = u32::MAX;
@@ -362,7 +438,7 @@ impl<const W: usize, const D: usize> Node for State<W, D> {
         self.can_place(cell, d)
     }
 
-    #[inline]
+    #[inline(always)]
     fn play(&mut self, layout: &Layout<W, D>, cell: usize, d: usize) -> Dirty<D> {
         let mut dirty = Dirty::none();
         self.place(layout, cell, d, &mut dirty);
@@ -373,7 +449,7 @@ impl<const W: usize, const D: usize> Node for State<W, D> {
         Dirty::every(layout.n)
     }
 
-    #[inline]
+    #[inline(always)]
     fn enter(
         &mut self,
         layout: &Layout<W, D>,
