@@ -11,6 +11,9 @@
 //! cargo run --release -p benches --example sudoku_generate -- --random-jigsaw MAP COUNT SEED > jigsaw.txt
 //! ```
 //!
+//! With `KEEP=P` in the environment, each puzzle is instead a random solution with P % of
+//! its cells kept (often with several solutions).
+//!
 //! Puzzles go to standard output, one line each, as `dlx sudoku` reads them (with
 //! `--jigsaw MAP` for the jigsaw ones).
 
@@ -139,6 +142,12 @@ fn count(solver: &SudokuSolver<'_>, grid: &Grid) -> Option<u64> {
 
 /// A minimal unique puzzle, or `None` when the search budget ran out while adding givens.
 fn puzzle(solver: &SudokuSolver<'_>, n: usize, rng: &mut Rng) -> Option<Grid> {
+    let grid = puzzle_unminimised(solver, n, rng)?;
+    Some(minimise(solver, grid, n, rng))
+}
+
+/// Random givens added until the puzzle is unique.
+fn puzzle_unminimised(solver: &SudokuSolver<'_>, n: usize, rng: &mut Rng) -> Option<Grid> {
     let mut grid = Grid::new(n).expect("a size");
     let mut empty: Vec<usize> = (0..n * n).collect();
     rng.shuffle(&mut empty);
@@ -157,7 +166,7 @@ fn puzzle(solver: &SudokuSolver<'_>, n: usize, rng: &mut Rng) -> Option<Grid> {
             }
             match c? {
                 0 => continue,
-                1 => return Some(minimise(solver, grid, n, rng)),
+                1 => return Some(grid),
                 _ => {
                     settled = true;
                     break;
@@ -168,6 +177,22 @@ fn puzzle(solver: &SudokuSolver<'_>, n: usize, rng: &mut Rng) -> Option<Grid> {
             return None;
         }
     }
+}
+
+/// A random solution with `percent` of its cells kept (not always unique).
+fn sample(solver: &SudokuSolver<'_>, n: usize, rng: &mut Rng, percent: usize) -> Option<Grid> {
+    let unique = puzzle_unminimised(solver, n, rng)?;
+    let dlx_sudoku::First::Found(full) = solver.solve(&unique).ok()? else {
+        return None;
+    };
+    let mut grid = Grid::new(n).expect("a size");
+    for k in 0..n * n {
+        if rng.below(100) < percent {
+            let cell = Cell::new(k / n, k % n);
+            grid.set(cell, full.get(cell)).expect("a digit");
+        }
+    }
+    Some(grid)
 }
 
 /// Removes givens in random order while the puzzle stays unique.
@@ -189,6 +214,8 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage =
         "usage: sudoku_generate (--shape RxC | --jigsaw MAP | --random-jigsaw MAP) COUNT SEED";
+    // `KEEP=P` in the environment: a random solution with P % of its cells kept instead.
+    let keep: Option<usize> = std::env::var("KEEP").ok().and_then(|k| k.parse().ok());
     if args.len() != 4 {
         eprintln!("{usage}");
         return ExitCode::FAILURE;
@@ -263,7 +290,11 @@ fn main() -> ExitCode {
             eprintln!("gave up after {tries} tries: {made} puzzles made");
             return ExitCode::FAILURE;
         }
-        if let Some(grid) = puzzle(&solver, n, &mut rng) {
+        let grid = match keep {
+            Some(percent) => sample(&solver, n, &mut rng, percent),
+            None => puzzle(&solver, n, &mut rng),
+        };
+        if let Some(grid) = grid {
             println!("{}", grid.to_line());
             made += 1;
         }

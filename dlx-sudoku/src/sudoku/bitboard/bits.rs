@@ -66,14 +66,6 @@ impl<const W: usize> Bits<W> {
         out
     }
 
-    /// 0 for no cell, 1 for one, 2 for more: the test for an item with one option left
-    /// (a population count of each word, one instruction each where the caller is
-    /// compiled with `popcnt`).
-    #[inline]
-    pub(crate) fn few(&self) -> u32 {
-        self.len().min(2)
-    }
-
     /// The number of cells, at most `limit` (counting stops there): cheap when only
     /// "none, one, or more" matters, with no population-count instruction.
     #[inline]
@@ -201,13 +193,13 @@ mod tests {
         b.insert(80);
         assert_eq!(b.iter().collect::<Vec<_>>(), [3, 80]);
         assert_eq!(
-            (b.len(), b.count_to(2), b.count_to(1), b.few()),
+            (b.len(), b.count_to(2), b.count_to(1), b.len()),
             (2, 2, 1, 2)
         );
         assert_eq!(b.first(), Some(3));
         b.remove(3);
         assert_eq!(
-            (b.first(), b.few(), Bits::<2>::ZERO.few()),
+            (b.first(), b.len(), Bits::<2>::ZERO.len()),
             (Some(80), 1, 0)
         );
         assert!(b.contains(80) && !b.contains(3));

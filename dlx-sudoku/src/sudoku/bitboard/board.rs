@@ -21,19 +21,14 @@ pub(crate) struct State<const W: usize, const D: usize> {
     pub(crate) unsolved: Bits<W>,
 }
 
-/// What propagation must re-examine: for each digit, the houses where it lost a cell,
-/// once for hidden singles and once for locked candidates (each pass takes its own).
+/// What propagation must re-examine: for each digit, the houses where it lost a cell (for
+/// hidden singles and locked candidates).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Dirty<const D: usize> {
-    /// Digits with houses to examine for hidden singles.
+    /// Digits with houses to examine.
     digits: u32,
-    /// For each digit, the houses to examine for hidden singles, as bits (see
-    /// `Layout::houses_of`).
+    /// For each digit, the houses to examine, as bits (see `Layout::houses_of`).
     houses: [u128; D],
-    /// Digits with houses to examine for locked candidates.
-    locked_digits: u32,
-    /// For each digit, the houses whose overlaps to examine for locked candidates.
-    locked: [u128; D],
 }
 
 impl<const D: usize> Dirty<D> {
@@ -42,8 +37,6 @@ impl<const D: usize> Dirty<D> {
         Dirty {
             digits: 0,
             houses: [0; D],
-            locked_digits: 0,
-            locked: [0; D],
         }
     }
 
@@ -60,8 +53,6 @@ impl<const D: usize> Dirty<D> {
     fn mark(&mut self, d: usize, houses: u128) {
         self.digits |= 1 << d;
         self.houses[d] |= houses;
-        self.locked_digits |= 1 << d;
-        self.locked[d] |= houses;
     }
 }
 
@@ -140,6 +131,36 @@ impl<const W: usize, const D: usize> State<W, D> {
         }
     }
 
+    /// The state with the givens `values` (row by row, 0 for a blank) placed all at once,
+    /// digit by digit: the state that placing them one by one makes, without the per-cell
+    /// work; `None` when two givens of a digit share a house, or a value is out of range.
+    pub(crate) fn with_givens(layout: &Layout<W, D>, values: &[u8]) -> Option<Self> {
+        let n = layout.n;
+        if values.len() != layout.peers.len() || values.iter().any(|&v| usize::from(v) > n) {
+            return None;
+        }
+        let mut given = [Bits::<W>::ZERO; D];
+        let mut seen = [Bits::<W>::ZERO; D];
+        let mut placed = Bits::ZERO;
+        for (k, &v) in values.iter().enumerate() {
+            if v != 0 {
+                let d = usize::from(v) - 1;
+                if seen[d].contains(k) {
+                    return None;
+                }
+                given[d].insert(k);
+                seen[d] |= layout.peers[k];
+                placed.insert(k);
+            }
+        }
+        let unsolved = layout.all.and_not(placed);
+        let mut poss = [Bits::ZERO; D];
+        for d in 0..n {
+            poss[d] = unsolved.and_not(seen[d]) | given[d];
+        }
+        Some(State { poss, unsolved })
+    }
+
     /// Whether `d` may go in `cell`.
     #[inline]
     pub(crate) fn can_place(&self, cell: usize, d: usize) -> bool {
@@ -184,7 +205,9 @@ impl<const W: usize, const D: usize> State<W, D> {
     }
 
     /// Examines house `h` for digit `d`: fails when no cell is left for it, places it
-    /// when one unsolved cell is (a hidden single). True when it placed.
+    /// when one unsolved cell is (a hidden single), and removes it from the rest of every
+    /// other house that holds all of its cells when several are (locked candidates). True
+    /// when it placed or removed.
     #[inline(always)]
     fn examine(
         &mut self,
@@ -194,15 +217,55 @@ impl<const W: usize, const D: usize> State<W, D> {
         dirty: &mut Dirty<D>,
     ) -> Result<bool, Dead> {
         let x = self.poss[d] & layout.full[h];
-        match x.few() {
+        match x.len() {
             0 => Err(Dead),
             1 if x.intersects(&self.unsolved) => {
                 let cell = x.first().expect("one cell");
                 self.place(layout, cell, d, dirty);
                 Ok(true)
             }
+            1 => Ok(false),
+            // No two houses share more than `most_shared` cells.
+            k if k <= layout.most_shared => Ok(self.lock(layout, h, d, x, dirty)),
             _ => Ok(false),
         }
+    }
+
+    /// Locked candidates: `x`, the cells of house `h` that may hold `d` (two or more, none
+    /// placed), all lie in the houses whose bits the cells share besides `h`; `d` must go in
+    /// one of them there, so it leaves the rest of those houses. True when a cell lost it.
+    #[inline(always)]
+    fn lock(
+        &mut self,
+        layout: &Layout<W, D>,
+        h: usize,
+        d: usize,
+        x: Bits<W>,
+        dirty: &mut Dirty<D>,
+    ) -> bool {
+        let mut shared = !(1u128 << h);
+        for cell in x.iter() {
+            shared &= layout.houses_of[cell];
+            if shared == 0 {
+                return false;
+            }
+        }
+        let mut lost = Bits::ZERO;
+        while shared != 0 {
+            let b = shared.trailing_zeros() as usize;
+            shared &= shared - 1;
+            lost |= (self.poss[d] & layout.full[b]).and_not(layout.full[h]);
+        }
+        if lost.is_empty() {
+            return false;
+        }
+        self.poss[d] = self.poss[d].and_not(lost);
+        let mut houses = 0;
+        for k in lost.iter() {
+            houses |= layout.houses_of[k];
+        }
+        dirty.mark(d, houses);
+        true
     }
 
     /// The digits that may go in `cell`, as bits.
@@ -242,8 +305,8 @@ impl<const W: usize, const D: usize> State<W, D> {
 
     /// Places every forced option until none is left: naked singles (a cell's item with one
     /// option) and hidden singles (a house's item for a digit with one option), examining
-    /// only the houses and digits `dirty` names for the latter; then removes locked
-    /// candidates, and goes round again while that removes any. Fails when an item has no
+    /// only the houses and digits `dirty` names for the latter, and locked candidates in
+    /// the same pass (see [`examine`](Self::examine)). Fails when an item has no
     /// option left. `placed` counts the placements.
     #[inline(always)]
     pub(crate) fn propagate(
@@ -296,61 +359,10 @@ impl<const W: usize, const D: usize> State<W, D> {
                     }
                 }
             }
-            if !progress && !self.locked(layout, dirty) {
+            if !progress {
                 return Ok(t);
             }
         }
-    }
-
-    /// Locked candidates: where a digit's cells in one house all lie in a second house,
-    /// the digit leaves the rest of the second. Only the overlaps of the houses `dirty`
-    /// names are examined (the state was at a fixpoint before those changes). True when a
-    /// candidate went.
-    #[inline(always)]
-    fn locked(&mut self, layout: &Layout<W, D>, dirty: &mut Dirty<D>) -> bool {
-        let mut removed = false;
-        while dirty.locked_digits != 0 {
-            let d = dirty.locked_digits.trailing_zeros() as usize;
-            dirty.locked_digits &= dirty.locked_digits - 1;
-            let mut todo = std::mem::take(&mut dirty.locked[d]);
-            let mut p = self.poss[d];
-            let mut lost = Bits::ZERO;
-            let mut check = |o: usize| {
-                let (a_only, b_only) = layout.overlaps[o];
-                let a = p & a_only;
-                let b = p & b_only;
-                if a.is_empty() != b.is_empty() {
-                    let gone = if a.is_empty() { b } else { a };
-                    lost |= gone;
-                    p = p.and_not(gone);
-                }
-            };
-            if todo == u128::MAX {
-                for o in 0..layout.overlaps.len() {
-                    check(o);
-                }
-            } else {
-                while todo != 0 {
-                    let h = todo.trailing_zeros() as usize;
-                    todo &= todo - 1;
-                    if let Some(list) = layout.overlaps_of.get(h) {
-                        for &o in list {
-                            check(o as usize);
-                        }
-                    }
-                }
-            }
-            if !lost.is_empty() {
-                let mut houses = 0;
-                for k in lost.iter() {
-                    houses |= layout.houses_of[k];
-                }
-                self.poss[d] = p;
-                dirty.mark(d, houses);
-                removed = true;
-            }
-        }
-        removed
     }
 
     /// The item with the fewest options (Algorithm X's rule, first in the encoding's item
@@ -438,6 +450,10 @@ impl<const W: usize, const D: usize> Node for State<W, D> {
         self.can_place(cell, d)
     }
 
+    fn with_givens(layout: &Layout<W, D>, values: &[u8]) -> Option<Self> {
+        State::with_givens(layout, values)
+    }
+
     #[inline(always)]
     fn play(&mut self, layout: &Layout<W, D>, cell: usize, d: usize) -> Dirty<D> {
         let mut dirty = Dirty::none();
@@ -467,5 +483,147 @@ impl<const W: usize, const D: usize> Node for State<W, D> {
 
     fn values(&self, layout: &Layout<W, D>) -> Vec<u8> {
         State::values(self, layout)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::bitboard::search::givens_one_by_one;
+    use crate::sudoku::shape::Shape;
+
+    const JIGSAW: &str = "AAABBBBCC AAAABBCCC AABBBCCCC DDDDEEFFF DDEEEEFFF \
+                          DDDEEHFFF GGGHEHIII GGHHHHIII GGGGHHIII";
+
+    fn same<const W: usize, const D: usize>(a: &State<W, D>, b: &State<W, D>) -> bool {
+        a.poss == b.poss && a.unsolved == b.unsolved
+    }
+
+    /// The givens placed at once make the state that placing them one by one makes, and
+    /// clash where it does; on the solution of an empty grid with cells blanked at random.
+    fn givens_at_once_as_one_by_one<const W: usize, const D: usize>(shape: &Shape) {
+        let layout = Layout::<W, D>::new(shape);
+        let n = layout.n;
+        let cells = layout.peers.len();
+        // The first solution of the empty grid.
+        let mut search = search::Search::<_, State<W, D>>::new(
+            &layout,
+            &vec![0; cells],
+            search::BitboardLimits {
+                nodes: u64::MAX,
+                cancel: None,
+            },
+        )
+        .expect("no givens");
+        search.step().expect("a solution");
+        let full = search.values().expect("a solution");
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for keep in [0, 10, 30, 60, 100] {
+            for _ in 0..20 {
+                let mut values = full.clone();
+                for v in values.iter_mut() {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    if seed % 100 >= keep {
+                        *v = 0;
+                    }
+                }
+                let at_once = State::with_givens(&layout, &values).expect("no clash");
+                let one = givens_one_by_one::<State<W, D>>(&layout, &values).expect("no clash");
+                assert!(same(&at_once, &one), "{n}: {values:?}");
+                // A clash: a given repeated in a peer of its cell.
+                let k = (seed % cells as u64) as usize;
+                let Some(peer) = layout.peers[k].first() else {
+                    continue;
+                };
+                let mut clash = values.clone();
+                clash[k] = full[k];
+                clash[peer] = full[k];
+                assert!(State::with_givens(&layout, &clash).is_none());
+                assert!(givens_one_by_one::<State<W, D>>(&layout, &clash).is_none());
+            }
+        }
+        let mut wrong = vec![0; cells];
+        wrong[0] = n as u8 + 1;
+        assert!(State::with_givens(&layout, &wrong).is_none());
+        assert!(State::with_givens(&layout, &wrong[1..]).is_none());
+    }
+
+    #[test]
+    fn givens_at_once_are_the_givens_one_by_one() {
+        givens_at_once_as_one_by_one::<1, 8>(&Shape::boxed(2, 3).unwrap());
+        givens_at_once_as_one_by_one::<2, 9>(&Shape::classic().with_diagonals());
+        givens_at_once_as_one_by_one::<2, 9>(&Shape::jigsaw_from_map(JIGSAW).unwrap());
+        givens_at_once_as_one_by_one::<2, 11>(&Shape::boxed(2, 5).unwrap());
+        givens_at_once_as_one_by_one::<4, 16>(&Shape::boxed(4, 4).unwrap());
+    }
+
+    #[test]
+    fn locked_candidates_leave_the_rest_of_the_shared_house() {
+        let shape = Shape::classic();
+        let layout = Layout::<2, 9>::new(&shape);
+        let index = |r: usize, c: usize| r * 9 + c;
+        let row0 = (0..9).map(|c| index(0, c)).collect::<Vec<_>>();
+        let box0: Vec<usize> = (0..3)
+            .flat_map(|r| (0..3).map(move |c| index(r, c)))
+            .collect();
+        let house = |cells: &[usize]| {
+            let mut mask = Bits::ZERO;
+            for &k in cells {
+                mask.insert(k);
+            }
+            layout
+                .full
+                .iter()
+                .position(|h| *h == mask)
+                .expect("a house")
+        };
+        let (row, boxed) = (house(&row0), house(&box0));
+        // Digit 1 (index 0) in box 1 only in its first row (pointing): it leaves the
+        // rest of row 1.
+        let mut state = State::new(&layout);
+        for r in 1..3 {
+            for c in 0..3 {
+                state.poss[0].remove(index(r, c));
+            }
+        }
+        let mut dirty = Dirty::none();
+        assert_eq!(state.examine(&layout, boxed, 0, &mut dirty), Ok(true));
+        for c in 0..9 {
+            assert_eq!(state.poss[0].contains(index(0, c)), c < 3, "r1c{}", c + 1);
+        }
+        // The cells that lost it mark their houses (row 1, columns 4-9, boxes 2 and 3).
+        assert_eq!(dirty.digits, 1);
+        assert_eq!(dirty.houses[0].count_ones(), 1 + 6 + 2);
+        // Nothing more to remove: the second look finds nothing.
+        assert_eq!(state.examine(&layout, boxed, 0, &mut dirty), Ok(false));
+        assert_eq!(state.examine(&layout, row, 0, &mut dirty), Ok(false));
+        // Claiming: digit 2 in row 1 only inside box 1 leaves the rest of box 1.
+        for c in 3..9 {
+            state.poss[1].remove(index(0, c));
+        }
+        assert_eq!(state.examine(&layout, row, 1, &mut dirty), Ok(true));
+        for &k in &box0 {
+            assert_eq!(state.poss[1].contains(k), k < 9, "cell {k}");
+        }
+        // Three cells left for a digit in a house that shares at most three with any
+        // other, but spread: nothing to lock.
+        let mut spread = State::new(&layout);
+        for c in 0..9 {
+            if ![0, 4, 8].contains(&c) {
+                spread.poss[2].remove(index(0, c));
+            }
+        }
+        assert_eq!(spread.examine(&layout, row, 2, &mut dirty), Ok(false));
+        // One cell: a hidden single, placed; none: dead.
+        let mut single = State::new(&layout);
+        for c in 1..9 {
+            single.poss[3].remove(index(0, c));
+        }
+        assert_eq!(single.examine(&layout, row, 3, &mut dirty), Ok(true));
+        assert!(!single.unsolved.contains(index(0, 0)));
+        single.poss[4] = single.poss[4].and_not(layout.full[row]);
+        assert_eq!(single.examine(&layout, row, 4, &mut dirty), Err(Dead));
     }
 }

@@ -21,11 +21,10 @@ pub(crate) struct Layout<const W: usize, const D: usize> {
     /// For each cell, the full houses holding it, as bits (house `h` is bit `h` of
     /// `full`'s order); every bit when the shape has more than 128 full houses.
     pub(crate) houses_of: Vec<u128>,
-    /// For each two full houses that share two cells or more: the cells of each outside
-    /// the other (locked candidates).
-    pub(crate) overlaps: Vec<(Bits<W>, Bits<W>)>,
-    /// For each full house, the overlaps (indices into `overlaps`) it is one side of.
-    pub(crate) overlaps_of: Vec<Vec<u32>>,
+    /// The most cells two full houses share (locked candidates look no further); 0 when
+    /// `houses_of` does not name each house (more than 128 full houses), which turns locked
+    /// candidates off.
+    pub(crate) most_shared: u32,
 }
 
 impl<const W: usize, const D: usize> Layout<W, D> {
@@ -62,14 +61,11 @@ impl<const W: usize, const D: usize> Layout<W, D> {
         for (k, p) in peers.iter_mut().enumerate() {
             p.remove(k);
         }
-        let mut overlaps = Vec::new();
-        let mut overlaps_of = vec![Vec::new(); full.len()];
-        for (i, a) in full.iter().enumerate() {
-            for (j, b) in full.iter().enumerate().skip(i + 1) {
-                if (*a & *b).len() >= 2 {
-                    overlaps_of[i].push(overlaps.len() as u32);
-                    overlaps_of[j].push(overlaps.len() as u32);
-                    overlaps.push((a.and_not(*b), b.and_not(*a)));
+        let mut most_shared = 0;
+        if !many {
+            for (i, a) in full.iter().enumerate() {
+                for b in &full[i + 1..] {
+                    most_shared = most_shared.max((*a & *b).len());
                 }
             }
         }
@@ -79,8 +75,7 @@ impl<const W: usize, const D: usize> Layout<W, D> {
             full,
             peers,
             houses_of,
-            overlaps,
-            overlaps_of,
+            most_shared,
         }
     }
 }
