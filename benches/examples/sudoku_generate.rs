@@ -181,8 +181,14 @@ fn puzzle_unminimised(solver: &SudokuSolver<'_>, n: usize, rng: &mut Rng) -> Opt
 
 /// A random solution with `percent` of its cells kept (not always unique).
 fn sample(solver: &SudokuSolver<'_>, n: usize, rng: &mut Rng, percent: usize) -> Option<Grid> {
-    let unique = puzzle_unminimised(solver, n, rng)?;
-    let dlx_sudoku::First::Found(full) = solver.solve(&unique).ok()? else {
+    // The first row a random permutation: the solver completes it.
+    let mut first = Grid::new(n).expect("a size");
+    let mut digits: Vec<u8> = (1..=n as u8).collect();
+    rng.shuffle(&mut digits);
+    for (c, &d) in digits.iter().enumerate() {
+        first.set(Cell::new(0, c), Some(d)).expect("a digit");
+    }
+    let dlx_sudoku::First::Found(full) = solver.solve(&first).ok()? else {
         return None;
     };
     let mut grid = Grid::new(n).expect("a size");

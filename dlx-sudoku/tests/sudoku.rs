@@ -1232,7 +1232,7 @@ fn bitboard_answers_on_every_shape_size_and_names_itself() {
         };
         let enc = Encoding::new(shape).unwrap();
         let auto = SudokuSolver::new(&enc).engine();
-        assert_eq!(auto == SudokuEngine::Bitboard, n <= 9, "{n}×{n}: {auto:?}");
+        assert_eq!(auto, SudokuEngine::Bitboard, "{n}×{n}");
         let solver = SudokuSolver::new(&enc)
             .with_engine(SudokuEngine::Bitboard)
             .unwrap();

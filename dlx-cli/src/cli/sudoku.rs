@@ -109,9 +109,9 @@ pub struct SudokuArgs {
     pub svg: Option<PathBuf>,
     #[command(flatten)]
     pub parallel: ParallelArgs,
-    /// The engine: `auto` (the default: `bitboard` up to 9×9, `dense` up to 12×12, `links`
-    /// beyond), `bitboard` (a set of cells per digit, forced moves before each branch; up to
-    /// 25×25), `dense` or `links` (Knuth's exact cover tree). All give the same answers;
+    /// The engine: `auto` (the default: `bitboard` up to 25×25, `links` beyond), `bitboard`
+    /// (a set of cells per digit, forced moves before each branch; up to 25×25), `dense` or
+    /// `links` (Knuth's exact cover tree). All give the same answers;
     /// `--stats` says which ran.
     #[arg(long, value_enum, default_value_t = SudokuEngineArg::Auto)]
     pub engine: SudokuEngineArg,
@@ -129,7 +129,7 @@ pub enum SudokuEngineArg {
     /// The fastest engine for the shape.
     #[default]
     Auto,
-    /// Bitboards (grids up to 25×25; the default up to 9×9).
+    /// Bitboards (grids up to 25×25; the default for them).
     Bitboard,
     /// The dense exact cover engine.
     Dense,

@@ -1,11 +1,11 @@
 //! Solving puzzles. By default the answers come from the bitboard engine (the
 //! `bitboard` module: the same exact cover, options kept as one set of cells per digit,
 //! forced options taken before each branch; 9×9 with 3×3 boxes on bands of three rows)
-//! for shapes up to 9×9 (on request up to 25×25). The exact cover engines of `dlx-core` stay for watching the search and for
-//! larger shapes: there the
-//! givens are fixed with `preselect` on a fresh copy of a prebuilt solver for the shape,
-//! and the dense engine ([`DenseSolver`]), which searches the same tree as the
-//! dancing-links [`Solver`] in less time, answers up to 12×12. [`SudokuEngine`] picks one.
+//! for every shape up to 25×25. The exact cover engines of `dlx-core` stay for watching the
+//! search, for a branching cutoff and for larger shapes: there the givens are fixed with
+//! `preselect` on a fresh copy of a prebuilt solver for the shape, and the dense engine
+//! ([`DenseSolver`]), which searches the same tree as the dancing-links [`Solver`] in less
+//! time, answers on request. [`SudokuEngine`] picks one.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -69,8 +69,8 @@ pub enum SolveError {
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum SudokuEngine {
-    /// The fastest for the shape: the bitboard engine up to 9×9 (unless a branching
-    /// cutoff is set), else the dense engine up to 12×12, else dancing links.
+    /// The fastest for the shape: the bitboard engine up to 25×25 (unless a branching
+    /// cutoff is set), else dancing links.
     #[default]
     Auto,
     /// Sets of cells per digit, forced options taken before each branch (up to 25×25; 9×9
@@ -117,7 +117,7 @@ pub struct EngineError {
     pub size: usize,
 }
 
-/// Solves puzzles of one shape: up to 9×9 by default on the bitboard engine (see
+/// Solves puzzles of one shape: up to 25×25 by default on the bitboard engine (see
 /// [`SudokuEngine`]);
 /// for the exact cover engines, it holds the shape's prebuilt links and copies them for
 /// each puzzle, fixing the givens before the search.
@@ -151,11 +151,6 @@ pub struct SudokuSolver<'e> {
 
 /// The largest shape the bitboard engine takes.
 const BITBOARD_MAX_SIZE: usize = 25;
-
-/// The largest shape the bitboard engine answers by default: up to 9×9 it is as fast as the
-/// dense engine or faster (on 9×9 with boxes, its band path, several times faster); on 16×16 puzzles it was measured slower than the links engine
-/// (`docs/performance.md`, "Sudoku at bitboard speed"), so larger shapes keep the old rule.
-const BITBOARD_AUTO_MAX_SIZE: usize = 9;
 
 /// The most options (cells × digits) for which the dense engine answers: 12×12 shapes
 /// (1,728) and smaller. Its state, copied per level, grows with the shape; from 16×16 on
@@ -206,8 +201,8 @@ impl<'e> SudokuSolver<'e> {
     /// use dlx_sudoku::sudoku::{Encoding, Shape, SudokuEngine, SudokuSolver};
     /// let big = Encoding::new(Shape::for_size(36)?)?;
     /// assert_eq!(SudokuSolver::new(&big).engine(), SudokuEngine::Links);
-    /// let twelve = Encoding::new(Shape::for_size(12)?)?;
-    /// assert_eq!(SudokuSolver::new(&twelve).engine(), SudokuEngine::Dense);
+    /// let sixteen = Encoding::new(Shape::for_size(16)?)?;
+    /// assert_eq!(SudokuSolver::new(&sixteen).engine(), SudokuEngine::Bitboard);
     /// let nine = Encoding::new(Shape::classic())?;
     /// let cut = SudokuSolver::new(&nine).with_branch_cutoff(1);
     /// assert_eq!(cut.engine(), SudokuEngine::Links);
@@ -215,18 +210,8 @@ impl<'e> SudokuSolver<'e> {
     /// ```
     pub fn engine(&self) -> SudokuEngine {
         match self.engine {
-            SudokuEngine::Auto
-                if self.branch_cutoff == 0
-                    && self.bitboard.is_some()
-                    && self.encoding.shape().size() <= BITBOARD_AUTO_MAX_SIZE =>
-            {
+            SudokuEngine::Auto if self.branch_cutoff == 0 && self.bitboard.is_some() => {
                 SudokuEngine::Bitboard
-            }
-            SudokuEngine::Auto
-                if self.branch_cutoff == 0
-                    && self.encoding.problem().num_options() <= DENSE_MAX_OPTIONS =>
-            {
-                SudokuEngine::Dense
             }
             SudokuEngine::Auto => SudokuEngine::Links,
             chosen => chosen,
