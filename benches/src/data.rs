@@ -246,4 +246,57 @@ mod tests {
             assert!(set.iter().all(|p| p.len() == 81), "{name}");
         }
     }
+
+    /// The sets of other shapes read as their README says: the sizes, each jigsaw map a
+    /// shape, and the minimal sets' puzzles unique (a sample: every tenth puzzle, on the
+    /// default engine) with no given that can go.
+    #[test]
+    fn shape_sets_are_what_their_readme_says() {
+        use dlx_sudoku::sudoku::{Encoding, Grid, Parser, Shape, SudokuSolver};
+        let sets: [(&str, usize, usize, Option<&str>); 7] = [
+            ("jigsaw-a", 200, 9, Some("jigsaw-a.map")),
+            ("jigsaw-b", 200, 9, Some("jigsaw-b.map")),
+            ("10x10-minimal", 100, 10, None),
+            ("12x12-minimal", 100, 12, None),
+            ("16x16-minimal", 40, 16, None),
+            ("16x16-55", 300, 16, None),
+            ("25x25-60", 30, 25, None),
+        ];
+        for (name, count, size, map) in sets {
+            let lines = sudoku_set(&format!("shapes/{name}.txt")).unwrap();
+            assert_eq!(lines.len(), count, "{name}");
+            let shape = match map {
+                Some(m) => Shape::jigsaw_from_map(
+                    &std::fs::read_to_string(sudoku_path(&format!("shapes/{m}"))).unwrap(),
+                )
+                .unwrap(),
+                None => Shape::for_size(size).unwrap(),
+            };
+            let encoding = Encoding::new(shape).unwrap();
+            let solver = SudokuSolver::new(&encoding);
+            let parser = Parser::new().size(size);
+            let minimal = name.contains("minimal") || name.starts_with("jigsaw");
+            for (k, line) in lines.iter().enumerate() {
+                let grid: Grid = parser.line(line).unwrap();
+                assert_eq!(grid.size(), size, "{name}: {k}");
+                if !minimal || k % 10 != 0 || size > 12 {
+                    continue;
+                }
+                assert_eq!(
+                    solver.count(&grid, Some(2)).unwrap().solutions,
+                    1,
+                    "{name}: {k}"
+                );
+                // Minimal: without any one given, a second solution.
+                for (cell, digit) in grid.cells() {
+                    if digit.is_some() {
+                        let mut less = grid.clone();
+                        less.set(cell, None).unwrap();
+                        let got = solver.count(&less, Some(2)).unwrap().solutions;
+                        assert_eq!(got, 2, "{name}: {k}: {cell:?} can go");
+                    }
+                }
+            }
+        }
+    }
 }
