@@ -116,8 +116,17 @@ impl Alphabet {
         if self == Alphabet::Numbers {
             return self.value_of_token(ch.encode_utf8(&mut [0; 4]), size);
         }
+        // The symbol's place in the alphabet (`symbols`), computed rather than searched.
         let up = ch.to_ascii_uppercase();
-        let k = self.symbols().iter().position(|&b| char::from(b) == up)?;
+        let from = |first: char| up as usize - first as usize;
+        let k = match (self, up) {
+            (Alphabet::Standard, '1'..='9') => from('1'),
+            (Alphabet::Standard, 'A'..='Z') => 9 + from('A'),
+            (Alphabet::ZeroBased, '0'..='9') => from('0'),
+            (Alphabet::ZeroBased, 'A'..='Z') => 10 + from('A'),
+            (Alphabet::Letters, 'A'..='Z') => from('A'),
+            _ => return None,
+        };
         (k < size).then(|| k as u8 + 1)
     }
 
@@ -237,5 +246,28 @@ mod tests {
         assert_eq!(Alphabet::detect(36, "1.Z"), Alphabet::ZeroBased);
         assert_eq!(Alphabet::detect(16, "1.2"), Alphabet::Standard);
         assert_eq!(Alphabet::detect(16, "A.B"), Alphabet::Letters);
+    }
+
+    #[test]
+    fn value_of_is_the_place_in_the_alphabet() {
+        for a in [Alphabet::Standard, Alphabet::ZeroBased, Alphabet::Letters] {
+            for b in 0u8..=255 {
+                let ch = char::from(b);
+                for size in [4, 9, 16, 25, 36] {
+                    let searched =
+                        if ch == '.' || ch == '_' || (ch == '0' && a != Alphabet::ZeroBased) {
+                            Some(0)
+                        } else {
+                            let up = ch.to_ascii_uppercase();
+                            a.symbols()
+                                .iter()
+                                .position(|&s| char::from(s) == up)
+                                .filter(|&k| k < size)
+                                .map(|k| k as u8 + 1)
+                        };
+                    assert_eq!(a.value_of(ch, size), searched, "{a:?} {ch:?} {size}");
+                }
+            }
+        }
     }
 }

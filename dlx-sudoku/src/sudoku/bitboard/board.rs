@@ -374,23 +374,21 @@ impl<const W: usize, const D: usize> State<W, D> {
         let n = layout.n;
         let pairs = t.twos.and_not(t.threes);
         if !pairs.is_empty() {
-            // Of the cells with two candidates, the one that sees the most unsolved cells
-            // (its placement reaches furthest).
-            let mut best_cell = 0;
-            let mut best_seen = 0;
+            // Of the cells with two candidates, the one whose digits the most unsolved
+            // peers may hold (either choice there removes the most candidates).
+            let mut best: Option<(usize, u32, u32)> = None;
             for cell in pairs.iter() {
-                let seen = (layout.peers[cell] & self.unsolved).len();
-                if seen > best_seen {
-                    best_seen = seen;
-                    best_cell = cell;
+                let digits = self.digits_of(n, cell);
+                let a = digits.trailing_zeros() as usize;
+                let b = (digits & (digits - 1)).trailing_zeros() as usize;
+                let seen =
+                    ((self.poss[a] | self.poss[b]) & layout.peers[cell] & self.unsolved).len();
+                if best.is_none_or(|(_, _, most)| seen > most) {
+                    best = Some((cell, digits, seen));
                 }
             }
-            if best_seen > 0 || pairs.first() == Some(best_cell) {
-                return Branch::Cell {
-                    cell: best_cell,
-                    digits: self.digits_of(n, best_cell),
-                };
-            }
+            let (cell, digits, _) = best.expect("a cell with two candidates");
+            return Branch::Cell { cell, digits };
         }
         let mut best = None;
         let mut best_len = u32::MAX;
@@ -423,16 +421,14 @@ impl<const W: usize, const D: usize> State<W, D> {
 
     /// The digit (from 1) of every cell, row by row, 0 where none is placed.
     pub(crate) fn values(&self, layout: &Layout<W, D>) -> Vec<u8> {
-        let cells = layout.peers.len();
-        (0..cells)
-            .map(|k| {
-                if self.unsolved.contains(k) {
-                    return 0;
-                }
-                let digits = self.digits_of(layout.n, k);
-                digits.trailing_zeros() as u8 + 1
-            })
-            .collect()
+        let mut out = vec![0; layout.peers.len()];
+        let placed = layout.all.and_not(self.unsolved);
+        for (d, p) in self.poss.iter().enumerate().take(layout.n) {
+            for k in (*p & placed).iter() {
+                out[k] = d as u8 + 1;
+            }
+        }
+        out
     }
 }
 
