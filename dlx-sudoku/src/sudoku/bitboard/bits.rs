@@ -100,6 +100,17 @@ impl<const W: usize> Bits<W> {
             .map(|(i, &w)| i * 64 + w.trailing_zeros() as usize)
     }
 
+    /// The highest cell, if any.
+    #[inline]
+    pub(crate) fn last(&self) -> Option<usize> {
+        self.0
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, w)| **w != 0)
+            .map(|(i, &w)| i * 64 + 63 - w.leading_zeros() as usize)
+    }
+
     /// The cells, lowest first.
     #[inline]
     pub(crate) fn iter(self) -> Iter<W> {
@@ -196,7 +207,8 @@ mod tests {
             (b.len(), b.count_to(2), b.count_to(1), b.len()),
             (2, 2, 1, 2)
         );
-        assert_eq!(b.first(), Some(3));
+        assert_eq!((b.first(), b.last()), (Some(3), Some(80)));
+        assert_eq!(Bits::<2>::ZERO.last(), None);
         b.remove(3);
         assert_eq!(
             (b.first(), b.len(), Bits::<2>::ZERO.len()),

@@ -243,7 +243,15 @@ impl<const W: usize, const D: usize> State<W, D> {
         x: Bits<W>,
         dirty: &mut Dirty<D>,
     ) -> bool {
-        let mut shared = !(1u128 << h);
+        // The lowest and highest cells first: most sets of cells share no second house,
+        // and those two already say so.
+        let (Some(low), Some(high)) = (x.first(), x.last()) else {
+            return false;
+        };
+        let mut shared = layout.houses_of[low] & layout.houses_of[high] & !(1u128 << h);
+        if shared == 0 {
+            return false;
+        }
         for cell in x.iter() {
             shared &= layout.houses_of[cell];
             if shared == 0 {
