@@ -6,7 +6,9 @@
 //! so that covering an option's items is a few word operations, and the items with one
 //! option left are found for all cells at once: cells with one candidate (naked singles)
 //! by bit-sliced counting across the digits, houses with one place for a digit (hidden
-//! singles) by one mask per house. Those forced options are taken before each branch;
+//! singles) by one mask per house, and the same look at a house finds locked candidates
+//! (a digit's cells there all in a second house leave it the rest of that one: options
+//! that no longer cover anything). Those forced options are taken before each branch;
 //! then the search branches on the item with the fewest options (Algorithm X's rule), so
 //! it is still the exact cover search, with each level's state copied instead of covered
 //! and uncovered.
