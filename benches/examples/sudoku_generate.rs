@@ -19,28 +19,26 @@
 
 use std::process::ExitCode;
 
+use benches::rng::Rng;
 use dlx_sudoku::sudoku::{Cell, Encoding, Grid, Shape, SudokuEngine, SudokuSolver};
 
-/// xorshift64: reproducible from the seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+/// The cells next to cell `k` of an `n`×`n` grid (up, down, left, right).
+fn neighbours(k: usize, n: usize) -> Vec<usize> {
+    let (row, col) = (k / n, k % n);
+    let mut next = Vec::with_capacity(4);
+    if row > 0 {
+        next.push(k - n);
     }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+    if row + 1 < n {
+        next.push(k + n);
     }
-
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            v.swap(i, self.below(i + 1));
-        }
+    if col > 0 {
+        next.push(k - 1);
     }
+    if col + 1 < n {
+        next.push(k + 1);
+    }
+    next
 }
 
 /// Whether the cells of region `r` are connected (orthogonally).
@@ -54,21 +52,7 @@ fn connected(regions: &[usize], n: usize, r: usize) -> bool {
     seen[start] = true;
     let mut reached = 1;
     while let Some(k) = stack.pop() {
-        let (row, col) = (k / n, k % n);
-        let mut next = Vec::with_capacity(4);
-        if row > 0 {
-            next.push(k - n);
-        }
-        if row + 1 < n {
-            next.push(k + n);
-        }
-        if col > 0 {
-            next.push(k - 1);
-        }
-        if col + 1 < n {
-            next.push(k + 1);
-        }
-        for m in next {
+        for m in neighbours(k, n) {
             if !seen[m] && regions[m] == r {
                 seen[m] = true;
                 reached += 1;
@@ -84,35 +68,18 @@ fn connected(regions: &[usize], n: usize, r: usize) -> bool {
 fn random_regions(rng: &mut Rng) -> Vec<usize> {
     let n = 9;
     let mut regions: Vec<usize> = (0..n * n).map(|k| (k / n) / 3 * 3 + (k % n) / 3).collect();
-    let neighbours = |k: usize| {
-        let (row, col) = (k / n, k % n);
-        let mut v = Vec::new();
-        if row > 0 {
-            v.push(k - n);
-        }
-        if row + 1 < n {
-            v.push(k + n);
-        }
-        if col > 0 {
-            v.push(k - 1);
-        }
-        if col + 1 < n {
-            v.push(k + 1);
-        }
-        v
-    };
     let mut done = 0;
     while done < 400 {
         // A cell `a` of region A next to region B, and a cell `b` of B next to A.
         let a = rng.below(n * n);
-        let nb = neighbours(a);
+        let nb = neighbours(a, n);
         let other = nb[rng.below(nb.len())];
         let (ra, rb) = (regions[a], regions[other]);
         if ra == rb {
             continue;
         }
         let candidates: Vec<usize> = (0..n * n)
-            .filter(|&k| regions[k] == rb && neighbours(k).iter().any(|&m| regions[m] == ra))
+            .filter(|&k| regions[k] == rb && neighbours(k, n).iter().any(|&m| regions[m] == ra))
             .collect();
         let b = candidates[rng.below(candidates.len())];
         regions[a] = rb;

@@ -22,22 +22,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
+use benches::rng::Rng;
 use dlx_sudoku::sudoku::{Cell, Shape};
 use dlx_sudoku::variant::{
     read_puzzle, to_fpuzzles, Killer, Line, LineKind, VariantEngine, VariantPuzzle, VariantSolver,
 };
-
-/// A small xorshift generator: the givens removed are the same in every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
 
 /// The puzzle with a third of its givens removed: each given goes with chance 1/3,
 /// decided by a generator seeded from the file's name.

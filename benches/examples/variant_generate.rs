@@ -12,26 +12,13 @@
 
 use std::path::PathBuf;
 
+use benches::rng::Rng;
 use dlx_sudoku::sudoku::{Cell, Shape};
 use dlx_sudoku::variant::{
     to_toml, Arrow, Constraint, Killer, LetterCircle, Letters, Line, LineKind, Shade,
     VariantEngine, VariantPuzzle, VariantSolution, VariantSolver, YinYang,
 };
 use dlx_sudoku::Uniqueness;
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// A random walk of king moves through distinct cells.
 fn walk(rng: &mut Rng, n: usize, len: usize, orthogonal: bool) -> Option<Vec<Cell>> {

@@ -25,6 +25,7 @@
 pub mod data;
 pub mod peer_cm;
 pub mod peer_sudoku;
+pub mod rng;
 
 use std::fmt;
 use std::hint::black_box;

@@ -7,8 +7,9 @@
 //! option left are found for all cells at once: cells with one candidate (naked singles)
 //! by bit-sliced counting across the digits, houses with one place for a digit (hidden
 //! singles) by one mask per house, and the same look at a house finds locked candidates
-//! (a digit's cells there all in a second house leave it the rest of that one: options
-//! that no longer cover anything). Those forced options are taken before each branch;
+//! (when a digit's cells in one house all lie in a second house, every option of the digit
+//! in the rest of the second would leave the first house's item without an option, so they
+//! go). Those forced options are taken, and those dead options removed, before each branch;
 //! then the search branches on the item with the fewest options (Algorithm X's rule), so
 //! it is still the exact cover search, with each level's state copied instead of covered
 //! and uncovered.
