@@ -373,10 +373,12 @@ impl<const W: usize, const D: usize> State<W, D> {
         }
     }
 
-    /// The item with the fewest options (Algorithm X's rule, first in the encoding's item
-    /// order among equals: cells row by row, then houses in the shape's order, digits
-    /// ascending), given the tally of a propagated state that is not solved. Every item
-    /// then has at least two options, so a cell with two is chosen at once.
+    /// The item with the fewest options (Algorithm X's rule, step X3), given the tally of a
+    /// propagated state that is not solved. Every item then has at least two options, so a
+    /// cell with two is a smallest item: of those, the one whose two digits the most
+    /// unsolved peers may hold (the first in row order among equals). Without one, the
+    /// first smallest in the encoding's item order: cells row by row, then houses in the
+    /// shape's order, digits ascending.
     #[inline(always)]
     pub(crate) fn choose(&self, layout: &Layout<W, D>, t: &Tally<W>) -> Branch<W> {
         let n = layout.n;
