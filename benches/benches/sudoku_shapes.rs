@@ -15,50 +15,33 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use benches::data::sudoku_set;
+use benches::data::shape_set;
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
-use dlx_sudoku::sudoku::{Encoding, Grid, Parser, Shape, SudokuEngine, SudokuSolver};
+use dlx_sudoku::sudoku::{Encoding, Grid, SudokuEngine, SudokuSolver};
 
-/// The sets: name (in `shapes/`), the jigsaw map beside it if any, and the engines timed
-/// (links is left out where it takes minutes).
-const SETS: &[(&str, Option<&str>, &[SudokuEngine])] = &[
-    ("jigsaw-a", Some("jigsaw-a.map"), &ALL),
-    ("jigsaw-b", Some("jigsaw-b.map"), &ALL),
-    ("10x10-minimal", None, &ALL),
-    ("12x12-minimal", None, &ALL),
-    ("16x16-55", None, &ALL),
-    ("16x16-minimal", None, &ALL),
-    ("25x25-60", None, &ALL),
+/// The sets (in `shapes/`).
+const SETS: &[&str] = &[
+    "jigsaw-a",
+    "jigsaw-b",
+    "10x10-minimal",
+    "12x12-minimal",
+    "16x16-55",
+    "16x16-minimal",
+    "25x25-60",
 ];
 
-const ALL: [SudokuEngine; 3] = [
+/// The engines timed, side by side.
+const ENGINES: [SudokuEngine; 3] = [
     SudokuEngine::Bitboard,
     SudokuEngine::Dense,
     SudokuEngine::Links,
 ];
 
-fn shape_of(map: Option<&str>, size: usize) -> Shape {
-    match map {
-        Some(file) => {
-            let path = format!("{}/data/sudoku/shapes/{file}", env!("CARGO_MANIFEST_DIR"));
-            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-            Shape::jigsaw_from_map(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
-        }
-        None => Shape::for_size(size).expect("a size with boxes"),
-    }
-}
-
 fn shapes(c: &mut Criterion) {
-    for &(name, map, engines) in SETS {
-        let lines = sudoku_set(&format!("shapes/{name}.txt")).unwrap_or_else(|e| panic!("{e}"));
-        let size = (lines[0].len() as f64).sqrt() as usize;
-        let parser = Parser::new().size(size);
-        let grids: Vec<Grid> = lines
-            .iter()
-            .map(|l| parser.line(l).unwrap_or_else(|e| panic!("{name}: {e}")))
-            .collect();
-        let encoding = Encoding::new(shape_of(map, size)).expect("a shape");
-        let solvers: Vec<SudokuSolver<'_>> = engines
+    for &name in SETS {
+        let (shape, grids) = shape_set(name).unwrap_or_else(|e| panic!("{e}"));
+        let encoding = Encoding::new(shape).expect("a shape");
+        let solvers: Vec<SudokuSolver<'_>> = ENGINES
             .iter()
             .map(|&e| SudokuSolver::new(&encoding).with_engine(e).expect("fits"))
             .collect();
@@ -68,7 +51,7 @@ fn shapes(c: &mut Criterion) {
         for g in &grids {
             let want = answer(&solvers[0], g);
             for (k, s) in solvers.iter().enumerate().skip(1) {
-                assert_eq!(answer(s, g), want, "{name}: {}: {}", engines[k].name(), g);
+                assert_eq!(answer(s, g), want, "{name}: {}: {}", ENGINES[k].name(), g);
             }
         }
         let mut group = c.benchmark_group(format!("shapes/{name}"));
@@ -79,7 +62,7 @@ fn shapes(c: &mut Criterion) {
             .measurement_time(Duration::from_secs(3))
             .throughput(Throughput::Elements(grids.len() as u64));
         for (k, s) in solvers.iter().enumerate() {
-            group.bench_function(engines[k].name(), |b| {
+            group.bench_function(ENGINES[k].name(), |b| {
                 b.iter(|| black_box(grids.iter().map(|g| answer(s, g)).sum::<u64>()))
             });
         }

@@ -14,15 +14,10 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use benches::best_and_median;
 use benches::data::load_any;
 use benches::peer_cm::{count_cm, PeerCmLinks};
 use dlx_core::{DenseSolver, Solver};
-
-/// The best and the median of `times`.
-fn best_and_median(times: &mut [Duration]) -> (Duration, Duration) {
-    times.sort();
-    (times[0], times[times.len() / 2])
-}
 
 fn show(d: Duration) -> String {
     let s = d.as_secs_f64();

@@ -17,12 +17,9 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use benches::best_and_median;
+use benches::data::jigsaw_shape;
 use dlx_sudoku::sudoku::{Encoding, Grid, Parser, Shape, SudokuEngine, SudokuSolver};
-
-fn median(mut times: Vec<Duration>) -> Duration {
-    times.sort();
-    times[times.len() / 2]
-}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -38,15 +35,17 @@ fn main() -> ExitCode {
     while let Some(a) = rest.next() {
         match a.as_str() {
             "--jigsaw" => {
-                let Some(map) = rest.next().and_then(|p| std::fs::read_to_string(p).ok()) else {
-                    eprintln!("--jigsaw needs a readable map file");
+                let Some(map) = rest.next() else {
+                    eprintln!("{usage}");
                     return ExitCode::FAILURE;
                 };
-                let map: String = map
-                    .lines()
-                    .filter(|l| !l.trim_start().starts_with('#'))
-                    .collect();
-                shape = Some(Shape::jigsaw_from_map(&map).expect("a jigsaw map"));
+                match jigsaw_shape(std::path::Path::new(map)) {
+                    Ok(s) => shape = Some(s),
+                    Err(e) => {
+                        eprintln!("{e}");
+                        return ExitCode::FAILURE;
+                    }
+                }
             }
             "--shape" => {
                 let Some((r, c)) = rest
@@ -142,11 +141,8 @@ fn main() -> ExitCode {
         }
     }
     let n = grids.len() as f64;
-    let best: Vec<Duration> = times
-        .iter()
-        .map(|t| *t.iter().min().expect("rounds > 0"))
-        .collect();
-    let mid: Vec<Duration> = times.into_iter().map(median).collect();
+    let (best, mid): (Vec<Duration>, Vec<Duration>) =
+        times.iter_mut().map(|t| best_and_median(t)).unzip();
     let rate = |d: Duration| n / d.as_secs_f64();
     println!("{path}: {} puzzles, {rounds} rounds", grids.len());
     for (k, engine) in engines.iter().enumerate() {

@@ -19,8 +19,16 @@
 
 use std::process::ExitCode;
 
-use benches::rng::Rng;
+use benches::data::jigsaw_shape;
 use dlx_sudoku::sudoku::{Cell, Encoding, Grid, Shape, SudokuEngine, SudokuSolver};
+use dlx_sudoku::variant::rules::sample::Rng;
+
+/// Shuffles `v` in place (Fisher-Yates).
+fn shuffle<T>(rng: &mut Rng, v: &mut [T]) {
+    for i in (1..v.len()).rev() {
+        v.swap(i, rng.below(i + 1));
+    }
+}
 
 /// The cells next to cell `k` of an `n`×`n` grid (up, down, left, right).
 fn neighbours(k: usize, n: usize) -> Vec<usize> {
@@ -107,23 +115,18 @@ fn count(solver: &SudokuSolver<'_>, grid: &Grid) -> Option<u64> {
     }
 }
 
-/// A minimal unique puzzle, or `None` when the search budget ran out while adding givens.
+/// A minimal unique puzzle: random givens added until it is unique, then removed again
+/// while it stays so; `None` when the search budget ran out while adding givens.
 fn puzzle(solver: &SudokuSolver<'_>, n: usize, rng: &mut Rng) -> Option<Grid> {
-    let grid = puzzle_unminimised(solver, n, rng)?;
-    Some(minimise(solver, grid, n, rng))
-}
-
-/// Random givens added until the puzzle is unique.
-fn puzzle_unminimised(solver: &SudokuSolver<'_>, n: usize, rng: &mut Rng) -> Option<Grid> {
     let mut grid = Grid::new(n).expect("a size");
     let mut empty: Vec<usize> = (0..n * n).collect();
-    rng.shuffle(&mut empty);
+    shuffle(rng, &mut empty);
     // Add givens until unique.
     loop {
         let k = empty.pop()?;
         let cell = Cell::new(k / n, k % n);
         let mut digits: Vec<u8> = (1..=n as u8).collect();
-        rng.shuffle(&mut digits);
+        shuffle(rng, &mut digits);
         let mut settled = false;
         for d in digits {
             grid.set(cell, Some(d)).expect("a digit");
@@ -133,7 +136,7 @@ fn puzzle_unminimised(solver: &SudokuSolver<'_>, n: usize, rng: &mut Rng) -> Opt
             }
             match c? {
                 0 => continue,
-                1 => return Some(grid),
+                1 => return Some(minimise(solver, grid, n, rng)),
                 _ => {
                     settled = true;
                     break;
@@ -151,7 +154,7 @@ fn sample(solver: &SudokuSolver<'_>, n: usize, rng: &mut Rng, percent: usize) ->
     // The first row a random permutation: the solver completes it.
     let mut first = Grid::new(n).expect("a size");
     let mut digits: Vec<u8> = (1..=n as u8).collect();
-    rng.shuffle(&mut digits);
+    shuffle(rng, &mut digits);
     for (c, &d) in digits.iter().enumerate() {
         first.set(Cell::new(0, c), Some(d)).expect("a digit");
     }
@@ -171,7 +174,7 @@ fn sample(solver: &SudokuSolver<'_>, n: usize, rng: &mut Rng, percent: usize) ->
 /// Removes givens in random order while the puzzle stays unique.
 fn minimise(solver: &SudokuSolver<'_>, mut grid: Grid, n: usize, rng: &mut Rng) -> Grid {
     let mut order: Vec<usize> = (0..n * n).collect();
-    rng.shuffle(&mut order);
+    shuffle(rng, &mut order);
     for k in order {
         let cell = Cell::new(k / n, k % n);
         let Some(d) = grid.get(cell) else { continue };
@@ -209,14 +212,10 @@ fn main() -> ExitCode {
             };
             Shape::boxed(r, c)
         }
-        "--jigsaw" => match std::fs::read_to_string(&args[1]) {
-            Ok(map) => Shape::jigsaw_from_map(
-                &map.lines()
-                    .filter(|l| !l.trim_start().starts_with('#'))
-                    .collect::<String>(),
-            ),
+        "--jigsaw" => match jigsaw_shape(std::path::Path::new(&args[1])) {
+            Ok(s) => Ok(s),
             Err(e) => {
-                eprintln!("{}: {e}", args[1]);
+                eprintln!("{e}");
                 return ExitCode::FAILURE;
             }
         },

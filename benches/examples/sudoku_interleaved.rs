@@ -21,6 +21,7 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use benches::best_and_median;
 use benches::data::sudoku_set;
 use benches::peer_sudoku::{values, DlxSudoku};
 use dlx_sudoku::sudoku::{Encoding, Grid, Shape, SudokuEngine, SudokuSolver};
@@ -33,11 +34,6 @@ fn pass<T>(puzzles: &[T], answer: impl Fn(&T) -> u64) -> (Duration, u64) {
     let start = Instant::now();
     let total = puzzles.iter().map(answer).sum();
     (start.elapsed(), total)
-}
-
-fn median(mut times: Vec<Duration>) -> Duration {
-    times.sort();
-    times[times.len() / 2]
 }
 
 fn main() -> ExitCode {
@@ -136,11 +132,8 @@ fn main() -> ExitCode {
         times[4].push(pass(&grids, solve_links).0);
     }
     let n = lines.len() as f64;
-    let best: Vec<Duration> = times
-        .iter()
-        .map(|t| *t.iter().min().expect("rounds > 0"))
-        .collect();
-    let mid: Vec<Duration> = times.into_iter().map(median).collect();
+    let (best, mid): (Vec<Duration>, Vec<Duration>) =
+        times.iter_mut().map(|t| best_and_median(t)).unzip();
     let rate = |d: Duration| n / d.as_secs_f64();
     println!(
         "{name}: {} puzzles, {rounds} rounds; bitboard {:.2} nodes a puzzle; exact cover {:.1} nodes and {:.0} updates",

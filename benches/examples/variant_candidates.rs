@@ -22,8 +22,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
-use benches::rng::Rng;
 use dlx_sudoku::sudoku::{Cell, Shape};
+use dlx_sudoku::variant::rules::sample::Rng;
 use dlx_sudoku::variant::{
     read_puzzle, to_fpuzzles, Killer, Line, LineKind, VariantEngine, VariantPuzzle, VariantSolver,
 };
@@ -39,7 +39,7 @@ pub fn remove_third(p: &VariantPuzzle, name: &str) -> VariantPuzzle {
     let n = p.size();
     for k in 0..n * n {
         let c = Cell::from_index(k, n);
-        if p.givens.get(c).is_some() && rng.next() % 3 == 0 {
+        if p.givens.get(c).is_some() && rng.next_u64() % 3 == 0 {
             out.givens.set(c, None).expect("inside the grid");
         }
     }

@@ -12,8 +12,8 @@
 
 use std::path::PathBuf;
 
-use benches::rng::Rng;
 use dlx_sudoku::sudoku::{Cell, Shape};
+use dlx_sudoku::variant::rules::sample::Rng;
 use dlx_sudoku::variant::{
     to_toml, Arrow, Constraint, Killer, LetterCircle, Letters, Line, LineKind, Shade,
     VariantEngine, VariantPuzzle, VariantSolution, VariantSolver, YinYang,

@@ -12,12 +12,13 @@
 //! assert_eq!(top.len(), 1_465);
 //! ```
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use dlx_core::format::write;
 use dlx_core::Problem;
 use dlx_sudoku::knightdoku::{Knightdoku, KnightdokuBoard};
 use dlx_sudoku::queens::Queens;
+use dlx_sudoku::sudoku::{Grid, Parser, Shape};
 use dlx_sudoku::tour_count::{TourCount, TourKind};
 
 use crate::LoadError;
@@ -173,6 +174,57 @@ pub fn sudoku_set(name: &str) -> Result<Vec<String>, LoadError> {
         .collect())
 }
 
+/// A jigsaw shape from a map file (one symbol per cell, row by row; equal symbols make a
+/// region; whitespace and `#` comment lines ignored, as `dlx sudoku --jigsaw` reads it).
+///
+/// ```
+/// let map = benches::data::sudoku_path("shapes/jigsaw-a.map");
+/// assert_eq!(benches::data::jigsaw_shape(&map).unwrap().size(), 9);
+/// ```
+pub fn jigsaw_shape(path: &Path) -> Result<Shape, LoadError> {
+    let text = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let map: String = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .collect();
+    Shape::jigsaw_from_map(&map).map_err(|source| LoadError::Shape {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// A set of `sudoku/shapes/` (`"jigsaw-a"`): its shape (the jigsaw map `NAME.map` beside
+/// it when there is one, else the usual boxes of the puzzles' size) and its puzzles.
+///
+/// ```
+/// let (shape, grids) = benches::data::shape_set("16x16-minimal").unwrap();
+/// assert_eq!((shape.size(), grids.len()), (16, 40));
+/// ```
+pub fn shape_set(name: &str) -> Result<(Shape, Vec<Grid>), LoadError> {
+    let lines = sudoku_set(&format!("shapes/{name}.txt"))?;
+    let path = sudoku_path(&format!("shapes/{name}.txt"));
+    let size = lines.first().map_or(0, |l| l.chars().count().isqrt());
+    let map = sudoku_path(&format!("shapes/{name}.map"));
+    let shape = if map.exists() {
+        jigsaw_shape(&map)?
+    } else {
+        Shape::for_size(size).map_err(|source| LoadError::Shape {
+            path: path.clone(),
+            source,
+        })?
+    };
+    let parser = Parser::new().size(shape.size());
+    let grids = lines
+        .iter()
+        .map(|l| parser.line(l))
+        .collect::<Result<_, _>>()
+        .map_err(|source| LoadError::Puzzle { path, source })?;
+    Ok((shape, grids))
+}
+
 /// Solutions of `q13.dlx` (the 13 queens).
 pub const Q13_SOLUTIONS: u64 = 73_712;
 /// Solutions of `t45open.dlx` (directed open knight's tours of the 4×5 board).
@@ -252,38 +304,29 @@ mod tests {
     /// default engine) with no given that can go.
     #[test]
     fn shape_sets_are_what_their_readme_says() {
-        use dlx_sudoku::sudoku::{Encoding, Grid, Parser, Shape, SudokuSolver};
-        let sets: [(&str, usize, usize, Option<&str>); 7] = [
-            ("jigsaw-a", 200, 9, Some("jigsaw-a.map")),
-            ("jigsaw-b", 200, 9, Some("jigsaw-b.map")),
-            ("10x10-minimal", 100, 10, None),
-            ("12x12-minimal", 100, 12, None),
-            ("16x16-minimal", 40, 16, None),
-            ("16x16-55", 300, 16, None),
-            ("25x25-60", 30, 25, None),
+        use dlx_sudoku::sudoku::{Encoding, SudokuSolver};
+        let sets: [(&str, usize, usize); 7] = [
+            ("jigsaw-a", 200, 9),
+            ("jigsaw-b", 200, 9),
+            ("10x10-minimal", 100, 10),
+            ("12x12-minimal", 100, 12),
+            ("16x16-minimal", 40, 16),
+            ("16x16-55", 300, 16),
+            ("25x25-60", 30, 25),
         ];
-        for (name, count, size, map) in sets {
-            let lines = sudoku_set(&format!("shapes/{name}.txt")).unwrap();
-            assert_eq!(lines.len(), count, "{name}");
-            let shape = match map {
-                Some(m) => Shape::jigsaw_from_map(
-                    &std::fs::read_to_string(sudoku_path(&format!("shapes/{m}"))).unwrap(),
-                )
-                .unwrap(),
-                None => Shape::for_size(size).unwrap(),
-            };
+        for (name, count, size) in sets {
+            let (shape, grids) = shape_set(name).unwrap();
+            assert_eq!((grids.len(), shape.size()), (count, size), "{name}");
             let encoding = Encoding::new(shape).unwrap();
             let solver = SudokuSolver::new(&encoding);
-            let parser = Parser::new().size(size);
             let minimal = name.contains("minimal") || name.starts_with("jigsaw");
-            for (k, line) in lines.iter().enumerate() {
-                let grid: Grid = parser.line(line).unwrap();
+            for (k, grid) in grids.iter().enumerate() {
                 assert_eq!(grid.size(), size, "{name}: {k}");
                 if !minimal || k % 10 != 0 || size > 12 {
                     continue;
                 }
                 assert_eq!(
-                    solver.count(&grid, Some(2)).unwrap().solutions,
+                    solver.count(grid, Some(2)).unwrap().solutions,
                     1,
                     "{name}: {k}"
                 );

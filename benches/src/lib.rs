@@ -25,7 +25,6 @@
 pub mod data;
 pub mod peer_cm;
 pub mod peer_sudoku;
-pub mod rng;
 
 use std::fmt;
 use std::hint::black_box;
@@ -59,6 +58,20 @@ pub enum LoadError {
         /// Where and what.
         source: ParseError,
     },
+    /// A jigsaw map that makes no shape.
+    Shape {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: dlx_sudoku::sudoku::ShapeError,
+    },
+    /// A Sudoku puzzle line that does not read.
+    Puzzle {
+        /// The file.
+        path: PathBuf,
+        /// Where and what.
+        source: dlx_sudoku::sudoku::ParseError,
+    },
 }
 
 impl fmt::Display for LoadError {
@@ -66,6 +79,8 @@ impl fmt::Display for LoadError {
         match self {
             LoadError::Io { path, source } => write!(f, "{}: {source}", path.display()),
             LoadError::Parse { path, source } => write!(f, "{}: {source}", path.display()),
+            LoadError::Shape { path, source } => write!(f, "{}: {source}", path.display()),
+            LoadError::Puzzle { path, source } => write!(f, "{}: {source}", path.display()),
         }
     }
 }
@@ -75,6 +90,8 @@ impl std::error::Error for LoadError {
         match self {
             LoadError::Io { source, .. } => Some(source),
             LoadError::Parse { source, .. } => Some(source),
+            LoadError::Shape { source, .. } => Some(source),
+            LoadError::Puzzle { source, .. } => Some(source),
         }
     }
 }
@@ -431,6 +448,19 @@ impl Interleaved {
         let (ours, peer) = self.median();
         peer.as_secs_f64() / ours.as_secs_f64()
     }
+}
+
+/// The best and the median of `times` (sorted in place), as the interleaved examples
+/// report each engine's passes.
+///
+/// ```
+/// use std::time::Duration;
+/// let mut t = [3, 1, 2].map(Duration::from_millis);
+/// assert_eq!(benches::best_and_median(&mut t), (Duration::from_millis(1), Duration::from_millis(2)));
+/// ```
+pub fn best_and_median(times: &mut [Duration]) -> (Duration, Duration) {
+    times.sort();
+    (times[0], times[times.len() / 2])
 }
 
 /// Times `rounds` complete counts with each engine, alternating them (ours first in even

@@ -137,9 +137,7 @@ pub struct EngineError {
 pub struct SudokuSolver<'e> {
     encoding: &'e Encoding,
     template: Solver<'e, Links>,
-    /// The same search on the dense engine; it answers for shapes up to
-    /// [`DENSE_MAX_OPTIONS`] options unless a branching cutoff asks for the links engine's
-    /// rule.
+    /// The same search on the dense engine, when `--engine dense` asks for it.
     dense: DenseSolver<'e>,
     branch_cutoff: u32,
     /// The bitboard engine, when the shape fits it.
@@ -151,11 +149,6 @@ pub struct SudokuSolver<'e> {
 
 /// The largest shape the bitboard engine takes.
 const BITBOARD_MAX_SIZE: usize = 25;
-
-/// The most options (cells × digits) for which the dense engine answers: 12×12 shapes
-/// (1,728) and smaller. Its state, copied per level, grows with the shape; from 16×16 on
-/// the links engine is as fast or faster (`docs/performance.md`).
-const DENSE_MAX_OPTIONS: usize = 2048;
 
 impl<'e> SudokuSolver<'e> {
     /// A solver for the encoding's shape, with no node budget.
@@ -334,17 +327,11 @@ impl<'e> SudokuSolver<'e> {
         Ok(solver)
     }
 
-    /// The exact cover search that answers, as one engine value: the dense engine's when it
-    /// is chosen (or, under `Auto`, for shapes up to 12×12 unless a branching cutoff is
-    /// set), else the links engine's.
+    /// The exact cover search that answers when the bitboard engine does not, as one engine
+    /// value: the dense engine's when it is chosen, else the links engine's (what `Auto`
+    /// resolves to past 25×25 or with a branching cutoff).
     fn prepared(&self, puzzle: &Grid) -> Result<Solver<'e, Auto>, SolveError> {
-        let small = self.encoding.problem().num_options() <= DENSE_MAX_OPTIONS;
-        let dense = match self.engine {
-            SudokuEngine::Dense => true,
-            SudokuEngine::Links => false,
-            _ => self.branch_cutoff == 0 && small,
-        };
-        Ok(if dense {
+        Ok(if self.engine() == SudokuEngine::Dense {
             self.prepare_dense(puzzle)?.into_auto()
         } else {
             self.prepare(puzzle)?.into_auto()
