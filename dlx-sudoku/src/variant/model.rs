@@ -289,6 +289,11 @@ pub(crate) struct Model {
     /// Differences of sums other constraints already imply (the 45 rule's sums too long
     /// for a table): the propagator reads them for its bounds, and nothing else does.
     pub implied_differences: Vec<ImpliedDifference>,
+    /// Cages: cells that hold distinct digits adding up to a total, which other
+    /// constraints already state (a table of permutations, or a set of digits and its
+    /// sum). The propagation engine reasons on the sets of digits they may hold (with the
+    /// rest of a house around them); nothing else reads them.
+    pub cage_sums: Vec<(Vec<Var>, Val)>,
     /// Whether choices added now are for the exact cover problem only.
     links_only: bool,
     /// Whether variables added now are for the exact cover problem only.
@@ -339,6 +344,7 @@ impl Model {
             linears: Vec::new(),
             implied_linears: Vec::new(),
             implied_differences: Vec::new(),
+            cage_sums: Vec::new(),
             links_only: false,
             links_only_vars: false,
             links_parts: true,

@@ -266,6 +266,7 @@ fn same_model(a: &Compiled, b: &Compiled) -> bool {
         && a.linears == b.linears
         && a.implied_linears == b.implied_linears
         && a.implied_differences == b.implied_differences
+        && a.cage_sums == b.cage_sums
         && a.feature_source == b.feature_source
         && a.choices.len() == b.choices.len()
         && a.choices

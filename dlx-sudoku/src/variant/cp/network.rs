@@ -87,6 +87,56 @@ pub(crate) struct Sum {
     pub target: Target,
 }
 
+/// Distinct values adding up to a constant (a killer cage, an innie sum inside a house),
+/// read by the sets of values they may hold together: the cells keep the values of the
+/// sets still possible, and the rest of a full house around them keeps the values those
+/// sets leave it.
+#[derive(Clone, Debug)]
+pub(crate) struct Cage {
+    pub cells: Vec<Var>,
+    /// Every set of `cells.len()` values (as bits) the cells may hold that adds up to the
+    /// total.
+    pub sets: Vec<u64>,
+    /// The other cells of the smallest full house that holds the cage (none when no full
+    /// house does), and that house's values.
+    pub rest: Vec<Var>,
+    pub house_values: u64,
+    /// The cage's cells as a set of cells, when they all have [`Network::peers`].
+    pub mask: u128,
+}
+
+/// Most sets of values a [`Cage`] lists; a cage with more is left to the sum's bounds.
+const CAGE_SETS: usize = 512;
+
+/// Every set of `k` values of `mask` (bit `b` is the value `off + b`) adding up to
+/// `total`, or `None` past [`CAGE_SETS`] of them.
+fn value_sets(mask: u64, off: Val, k: usize, total: Val) -> Option<Vec<u64>> {
+    fn go(bits: &[u32], off: Val, k: usize, total: Val, set: u64, out: &mut Vec<u64>) -> bool {
+        if k == 0 {
+            if total == 0 {
+                out.push(set);
+            }
+            return out.len() <= CAGE_SETS;
+        }
+        for (i, &b) in bits.iter().enumerate() {
+            let v = off + b as Val;
+            // The least sum of `k` values from here on exceeds what is left: so do all
+            // later ones (bits ascend).
+            let least: Val = bits[i..].iter().take(k).map(|&c| off + c as Val).sum();
+            if bits.len() - i < k || least > total {
+                break;
+            }
+            if !go(&bits[i + 1..], off, k - 1, total - v, set | 1 << b, out) {
+                return false;
+            }
+        }
+        true
+    }
+    let bits: Vec<u32> = (0..63).filter(|b| mask >> b & 1 != 0).collect();
+    let mut out = Vec::new();
+    go(&bits, off, k, total, 0, &mut out).then_some(out)
+}
+
 /// A propagator, by kind and index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Prop {
@@ -96,6 +146,7 @@ pub(crate) enum Prop {
     AtLeast(u32),
     Run(u32),
     Sum(u32),
+    Cage(u32),
 }
 
 /// The network.
@@ -115,6 +166,7 @@ pub(crate) struct Network {
     pub at_least: Vec<AtLeast>,
     pub runs: Vec<Run>,
     pub sums: Vec<Sum>,
+    pub cages: Vec<Cage>,
     pub props: Vec<Prop>,
     /// Per variable: the propagators to wake when its domain shrinks.
     pub watch: Vec<Vec<u32>>,
@@ -172,6 +224,7 @@ impl Network {
             at_least: Vec::new(),
             runs: Vec::new(),
             sums: Vec::new(),
+            cages: Vec::new(),
             props: Vec::new(),
             watch: vec![Vec::new(); nv],
             watch_bounds: vec![Vec::new(); nv],
@@ -386,6 +439,41 @@ impl Network {
                 return Err(Unsupported("a sum over a variable that may have no value"));
             }
         }
+        for (cells, total) in &m.cage_sums {
+            if cells.len() < 2
+                || !aligned(&net, cells)
+                || cells.iter().any(|&v| net.init[v as usize] & ABSENT != 0)
+            {
+                continue;
+            }
+            let off = net.off[cells[0] as usize];
+            let union = cells.iter().fold(0, |u, &v| u | net.init[v as usize]);
+            let Some(sets) = value_sets(union, off, cells.len(), *total) else {
+                continue;
+            };
+            let house = net
+                .houses
+                .iter()
+                .filter(|h| h.full && h.vars.len() > cells.len())
+                .filter(|h| cells.iter().all(|c| h.vars.contains(c)))
+                .min_by_key(|h| h.vars.len());
+            let (rest, house_values) = house.map_or((Vec::new(), 0), |h| {
+                let rest = h.vars.iter().copied().filter(|v| !cells.contains(v));
+                (rest.collect(), h.values)
+            });
+            let mask = if cells.iter().all(|&v| has_peers(&net, v)) {
+                cells.iter().fold(0u128, |u, &v| u | 1 << v)
+            } else {
+                0
+            };
+            net.cages.push(Cage {
+                cells: cells.clone(),
+                sets,
+                rest,
+                house_values,
+                mask,
+            });
+        }
         // Sorted by the first value's bit, so that a placed value finds its pairs by a
         // binary search.
         for list in net.forbids.iter_mut().chain(net.implies.iter_mut()) {
@@ -440,6 +528,10 @@ impl Network {
                 vars.push(t);
             }
             add(self, Prop::Sum(i as u32), &mut vars.into_iter());
+        }
+        for i in 0..self.cages.len() {
+            let vars = self.cages[i].cells.clone();
+            add(self, Prop::Cage(i as u32), &mut vars.into_iter());
         }
     }
 }

@@ -168,7 +168,7 @@ impl<'n> Propagator<'n> {
             dear: net
                 .props
                 .iter()
-                .map(|p| matches!(p, Prop::Table(_) | Prop::Sum(_)))
+                .map(|p| matches!(p, Prop::Table(_) | Prop::Sum(_) | Prop::Cage(_)))
                 .collect(),
             dirty: vec![0; net.houses.len()],
             queued: vec![false; net.props.len()],
@@ -291,6 +291,7 @@ impl<'n> Propagator<'n> {
                 Prop::AtLeast(i) => self.at_least(st, i as usize),
                 Prop::Run(i) => self.run_window(st, i as usize),
                 Prop::Sum(i) => self.sum(st, i as usize),
+                Prop::Cage(i) => self.cage(st, i as usize),
             };
             if !ok {
                 return false;
@@ -690,6 +691,91 @@ impl<'n> Propagator<'n> {
         };
         self.group_bounds = bounds_of;
         ok
+    }
+
+    /// A cage: the sets of values it may still hold are those that keep its placed
+    /// values, lie within what its cells can hold, and leave the rest of its house (when
+    /// a full house holds it) values those cells can hold. The cells keep the values of
+    /// those sets, the rest of the house the values they leave it; a value every set
+    /// holds is in the one cage cell that can hold it, and in no cell that sees every
+    /// cage cell that can.
+    fn cage(&mut self, st: &mut State, i: usize) -> bool {
+        let net = self.net;
+        let g = &net.cages[i];
+        let (mut placed, mut held) = (0u64, 0u64);
+        for &v in &g.cells {
+            let d = st.dom[v as usize];
+            if single(d) {
+                if placed & d != 0 {
+                    return false;
+                }
+                placed |= d;
+            }
+            held |= d;
+        }
+        let around = g.rest.iter().fold(0, |u, &v| u | st.dom[v as usize]);
+        let hv = g.house_values;
+        let (mut cage_keeps, mut rest_keeps, mut every) = (0u64, 0u64, !0u64);
+        for &set in &g.sets {
+            let fits = set & placed == placed && set & !held == 0 && hv & !set & !around == 0;
+            if fits {
+                cage_keeps |= set;
+                rest_keeps |= hv & !set;
+                every &= set;
+            }
+        }
+        self.work += (g.cells.len() + g.rest.len() + g.sets.len() / 4) as u64;
+        if cage_keeps == 0 {
+            return false;
+        }
+        if held & !cage_keeps != 0 {
+            for &v in &g.cells {
+                if !self.set(st, v, cage_keeps) {
+                    return false;
+                }
+            }
+        }
+        if around & hv & !rest_keeps != 0 {
+            for &v in &g.rest {
+                if !self.set(st, v, rest_keeps | !hv) {
+                    return false;
+                }
+            }
+        }
+        let mut every = every & !placed;
+        while every != 0 {
+            let d = every & every.wrapping_neg();
+            every &= every - 1;
+            if g.mask != 0 {
+                let holders = st.holders[d.trailing_zeros() as usize] & g.mask;
+                if holders == 0 {
+                    return false;
+                }
+                if holders.is_power_of_two() {
+                    if !self.set(st, holders.trailing_zeros() as Var, d) {
+                        return false;
+                    }
+                    continue;
+                }
+                let mut common = !0u128;
+                let mut h = holders;
+                while h != 0 {
+                    common &= net.peers[h.trailing_zeros() as usize];
+                    h &= h - 1;
+                }
+                if !self.clear_seen(st, common, d) {
+                    return false;
+                }
+            } else {
+                let mut holders = g.cells.iter().filter(|&&v| st.dom[v as usize] & d != 0);
+                match (holders.next(), holders.next()) {
+                    (None, _) => return false,
+                    (Some(&only), None) if !self.set(st, only, d) => return false,
+                    _ => {}
+                }
+            }
+        }
+        true
     }
 
     /// Whether a full assignment (every domain one value, or "no value") keeps every

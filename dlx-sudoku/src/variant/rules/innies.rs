@@ -248,9 +248,20 @@ pub(crate) fn implied_cages(ctx: &mut Ctx<'_>) {
         let minus: Vec<Cell> = imp.minus.iter().map(cell).collect();
         let pv = ctx.cells(&plus);
         let mv = ctx.cells(&minus);
+        // Cells of one house (of the grid, a cage...) differ.
+        let one_house = mv.is_empty()
+            && ctx
+                .m
+                .houses
+                .iter()
+                .any(|h| pv.iter().all(|v| h.contains(v)));
         if pv.len() + mv.len() > MAX_IMPLIED {
             // Too long for a table: the clause solver's sum propagator reads it (the
-            // exact cover problem does without).
+            // exact cover problem does without), and the propagation engine's sets of
+            // digits when its cells differ.
+            if one_house {
+                ctx.m.cage_sums.push((pv.clone(), imp.total));
+            }
             ctx.m.implied_differences.push(ImpliedDifference {
                 plus: groups(&ctx.m, &pv),
                 minus: groups(&ctx.m, &mv),
@@ -258,13 +269,6 @@ pub(crate) fn implied_cages(ctx: &mut Ctx<'_>) {
             });
             continue;
         }
-        // Cells of one house (of the grid, a cage...) differ.
-        let one_house = minus.is_empty()
-            && ctx
-                .m
-                .houses
-                .iter()
-                .any(|h| pv.iter().all(|v| h.contains(v)));
         if one_house {
             cage_sum(ctx, &plus, imp.total);
         } else {

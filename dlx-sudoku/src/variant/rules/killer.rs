@@ -42,6 +42,7 @@ pub(crate) fn cage_sum(ctx: &mut Ctx<'_>, cells: &[Cell], sum: Val) {
     let vars = ctx.cells(cells);
     let k = vars.len();
     let n = ctx.max_digit();
+    ctx.m.cage_sums.push((vars.clone(), sum));
     // Suffix bounds for pruning.
     let (suf_lo, suf_hi) = suffix_bounds(&ctx.m, &vars, k);
     let cap = KILLER_TABLE_CAP.min(ctx.m.table_cap);
