@@ -94,6 +94,9 @@ pub(crate) struct Sum {
 #[derive(Clone, Debug)]
 pub(crate) struct Cage {
     pub cells: Vec<Var>,
+    /// What the cells add up to, and the value of bit 0 of their domains.
+    pub total: Val,
+    pub off: Val,
     /// Every set of `cells.len()` values (as bits) the cells may hold that adds up to the
     /// total.
     pub sets: Vec<u64>,
@@ -263,6 +266,42 @@ impl Network {
             vars.windows(2)
                 .all(|w| net.off[w[0] as usize] == net.off[w[1] as usize])
         };
+        // A large cage's set of digits (its members, their ties to the cells, the table
+        // of sets, the total's bounds) is what a [`Cage`] propagator reads from the
+        // cells directly: those constraints are left out, and each member is given one
+        // value the search never looks at (no solution reads them).
+        let cage_sets: Vec<Option<Vec<u64>>> = m
+            .cage_sums
+            .iter()
+            .map(|(cells, total)| {
+                let fits = cells.len() >= 2
+                    && aligned(&net, cells)
+                    && cells.iter().all(|&v| net.init[v as usize] & ABSENT == 0);
+                if !fits {
+                    return None;
+                }
+                let off = net.off[cells[0] as usize];
+                let union = cells.iter().fold(0, |u, &v| u | net.init[v as usize]);
+                value_sets(union, off, cells.len(), *total)
+            })
+            .collect();
+        let mut stand_in = vec![false; nv];
+        let mut replaced_sums: Vec<&Vec<Var>> = Vec::new();
+        for (cells, members) in &m.digit_sets {
+            let replaced = m
+                .cage_sums
+                .iter()
+                .zip(&cage_sets)
+                .any(|((c, _), sets)| c == cells && sets.is_some());
+            if replaced {
+                replaced_sums.push(cells);
+                for &x in members {
+                    stand_in[x as usize] = true;
+                    let d = net.init[x as usize] & VALUES;
+                    net.init[x as usize] = d & d.wrapping_neg();
+                }
+            }
+        }
         let cells = m.n * m.n;
         if cells <= 128 && (0..cells).all(|c| net.off[c] == 0) {
             net.peers = vec![0u128; cells];
@@ -305,6 +344,9 @@ impl Network {
             net.forbids[b as usize].push((by, a, bx));
         }
         for &(a, x, t, y) in &m.attachments {
+            if stand_in[t as usize] {
+                continue;
+            }
             let bx = net.bit(a, x);
             if bx & net.init[a as usize] == 0 {
                 continue;
@@ -322,6 +364,9 @@ impl Network {
             let mut vars: Vec<Var> = choice.alts.iter().flatten().map(|p| p.0).collect();
             vars.sort_unstable();
             vars.dedup();
+            if !vars.is_empty() && vars.iter().all(|&v| stand_in[v as usize]) {
+                continue;
+            }
             let mut starts = vec![0u32];
             let mut entries = Vec::new();
             for alt in &choice.alts {
@@ -357,6 +402,9 @@ impl Network {
         }
         // Digit sets: a digit the set holds is in none of the cells that see all of it.
         for (cells, members) in &m.digit_sets {
+            if members.iter().any(|&x| stand_in[x as usize]) {
+                continue;
+            }
             let seers = m.seers(cells);
             for (i, &member) in members.iter().enumerate() {
                 let holds = net.bit(member, 1) & net.init[member as usize];
@@ -418,6 +466,9 @@ impl Network {
             });
         }
         for l in &m.implied_linears {
+            if l.groups.len() == 1 && replaced_sums.contains(&&l.groups[0]) {
+                continue;
+            }
             net.sums.push(Sum {
                 groups: positive(&l.groups),
                 target: l.target,
@@ -439,18 +490,11 @@ impl Network {
                 return Err(Unsupported("a sum over a variable that may have no value"));
             }
         }
-        for (cells, total) in &m.cage_sums {
-            if cells.len() < 2
-                || !aligned(&net, cells)
-                || cells.iter().any(|&v| net.init[v as usize] & ABSENT != 0)
-            {
-                continue;
-            }
-            let off = net.off[cells[0] as usize];
-            let union = cells.iter().fold(0, |u, &v| u | net.init[v as usize]);
-            let Some(sets) = value_sets(union, off, cells.len(), *total) else {
+        for ((cells, total), sets) in m.cage_sums.iter().zip(cage_sets) {
+            let Some(sets) = sets else {
                 continue;
             };
+            let off = net.off[cells[0] as usize];
             let house = net
                 .houses
                 .iter()
@@ -468,6 +512,8 @@ impl Network {
             };
             net.cages.push(Cage {
                 cells: cells.clone(),
+                total: *total,
+                off,
                 sets,
                 rest,
                 house_values,
@@ -533,5 +579,37 @@ impl Network {
             let vars = self.cages[i].cells.clone();
             add(self, Prop::Cage(i as u32), &mut vars.into_iter());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every set of `k` values of `mask` adding up to `total`, by looking at every subset.
+    fn every_set(mask: u64, off: Val, k: usize, total: Val) -> Vec<u64> {
+        (0u64..1 << 12)
+            .filter(|&s| s & !mask == 0 && s.count_ones() as usize == k)
+            .filter(|&s| (0..12).filter(|b| s >> b & 1 != 0).map(|b| off + b).sum::<Val>() == total)
+            .collect()
+    }
+
+    #[test]
+    fn value_sets_are_every_set_of_distinct_values_with_the_total() {
+        for (mask, off) in [(0b11_1111_1110u64, 0), (0b1011_0110_1101, 0), (0b1111_1111, 1), (0b110, -3)] {
+            for k in 1..=6 {
+                for total in -10..60 {
+                    let mut got = value_sets(mask, off, k, total).expect("few sets");
+                    got.sort_unstable();
+                    assert_eq!(got, every_set(mask, off, k, total), "{mask:b} {off} {k} {total}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn value_sets_give_up_past_their_cap() {
+        // 12 of 24 values adding up to their middle: far more than the cap.
+        assert_eq!(value_sets((1 << 24) - 1, 0, 12, 138), None);
     }
 }

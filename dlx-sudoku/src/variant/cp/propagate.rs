@@ -742,6 +742,9 @@ impl<'n> Propagator<'n> {
                 }
             }
         }
+        if !self.last_cells(st, i) {
+            return false;
+        }
         let mut every = every & !placed;
         while every != 0 {
             let d = every & every.wrapping_neg();
@@ -776,6 +779,77 @@ impl<'n> Propagator<'n> {
             }
         }
         true
+    }
+
+    /// A cage with two or three cells left open: each of their values keeps only if
+    /// the others can complete it (distinct values adding up to what the placed ones
+    /// leave), which the sets alone do not see.
+    fn last_cells(&mut self, st: &mut State, i: usize) -> bool {
+        let g = &self.net.cages[i];
+        let mut open = [0 as Var; 3];
+        let mut n = 0;
+        // Read afresh: the sets may have placed more.
+        let mut placed = 0u64;
+        for &v in &g.cells {
+            let d = st.dom[v as usize];
+            if single(d) {
+                if placed & d != 0 {
+                    return false;
+                }
+                placed |= d;
+            } else {
+                if n == 3 {
+                    return true;
+                }
+                open[n] = v;
+                n += 1;
+            }
+        }
+        if n < 2 {
+            return true;
+        }
+        // The bits the open cells must add up to (bit b stands for the value off + b).
+        let mut left = g.total - g.off * g.cells.len() as Val;
+        let mut p = placed;
+        while p != 0 {
+            left -= p.trailing_zeros() as Val;
+            p &= p - 1;
+        }
+        let bit_of = |x: Val| if (0..63).contains(&x) { 1u64 << x } else { 0 };
+        let d: [u64; 3] = std::array::from_fn(|j| {
+            if j < n {
+                st.dom[open[j] as usize] & VALUES & !placed
+            } else {
+                0
+            }
+        });
+        let mut keep = [0u64; 3];
+        let mut a = d[0];
+        while a != 0 {
+            let x = a.trailing_zeros() as Val;
+            a &= a - 1;
+            if n == 2 {
+                let y = bit_of(left - x) & d[1] & !(1 << x);
+                if y != 0 {
+                    keep[0] |= 1 << x;
+                    keep[1] |= y;
+                }
+                continue;
+            }
+            let mut b = d[1] & !(1 << x);
+            while b != 0 {
+                let y = b.trailing_zeros() as Val;
+                b &= b - 1;
+                let z = bit_of(left - x - y) & d[2] & !(1 << x) & !(1 << y);
+                if z != 0 {
+                    keep[0] |= 1 << x;
+                    keep[1] |= 1 << y;
+                    keep[2] |= z;
+                }
+            }
+        }
+        self.work += 4 * n as u64;
+        (0..n).all(|j| self.set(st, open[j], keep[j]))
     }
 
     /// Whether a full assignment (every domain one value, or "no value") keeps every
