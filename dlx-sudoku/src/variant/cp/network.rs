@@ -505,6 +505,15 @@ impl Network {
                 let rest = h.vars.iter().copied().filter(|v| !cells.contains(v));
                 (rest.collect(), h.values)
             });
+            // Without a house around it, a cage that is one table already has all this
+            // (the table is arc consistent).
+            if rest.is_empty() {
+                let mut sorted = cells.clone();
+                sorted.sort_unstable();
+                if net.tables.iter().any(|t| t.vars == sorted) {
+                    continue;
+                }
+            }
             let mask = if cells.iter().all(|&v| has_peers(&net, v)) {
                 cells.iter().fold(0u128, |u, &v| u | 1 << v)
             } else {
