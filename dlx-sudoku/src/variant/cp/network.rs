@@ -1,6 +1,9 @@
 //! The constraint network: the clause solver's [`Model`] read as propagators over bit-mask
 //! domains, one propagator for each kind of constraint the clause solver states
-//! (`sat/cnf.rs`, `Cnf::build`), with the same meaning.
+//! (`sat/cnf.rs`, `Cnf::build`), with the same meaning; and one the clause solver does
+//! not read, a cage by the sets of digits it may hold ([`Cage`], from the model's
+//! `cage_sums`), which stands in for a large cage's own encoding (a member variable per
+//! digit, their ties to the cells, the table of sets, the total's bounds).
 //!
 //! A domain is a `u64`: bit `k` is the value `off + k` of the variable; bit 63
 //! ([`ABSENT`]) is "no value", which only a free variable that some solution may leave
@@ -556,7 +559,17 @@ impl Network {
             }
         };
         for i in 0..self.houses.len() {
-            let vars = self.houses[i].vars.clone();
+            let h = &self.houses[i];
+            // A cage of cells whose [`Cage`] propagator runs: its digits leave the cells
+            // that see them when placed ([`Network::peers`]), and the sets of digits it
+            // may hold say more than that there are enough of them. Woken at the root
+            // only.
+            let caged = h.cells
+                && !h.full
+                && self.cages.iter().any(|g| {
+                    g.cells.len() == h.vars.len() && g.cells.iter().all(|c| h.vars.contains(c))
+                });
+            let vars = if caged { Vec::new() } else { h.vars.clone() };
             add(self, Prop::House(i as u32), &mut vars.into_iter());
         }
         for i in 0..self.tables.len() {
@@ -599,18 +612,33 @@ mod tests {
     fn every_set(mask: u64, off: Val, k: usize, total: Val) -> Vec<u64> {
         (0u64..1 << 12)
             .filter(|&s| s & !mask == 0 && s.count_ones() as usize == k)
-            .filter(|&s| (0..12).filter(|b| s >> b & 1 != 0).map(|b| off + b).sum::<Val>() == total)
+            .filter(|&s| {
+                (0..12)
+                    .filter(|b| s >> b & 1 != 0)
+                    .map(|b| off + b)
+                    .sum::<Val>()
+                    == total
+            })
             .collect()
     }
 
     #[test]
     fn value_sets_are_every_set_of_distinct_values_with_the_total() {
-        for (mask, off) in [(0b11_1111_1110u64, 0), (0b1011_0110_1101, 0), (0b1111_1111, 1), (0b110, -3)] {
+        for (mask, off) in [
+            (0b11_1111_1110u64, 0),
+            (0b1011_0110_1101, 0),
+            (0b1111_1111, 1),
+            (0b110, -3),
+        ] {
             for k in 1..=6 {
                 for total in -10..60 {
                     let mut got = value_sets(mask, off, k, total).expect("few sets");
                     got.sort_unstable();
-                    assert_eq!(got, every_set(mask, off, k, total), "{mask:b} {off} {k} {total}");
+                    assert_eq!(
+                        got,
+                        every_set(mask, off, k, total),
+                        "{mask:b} {off} {k} {total}"
+                    );
                 }
             }
         }

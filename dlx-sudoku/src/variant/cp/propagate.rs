@@ -1,7 +1,8 @@
 //! Propagation to a fixpoint: each propagator removes from the domains the values no
 //! solution can have, as unit propagation removes them from the clause solver's clauses
-//! (and, for houses, sums and runs, a little more: hidden singles, bounds over groups of
-//! distinct digits, the digits every window of a run holds).
+//! (and, for houses, sums, cages and runs, a little more: hidden singles, bounds over
+//! groups of distinct digits, the sets of digits a cage may hold, the digits every window
+//! of a run holds).
 //!
 //! Every removal must be sound: a value is removed only when the constraint rules it out
 //! in every solution whatever the other domains hold. What is not removed is settled by
