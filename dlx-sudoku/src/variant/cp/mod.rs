@@ -233,6 +233,75 @@ mod tests {
         assert_eq!(st.dom[3], net.bit(3, 1));
     }
 
+    /// A large killer cage read by its sets of digits: r1c1-r1c5 add up to 20 and cannot
+    /// hold a 1 (the 1s of r2c1 and r3c4 see them), so they hold 2 to 6, the only set
+    /// left, and the rest of row 1 holds none of those. The cage's bounds alone give its
+    /// cells at most 6 but leave the rest of the row its 2 to 6.
+    #[test]
+    fn a_cage_leaves_the_rest_of_its_row_the_digits_its_sets_leave() {
+        use crate::sudoku::{Cell, Shape};
+        use crate::variant::Killer;
+        let mut p = VariantPuzzle::new(Shape::classic());
+        p.givens.set(Cell::new(1, 0), Some(1)).unwrap();
+        p.givens.set(Cell::new(2, 3), Some(1)).unwrap();
+        let cage: Vec<Cell> = (0..5).map(|c| Cell::new(0, c)).collect();
+        p.constraints.push(
+            Killer {
+                cells: cage,
+                sum: Some(20),
+            }
+            .into(),
+        );
+        let solver = VariantSolver::new(&p).unwrap();
+        let input = solver.sat_input().unwrap();
+        let net = Network::build(input.model, false).unwrap();
+        assert!(!net.cages.is_empty(), "the cage is read by its sets");
+        let mut st = State::new(&net);
+        let mut prop = Propagator::new(&net);
+        prop.wake_all();
+        assert!(prop.fixpoint(&mut st));
+        let digits = |ds: &[i32]| ds.iter().fold(0, |u, &d| u | net.bit(0, d));
+        for c in 0..5 {
+            assert_eq!(st.dom[c] & !digits(&[2, 3, 4, 5, 6]), 0, "cage cell {c}");
+        }
+        for c in 5..9 {
+            assert_eq!(st.dom[c] & digits(&[2, 3, 4, 5, 6]), 0, "row cell {c}");
+        }
+    }
+
+    /// The rest of a cage's row choosing its set: r1c1-r1c5 add up to 20, and no other
+    /// cell of row 1 can hold a 9 (the 9s of r5c6 and r2c8 see them), so the cage holds
+    /// the 9, and the one set of five digits with a 9 adding up to 20 is 1, 2, 3, 5, 9.
+    /// (Two cages see it: this one, with the rest of its row, and the 45 rule's sum of
+    /// that rest, 25 in four cells without a 9, whose one set 4, 6, 7, 8 leaves the
+    /// cage the others.)
+    #[test]
+    fn a_cage_takes_the_digits_the_rest_of_its_row_cannot_hold() {
+        use crate::sudoku::{Cell, Shape};
+        use crate::variant::Killer;
+        let mut p = VariantPuzzle::new(Shape::classic());
+        p.givens.set(Cell::new(4, 5), Some(9)).unwrap();
+        p.givens.set(Cell::new(1, 7), Some(9)).unwrap();
+        let cage: Vec<Cell> = (0..5).map(|c| Cell::new(0, c)).collect();
+        p.constraints.push(
+            Killer {
+                cells: cage,
+                sum: Some(20),
+            }
+            .into(),
+        );
+        let solver = VariantSolver::new(&p).unwrap();
+        let input = solver.sat_input().unwrap();
+        let net = Network::build(input.model, false).unwrap();
+        let mut st = State::new(&net);
+        let mut prop = Propagator::new(&net);
+        prop.wake_all();
+        assert!(prop.fixpoint(&mut st));
+        let digits = |ds: &[i32]| ds.iter().fold(0, |u, &d| u | net.bit(0, d));
+        let union = (0..5).fold(0, |u, c| u | st.dom[c]);
+        assert_eq!(union, digits(&[1, 2, 3, 5, 9]));
+    }
+
     /// A model with yin-yang connectivity is refused by name, not searched.
     #[test]
     fn yin_yang_is_refused() {
