@@ -233,22 +233,21 @@ mod tests {
         assert_eq!(st.dom[3], net.bit(3, 1));
     }
 
-    /// A large killer cage read by its sets of digits: r1c1-r1c5 add up to 20 and cannot
-    /// hold a 1 (the 1s of r2c1 and r3c4 see them), so they hold 2 to 6, the only set
-    /// left, and the rest of row 1 holds none of those. The cage's bounds alone give its
-    /// cells at most 6 but leave the rest of the row its 2 to 6.
-    #[test]
-    fn a_cage_leaves_the_rest_of_its_row_the_digits_its_sets_leave() {
+    /// Row 1's digits (bit `d` for the digit `d`) after the root's propagation of a 9×9
+    /// grid with `givens` (row, column, digit; from 0) and a killer cage r1c1-r1c5
+    /// adding up to `sum`, read by its sets of digits.
+    fn row_one_after_a_cage(givens: &[(usize, usize, u8)], sum: u32) -> Vec<u64> {
         use crate::sudoku::{Cell, Shape};
         use crate::variant::Killer;
         let mut p = VariantPuzzle::new(Shape::classic());
-        p.givens.set(Cell::new(1, 0), Some(1)).unwrap();
-        p.givens.set(Cell::new(2, 3), Some(1)).unwrap();
-        let cage: Vec<Cell> = (0..5).map(|c| Cell::new(0, c)).collect();
+        for &(r, c, d) in givens {
+            p.givens.set(Cell::new(r, c), Some(d)).unwrap();
+        }
+        let cells = (0..5).map(|c| Cell::new(0, c)).collect();
         p.constraints.push(
             Killer {
-                cells: cage,
-                sum: Some(20),
+                cells,
+                sum: Some(sum),
             }
             .into(),
         );
@@ -260,12 +259,34 @@ mod tests {
         let mut prop = Propagator::new(&net);
         prop.wake_all();
         assert!(prop.fixpoint(&mut st));
-        let digits = |ds: &[i32]| ds.iter().fold(0, |u, &d| u | net.bit(0, d));
-        for c in 0..5 {
-            assert_eq!(st.dom[c] & !digits(&[2, 3, 4, 5, 6]), 0, "cage cell {c}");
-        }
-        for c in 5..9 {
-            assert_eq!(st.dom[c] & digits(&[2, 3, 4, 5, 6]), 0, "row cell {c}");
+        (0..9)
+            .map(|c| {
+                (1..=9)
+                    .filter(|&d| st.dom[c] & net.bit(c as u32, d) != 0)
+                    .fold(0, |u, d| u | 1 << d)
+            })
+            .collect()
+    }
+
+    /// The digits `ds` as bits.
+    fn digits(ds: &[u32]) -> u64 {
+        ds.iter().fold(0, |u, &d| u | 1 << d)
+    }
+
+    /// A large killer cage read by its sets of digits: r1c1-r1c5 add up to 20 and cannot
+    /// hold a 1 (the 1s of r2c1 and r3c4 see them), so they hold 2 to 6, the only set
+    /// left, and the rest of row 1 holds none of those. The cage's bounds alone give its
+    /// cells at most 6 but leave the rest of the row its 2 to 6.
+    #[test]
+    fn a_cage_leaves_the_rest_of_its_row_the_digits_its_sets_leave() {
+        let row = row_one_after_a_cage(&[(1, 0, 1), (2, 3, 1)], 20);
+        for (c, &d) in row.iter().enumerate() {
+            let allowed = if c < 5 {
+                digits(&[2, 3, 4, 5, 6])
+            } else {
+                digits(&[1, 7, 8, 9])
+            };
+            assert_eq!(d & !allowed, 0, "cell {c}");
         }
     }
 
@@ -277,28 +298,8 @@ mod tests {
     /// cage the others.)
     #[test]
     fn a_cage_takes_the_digits_the_rest_of_its_row_cannot_hold() {
-        use crate::sudoku::{Cell, Shape};
-        use crate::variant::Killer;
-        let mut p = VariantPuzzle::new(Shape::classic());
-        p.givens.set(Cell::new(4, 5), Some(9)).unwrap();
-        p.givens.set(Cell::new(1, 7), Some(9)).unwrap();
-        let cage: Vec<Cell> = (0..5).map(|c| Cell::new(0, c)).collect();
-        p.constraints.push(
-            Killer {
-                cells: cage,
-                sum: Some(20),
-            }
-            .into(),
-        );
-        let solver = VariantSolver::new(&p).unwrap();
-        let input = solver.sat_input().unwrap();
-        let net = Network::build(input.model, false).unwrap();
-        let mut st = State::new(&net);
-        let mut prop = Propagator::new(&net);
-        prop.wake_all();
-        assert!(prop.fixpoint(&mut st));
-        let digits = |ds: &[i32]| ds.iter().fold(0, |u, &d| u | net.bit(0, d));
-        let union = (0..5).fold(0, |u, c| u | st.dom[c]);
+        let row = row_one_after_a_cage(&[(4, 5, 9), (1, 7, 9)], 20);
+        let union = row[..5].iter().fold(0, |u, &d| u | d);
         assert_eq!(union, digits(&[1, 2, 3, 5, 9]));
     }
 

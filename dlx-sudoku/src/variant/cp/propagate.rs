@@ -602,15 +602,23 @@ impl<'n> Propagator<'n> {
             while digits != 0 {
                 let d = digits & digits.wrapping_neg();
                 digits &= digits - 1;
-                let mut holders = r.cells.iter().filter(|&&c| st.dom[c as usize] & d != 0);
-                match (holders.next(), holders.next()) {
-                    (None, _) => return false,
-                    (Some(&only), None) if !self.set(st, only, d) => return false,
-                    _ => {}
+                if !self.in_one_of(st, &r.cells, d) {
+                    return false;
                 }
             }
         }
         true
+    }
+
+    /// The value `d` is in one of `vars`: none that can hold it is a dead end, one alone
+    /// takes it.
+    fn in_one_of(&mut self, st: &mut State, vars: &[Var], d: u64) -> bool {
+        let mut holders = vars.iter().filter(|&&v| st.dom[v as usize] & d != 0);
+        match (holders.next(), holders.next()) {
+            (None, _) => false,
+            (Some(&only), None) => self.set(st, only, d),
+            _ => true,
+        }
     }
 
     /// The least and greatest sum of a group of distinct values.
@@ -770,13 +778,8 @@ impl<'n> Propagator<'n> {
                 if !self.clear_seen(st, common, d) {
                     return false;
                 }
-            } else {
-                let mut holders = g.cells.iter().filter(|&&v| st.dom[v as usize] & d != 0);
-                match (holders.next(), holders.next()) {
-                    (None, _) => return false,
-                    (Some(&only), None) if !self.set(st, only, d) => return false,
-                    _ => {}
-                }
+            } else if !self.in_one_of(st, &g.cells, d) {
+                return false;
             }
         }
         true
