@@ -77,6 +77,24 @@ pub(crate) fn single(d: u64) -> bool {
     d.is_power_of_two() && d != ABSENT
 }
 
+/// The values placed in `vars` (whose values differ) and every value they can hold;
+/// `None` when two of them hold the same one.
+#[inline]
+fn placed_and_held(st: &State, vars: &[Var]) -> Option<(u64, u64)> {
+    let (mut placed, mut held) = (0u64, 0u64);
+    for &v in vars {
+        let d = st.dom[v as usize];
+        if single(d) {
+            if placed & d != 0 {
+                return None;
+            }
+            placed |= d;
+        }
+        held |= d;
+    }
+    Some((placed, held))
+}
+
 /// The entries of a sorted list of pairs whose first value is `d`.
 #[inline]
 fn pairs_of(list: &[(u64, Var, u64)], d: u64) -> &[(u64, Var, u64)] {
@@ -711,17 +729,9 @@ impl<'n> Propagator<'n> {
     fn cage(&mut self, st: &mut State, i: usize) -> bool {
         let net = self.net;
         let g = &net.cages[i];
-        let (mut placed, mut held) = (0u64, 0u64);
-        for &v in &g.cells {
-            let d = st.dom[v as usize];
-            if single(d) {
-                if placed & d != 0 {
-                    return false;
-                }
-                placed |= d;
-            }
-            held |= d;
-        }
+        let Some((placed, held)) = placed_and_held(st, &g.cells) else {
+            return false;
+        };
         let around = g.rest.iter().fold(0, |u, &v| u | st.dom[v as usize]);
         let hv = g.house_values;
         let (mut cage_keeps, mut rest_keeps, mut every) = (0u64, 0u64, !0u64);
@@ -790,24 +800,18 @@ impl<'n> Propagator<'n> {
     /// leave), which the sets alone do not see.
     fn last_cells(&mut self, st: &mut State, i: usize) -> bool {
         let g = &self.net.cages[i];
+        // Read afresh: the sets may have placed more.
+        let Some((placed, _)) = placed_and_held(st, &g.cells) else {
+            return false;
+        };
         let mut open = [0 as Var; 3];
         let mut n = 0;
-        // Read afresh: the sets may have placed more.
-        let mut placed = 0u64;
-        for &v in &g.cells {
-            let d = st.dom[v as usize];
-            if single(d) {
-                if placed & d != 0 {
-                    return false;
-                }
-                placed |= d;
-            } else {
-                if n == 3 {
-                    return true;
-                }
-                open[n] = v;
-                n += 1;
+        for &v in g.cells.iter().filter(|&&v| !single(st.dom[v as usize])) {
+            if n == 3 {
+                return true;
             }
+            open[n] = v;
+            n += 1;
         }
         if n < 2 {
             return true;
