@@ -88,6 +88,9 @@ pub(crate) struct Run {
 pub(crate) struct Sum {
     pub groups: Vec<(i32, Vec<Var>)>,
     pub target: Target,
+    /// Whether no variable is in two of its groups or is its target: narrowing one
+    /// term then leaves the others' cells as they were.
+    pub disjoint: bool,
 }
 
 /// Distinct values adding up to a constant (a killer cage, an innie sum inside a house),
@@ -466,6 +469,7 @@ impl Network {
             net.sums.push(Sum {
                 groups: positive(&l.groups),
                 target: l.target,
+                disjoint: false,
             });
         }
         for l in &m.implied_linears {
@@ -475,6 +479,7 @@ impl Network {
             net.sums.push(Sum {
                 groups: positive(&l.groups),
                 target: l.target,
+                disjoint: false,
             });
         }
         for d in &m.implied_differences {
@@ -483,7 +488,18 @@ impl Network {
             net.sums.push(Sum {
                 groups,
                 target: Target::Const(d.total),
+                disjoint: false,
             });
+        }
+        for s in &mut net.sums {
+            let mut vars: Vec<Var> = s.groups.iter().flat_map(|g| g.1.iter().copied()).collect();
+            if let Target::Var(t) = s.target {
+                vars.push(t);
+            }
+            let all = vars.len();
+            vars.sort_unstable();
+            vars.dedup();
+            s.disjoint = vars.len() == all;
         }
         for s in &net.sums {
             let vars = s.groups.iter().flat_map(|g| g.1.iter());

@@ -126,17 +126,56 @@ fn range_mask(net: &Network, v: Var, lo: i64, hi: i64) -> u64 {
     upto & !((1u64 << a) - 1)
 }
 
+/// Masks of up to this many bits have their extreme sums in [`EXTREME_BITS`].
+const TABLE_BITS: usize = 10;
+
+/// Per mask of [`TABLE_BITS`] bits and per count `k` up to that: the sums of the `k`
+/// least and of the `k` greatest bit positions in it (0 when it has fewer than `k`),
+/// computed when compiling, so that a sum's groups of digits 1-9 (bits 1-9) read their
+/// bounds in one look instead of walking their bits.
+static EXTREME_BITS: [[(u8, u8); TABLE_BITS + 1]; 1 << TABLE_BITS] = extreme_bits();
+
+/// Builds [`EXTREME_BITS`].
+const fn extreme_bits() -> [[(u8, u8); TABLE_BITS + 1]; 1 << TABLE_BITS] {
+    let mut table = [[(0u8, 0u8); TABLE_BITS + 1]; 1 << TABLE_BITS];
+    let mut mask = 0;
+    while mask < 1 << TABLE_BITS {
+        // Bits taken from below and from above, one more for each count.
+        let (mut low, mut high) = (0u8, 0u8);
+        let (mut from_low, mut from_high) = (mask as u64, mask as u64);
+        let mut k = 1;
+        while k <= TABLE_BITS && k <= (mask as u64).count_ones() as usize {
+            let b = from_low.trailing_zeros();
+            from_low &= from_low - 1;
+            low += b as u8;
+            let t = 63 - from_high.leading_zeros();
+            from_high &= !(1 << t);
+            high += t as u8;
+            table[mask][k] = (low, high);
+            k += 1;
+        }
+        mask += 1;
+    }
+    table
+}
+
 /// The sums of the `k` least and the `k` greatest values of `mask` (values `off + bit`),
 /// or `None` when it has fewer than `k`.
 #[inline]
 fn extreme_sums(mask: u64, off: i64, k: usize) -> Option<(i64, i64)> {
-    ((mask.count_ones() as usize) >= k).then(|| {
-        let base = off as Val;
-        (
-            extreme_values(mask, base, k, true).0 as i64,
-            extreme_values(mask, base, k, false).0 as i64,
-        )
-    })
+    if (mask.count_ones() as usize) < k {
+        return None;
+    }
+    if mask < 1 << TABLE_BITS {
+        let (low, high) = EXTREME_BITS[mask as usize][k];
+        let base = off * k as i64;
+        return Some((base + low as i64, base + high as i64));
+    }
+    let base = off as Val;
+    Some((
+        extreme_values(mask, base, k, true).0 as i64,
+        extreme_values(mask, base, k, false).0 as i64,
+    ))
 }
 
 /// A group's cells: the sums of their least and of their greatest values, and the values
@@ -154,6 +193,15 @@ fn group_cells(net: &Network, st: &State, g: &[Var]) -> (i64, i64, u64) {
     (lo, hi, union)
 }
 
+/// A group of a sum as [`Propagator::group_range`] read it: the least and greatest sum
+/// of its distinct values, and its cells' ([`group_cells`]).
+#[derive(Clone, Copy)]
+struct GroupRange {
+    lo: i64,
+    hi: i64,
+    cells: (i64, i64, u64),
+}
+
 /// The propagation queue and scratch space.
 pub(crate) struct Propagator<'n> {
     pub net: &'n Network,
@@ -169,8 +217,9 @@ pub(crate) struct Propagator<'n> {
     changed: Vec<Var>,
     union: Vec<u64>,
     count: Vec<u32>,
-    /// Per sum group, scratch: its sum's least and greatest value.
-    group_bounds: Vec<(i64, i64)>,
+    /// Per sum group, scratch: its sum's least and greatest value (signed), and what was
+    /// read of its cells.
+    group_bounds: Vec<(i64, i64, (i64, i64, u64))>,
     /// Work done: the variables and table entries the propagators read, a measure of
     /// time that does not depend on the machine.
     pub work: u64,
@@ -639,16 +688,18 @@ impl<'n> Propagator<'n> {
         }
     }
 
-    /// The least and greatest sum of a group of distinct values.
-    fn group_range(&self, st: &State, g: &[Var]) -> Option<(i64, i64)> {
-        let (mut lo, mut hi, union) = group_cells(self.net, st, g);
+    /// The least and greatest sum of a group of distinct values, and what
+    /// [`group_cells`] read of it.
+    fn group_range(&self, st: &State, g: &[Var]) -> Option<GroupRange> {
+        let cells = group_cells(self.net, st, g);
+        let (mut lo, mut hi, union) = cells;
         if g.len() > 1 {
             let off = self.net.off[g[0] as usize] as i64;
             let (klo, khi) = extreme_sums(union, off, g.len())?;
             lo = lo.max(klo);
             hi = hi.min(khi);
         }
-        (lo <= hi).then_some((lo, hi))
+        (lo <= hi).then_some(GroupRange { lo, hi, cells })
     }
 
     /// A sum: bounds. Each group's sum lies between its cells' least and greatest values
@@ -662,14 +713,15 @@ impl<'n> Propagator<'n> {
         let (mut lo, mut hi) = (0i64, 0i64);
         for (sign, g) in &s.groups {
             self.work += 2 * g.len() as u64;
-            let Some((a, b)) = self.group_range(st, g) else {
+            let Some(range) = self.group_range(st, g) else {
                 self.group_bounds = bounds_of;
                 return false;
             };
+            let (a, b) = (range.lo, range.hi);
             let (ca, cb) = if *sign > 0 { (a, b) } else { (-b, -a) };
             lo += ca;
             hi += cb;
-            bounds_of.push((ca, cb));
+            bounds_of.push((ca, cb, range.cells));
         }
         let (mut tlo, mut thi) = match s.target {
             Target::Const(c) => (c as i64, c as i64),
@@ -686,7 +738,7 @@ impl<'n> Propagator<'n> {
                 (tlo, thi) = bounds(net, t, st.dom[t as usize]);
             }
             for (j, (sign, g)) in s.groups.iter().enumerate() {
-                let (ca, cb) = bounds_of[j];
+                let (ca, cb, read) = bounds_of[j];
                 // What this term may add up to, given the others.
                 let (xa, xb) = (tlo - (hi - cb), thi - (lo - ca));
                 if xa <= ca && xb >= cb {
@@ -700,7 +752,13 @@ impl<'n> Propagator<'n> {
                     continue;
                 }
                 let off = net.off[g[0] as usize] as i64;
-                let (smin, smax, union) = group_cells(net, st, g);
+                // The cells as read above, unless narrowing the target or an earlier
+                // group may have changed them.
+                let (smin, smax, union) = if s.disjoint {
+                    read
+                } else {
+                    group_cells(net, st, g)
+                };
                 let distinct = extreme_sums(union, off, g.len() - 1);
                 for &v in g {
                     let (a, b) = bounds(net, v, st.dom[v as usize]);
@@ -946,5 +1004,29 @@ impl<'n> Propagator<'n> {
             .iter()
             .map(|&v| (v, self.net.value(v, st.dom[v as usize])))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table's extreme sums are those of walking the bits, for every small mask,
+    /// count and offset.
+    #[test]
+    fn extreme_sums_from_the_table_are_the_walked_ones() {
+        for mask in 0u64..1 << TABLE_BITS {
+            for k in 0..=TABLE_BITS {
+                for off in [-3i64, 0, 1] {
+                    let walked = ((mask.count_ones() as usize) >= k).then(|| {
+                        (
+                            extreme_values(mask, off as Val, k, true).0 as i64,
+                            extreme_values(mask, off as Val, k, false).0 as i64,
+                        )
+                    });
+                    assert_eq!(extreme_sums(mask, off, k), walked, "{mask:b} {k} {off}");
+                }
+            }
+        }
     }
 }
