@@ -130,19 +130,21 @@ fn range_mask(net: &Network, v: Var, lo: i64, hi: i64) -> u64 {
 const TABLE_BITS: usize = 10;
 
 /// Per mask of [`TABLE_BITS`] bits and per count `k` up to that: the sums of the `k`
-/// least and of the `k` greatest bit positions in it (0 when it has fewer than `k`),
+/// least and of the `k` greatest bit positions in it (`u8::MAX` when it has fewer than `k`),
 /// computed when compiling, so that a sum's groups of digits 1-9 (bits 1-9) read their
 /// bounds in one look instead of walking their bits.
 static EXTREME_BITS: [[(u8, u8); TABLE_BITS + 1]; 1 << TABLE_BITS] = extreme_bits();
 
 /// Builds [`EXTREME_BITS`].
 const fn extreme_bits() -> [[(u8, u8); TABLE_BITS + 1]; 1 << TABLE_BITS] {
-    let mut table = [[(0u8, 0u8); TABLE_BITS + 1]; 1 << TABLE_BITS];
+    // Counts beyond the mask's bits stay (MAX, MAX): no such sum.
+    let mut table = [[(u8::MAX, u8::MAX); TABLE_BITS + 1]; 1 << TABLE_BITS];
     let mut mask = 0;
     while mask < 1 << TABLE_BITS {
         // Bits taken from below and from above, one more for each count.
         let (mut low, mut high) = (0u8, 0u8);
         let (mut from_low, mut from_high) = (mask as u64, mask as u64);
+        table[mask][0] = (0, 0);
         let mut k = 1;
         while k <= TABLE_BITS && k <= (mask as u64).count_ones() as usize {
             let b = from_low.trailing_zeros();
@@ -163,13 +165,16 @@ const fn extreme_bits() -> [[(u8, u8); TABLE_BITS + 1]; 1 << TABLE_BITS] {
 /// or `None` when it has fewer than `k`.
 #[inline]
 fn extreme_sums(mask: u64, off: i64, k: usize) -> Option<(i64, i64)> {
-    if (mask.count_ones() as usize) < k {
-        return None;
-    }
-    if mask < 1 << TABLE_BITS {
+    if mask < 1 << TABLE_BITS && k <= TABLE_BITS {
         let (low, high) = EXTREME_BITS[mask as usize][k];
+        if low == u8::MAX {
+            return None;
+        }
         let base = off * k as i64;
         return Some((base + low as i64, base + high as i64));
+    }
+    if (mask.count_ones() as usize) < k {
+        return None;
     }
     let base = off as Val;
     Some((
@@ -468,26 +473,30 @@ impl<'n> Propagator<'n> {
             let d = values & values.wrapping_neg();
             values &= values - 1;
             let held = st.holders[d.trailing_zeros() as usize] & h.mask;
-            match held.count_ones() {
-                0 => return false,
-                1 => {
+            // Told apart without counting (no popcount in the portable build): none,
+            // one, two or three, more.
+            if held == 0 {
+                return false;
+            }
+            let second = held & (held - 1);
+            if second == 0 {
+                let c = held.trailing_zeros();
+                if st.dom[c as usize] != d && !self.set(st, c, d) {
+                    return false;
+                }
+                continue;
+            }
+            let third = second & (second - 1);
+            if third & third.wrapping_sub(1) == 0 && pointing() {
+                let (mut held, mut common) = (held, !h.mask);
+                while held != 0 && common != 0 {
                     let c = held.trailing_zeros();
-                    if st.dom[c as usize] != d && !self.set(st, c, d) {
-                        return false;
-                    }
+                    held &= held - 1;
+                    common &= net.peers[c as usize];
                 }
-                2 | 3 if pointing() => {
-                    let (mut held, mut common) = (held, !h.mask);
-                    while held != 0 && common != 0 {
-                        let c = held.trailing_zeros();
-                        held &= held - 1;
-                        common &= net.peers[c as usize];
-                    }
-                    if common != 0 && !self.clear_seen(st, common, d) {
-                        return false;
-                    }
+                if common != 0 && !self.clear_seen(st, common, d) {
+                    return false;
                 }
-                _ => {}
             }
         }
         true

@@ -177,10 +177,12 @@ impl<'n, 'f> Search<'n, 'f> {
         let mut best: Option<Var> = None;
         let (mut best_score, mut best_size) = (0u64, u64::MAX);
         for &v in &net.decided {
-            let size = st.dom[v as usize].count_ones() as u64;
-            if size < 2 {
+            let d = st.dom[v as usize];
+            // Settled (one value) or empty: skipped before counting.
+            if d & d.wrapping_sub(1) == 0 {
                 continue;
             }
+            let size = d.count_ones() as u64;
             let score = self.score[v as usize] as u64;
             let better = match best {
                 None => true,
