@@ -93,6 +93,24 @@ pub(crate) struct Sum {
     pub disjoint: bool,
 }
 
+impl Sum {
+    /// `Σ sign · (Σ group) = target`.
+    fn new(groups: Vec<(i32, Vec<Var>)>, target: Target) -> Sum {
+        let mut vars: Vec<Var> = groups.iter().flat_map(|g| g.1.iter().copied()).collect();
+        if let Target::Var(t) = target {
+            vars.push(t);
+        }
+        let all = vars.len();
+        vars.sort_unstable();
+        vars.dedup();
+        Sum {
+            groups,
+            target,
+            disjoint: vars.len() == all,
+        }
+    }
+}
+
 /// Distinct values adding up to a constant (a killer cage, an innie sum inside a house),
 /// read by the sets of values they may hold together: the cells keep the values of the
 /// sets still possible, and the rest of a full house around them keeps the values those
@@ -466,40 +484,18 @@ impl Network {
         }
         let positive = |groups: &[Vec<Var>]| groups.iter().map(|g| (1, g.clone())).collect();
         for l in &m.linears {
-            net.sums.push(Sum {
-                groups: positive(&l.groups),
-                target: l.target,
-                disjoint: false,
-            });
+            net.sums.push(Sum::new(positive(&l.groups), l.target));
         }
         for l in &m.implied_linears {
             if l.groups.len() == 1 && replaced_sums.contains(&&l.groups[0]) {
                 continue;
             }
-            net.sums.push(Sum {
-                groups: positive(&l.groups),
-                target: l.target,
-                disjoint: false,
-            });
+            net.sums.push(Sum::new(positive(&l.groups), l.target));
         }
         for d in &m.implied_differences {
             let mut groups: Vec<(i32, Vec<Var>)> = positive(&d.plus);
             groups.extend(d.minus.iter().map(|g| (-1, g.clone())));
-            net.sums.push(Sum {
-                groups,
-                target: Target::Const(d.total),
-                disjoint: false,
-            });
-        }
-        for s in &mut net.sums {
-            let mut vars: Vec<Var> = s.groups.iter().flat_map(|g| g.1.iter().copied()).collect();
-            if let Target::Var(t) = s.target {
-                vars.push(t);
-            }
-            let all = vars.len();
-            vars.sort_unstable();
-            vars.dedup();
-            s.disjoint = vars.len() == all;
+            net.sums.push(Sum::new(groups, Target::Const(d.total)));
         }
         for s in &net.sums {
             let vars = s.groups.iter().flat_map(|g| g.1.iter());

@@ -199,7 +199,8 @@ fn group_cells(net: &Network, st: &State, g: &[Var]) -> (i64, i64, u64) {
 }
 
 /// A group of a sum as [`Propagator::group_range`] read it: the least and greatest sum
-/// of its distinct values, and its cells' ([`group_cells`]).
+/// of its distinct values (in [`Propagator::sum`]'s scratch, times the group's sign), and
+/// its cells' ([`group_cells`]).
 #[derive(Clone, Copy)]
 struct GroupRange {
     lo: i64,
@@ -224,7 +225,7 @@ pub(crate) struct Propagator<'n> {
     count: Vec<u32>,
     /// Per sum group, scratch: its sum's least and greatest value (signed), and what was
     /// read of its cells.
-    group_bounds: Vec<(i64, i64, (i64, i64, u64))>,
+    group_bounds: Vec<GroupRange>,
     /// Work done: the variables and table entries the propagators read, a measure of
     /// time that does not depend on the machine.
     pub work: u64,
@@ -726,11 +727,18 @@ impl<'n> Propagator<'n> {
                 self.group_bounds = bounds_of;
                 return false;
             };
-            let (a, b) = (range.lo, range.hi);
-            let (ca, cb) = if *sign > 0 { (a, b) } else { (-b, -a) };
+            let (ca, cb) = if *sign > 0 {
+                (range.lo, range.hi)
+            } else {
+                (-range.hi, -range.lo)
+            };
             lo += ca;
             hi += cb;
-            bounds_of.push((ca, cb, range.cells));
+            bounds_of.push(GroupRange {
+                lo: ca,
+                hi: cb,
+                ..range
+            });
         }
         let (mut tlo, mut thi) = match s.target {
             Target::Const(c) => (c as i64, c as i64),
@@ -747,7 +755,11 @@ impl<'n> Propagator<'n> {
                 (tlo, thi) = bounds(net, t, st.dom[t as usize]);
             }
             for (j, (sign, g)) in s.groups.iter().enumerate() {
-                let (ca, cb, read) = bounds_of[j];
+                let GroupRange {
+                    lo: ca,
+                    hi: cb,
+                    cells: read,
+                } = bounds_of[j];
                 // What this term may add up to, given the others.
                 let (xa, xb) = (tlo - (hi - cb), thi - (lo - ca));
                 if xa <= ca && xb >= cb {
